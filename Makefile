@@ -1,0 +1,34 @@
+# Two commands on a fresh machine:
+#   make lab   - open the tutorial notebooks in JupyterLab
+#   make test  - set everything up and run every test
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: test lab bench simulate chromium clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+# Debian's Chromium drives the real-browser tests; installed only when missing.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+test: $(STAMP) chromium
+	$(PY) -m pytest
+
+lab: $(STAMP)
+	$(PY) -m jupyterlab notebooks/01-setup.ipynb
+
+bench: $(STAMP)
+	$(PY) benchmarks/bench_engine.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis tests/artifacts

@@ -1,0 +1,1 @@
+"""Front end of the card table widget (plain ES module and CSS), shipped as package data."""
