@@ -1,0 +1,31 @@
+"""scheissekopf: rules engine, bots and an interactive card table for the Scheisskopf family.
+
+>>> import scheissekopf as sk
+>>> g = sk.new_game("bitenight", players=4, seed=7)
+>>> g.phase
+'setup'
+>>> for seat in range(4):
+...     _ = g.play(f"P{seat} ready")
+>>> g.phase
+'play'
+"""
+from .cards import Card, HIDDEN, JOKER, parse_cards
+from .errors import IllegalMove, InvalidPosition
+from .events import Event
+from .game import VARIANTS, Game, LegalMoves, Player, View, new_game
+from .match import Match, RoundResult
+from .moves import Move, parse_move
+
+__version__ = "0.1.0"
+
+__all__ = ["VARIANTS", "Card", "Event", "Game", "HIDDEN", "IllegalMove", "InvalidPosition", "JOKER",
+           "LegalMoves", "Match", "Move", "Player", "RoundResult", "Scene", "Table", "View",
+           "new_game", "parse_cards", "parse_move"]
+
+
+def __getattr__(name):
+    # The widget needs Jupyter packages; the engine never imports it.
+    if name in ("Table", "Scene"):
+        from . import table
+        return getattr(table, name)
+    raise AttributeError(f"module 'scheissekopf' has no attribute {name!r}")

@@ -1,0 +1,1060 @@
+"""The game state and every state transition of the shedding family.
+
+All changes to a position happen in this module, through a handful of small mutators that also
+write the undo record and keep the repetition hash up to date. The presets
+(:mod:`scheissekopf.presets`) only supply data and the few functions where their rules differ.
+
+Undo is a record, not a snapshot: before a move changes a list, the move's record keeps either
+the list's old length (when the move only appends) or a shallow copy of it (when the move
+removes cards); the scalar fields are saved as one tuple.
+"""
+from __future__ import annotations
+
+import itertools
+import random as _random
+from collections import Counter
+
+from . import presets as _presets
+from .cards import CARDS, HIDDEN, JOKER, JOKER_RANK, RANK_TEXT, Card, card_text, standard_deck
+from .errors import IllegalMove, InvalidPosition
+from .events import Event
+from .moves import Move, parse_move
+from .rng import SeededRNG
+
+VARIANTS = ("bitenight", "palace", "schwechat")
+
+# Random keys for the repetition hash: a position's key is the sum of one key per (seat, hand
+# card), one per (stack height, card), plus the player to move, the direction and a pending
+# joker. Sums (not XOR) so that identical cards from several decks do not cancel out.
+_MASK = (1 << 64) - 1
+_zrng = SeededRNG(0x5EED5C4E155E)
+_MAX_SEATS, _MAX_STACK = 16, 256
+ZH = [[_zrng.next64() for _ in range(64)] for _ in range(_MAX_SEATS)]
+ZS = [[_zrng.next64() for _ in range(64)] for _ in range(_MAX_STACK)]
+ZT = [_zrng.next64() for _ in range(_MAX_SEATS)]
+ZP = [_zrng.next64() for _ in range(_MAX_SEATS)]
+ZDIR = _zrng.next64()
+
+_stamps = itertools.count()
+
+
+class Player:
+    """One seat's cards. ``hand`` is kept sorted. In schwechat ``bank`` and ``gamble`` are
+    columns of equal length, ``None`` marking an empty slot."""
+
+    __slots__ = ("hand", "bank", "gamble", "name")
+
+    def __init__(self, hand=(), bank=(), gamble=(), name=""):
+        self.hand = sorted(hand)
+        self.bank = list(bank)
+        self.gamble = list(gamble)
+        self.name = name
+
+    @property
+    def cards_held(self) -> int:
+        return len(self.hand) + sum(c is not None for c in self.bank) + sum(c is not None for c in self.gamble)
+
+    def __repr__(self):
+        def zone(cs):
+            return "[" + " ".join("--" if c is None else str(c) for c in cs) + "]"
+        return f"Player({self.name!r}, hand={zone(self.hand)}, bank={zone(self.bank)}, gamble={zone(self.gamble)})"
+
+
+class LegalMoves(list):
+    """The legal moves, one per distinct outcome. ``move in legal`` also accepts an equivalent
+    move naming other suits of the same rank (``"P1 9D"`` when ``"P1 9C"`` is listed)."""
+
+    __slots__ = ("_game",)
+
+    def __contains__(self, move):
+        if isinstance(move, str) or not list.__contains__(self, move):
+            return self._game.is_legal(move) if self._game is not None else False
+        return True
+
+
+def new_game(variant: str = "bitenight", players: int = 4, seed=None, *, dealer: int = 0,
+             names=None, penalties: bool = False, starter=None) -> "Game":
+    """Shuffle with ``seed`` (same seed, same deal, on every machine) and deal.
+
+    The game starts in the setup phase. ``starter`` (schwechat) is the seat that plays first;
+    by default it is drawn by lot from the seed. ``penalties`` switches on schwechat's optional
+    penalty rule.
+    """
+    preset = _presets.get(variant)
+    if not preset.min_players <= players <= preset.max_players:
+        raise ValueError(f"{variant} is played by {preset.min_players} to {preset.max_players} players, not {players}")
+    if penalties and not preset.penalties:
+        raise ValueError(f"the penalty rule belongs to schwechat, not {variant}")
+    if seed is None:
+        seed = _random.SystemRandom().randrange(1 << 32)
+    g = Game(variant, players, names=names, dealer=dealer, penalties=penalties)
+    g.seed = seed
+    rng = SeededRNG(seed)
+    deck = []
+    for _ in range(g.decks):
+        deck += standard_deck(preset.jokers_per_deck)
+    rng.shuffle(deck)
+    order = [(dealer + i) % players for i in range(1, players + 1)]
+    for _ in range(3):
+        for s in order:
+            g.players[s].gamble.append(deck.pop())
+    for _ in range(preset.bank_deal):
+        for s in order:
+            g.players[s].bank.append(deck.pop())
+    for _ in range(preset.hand_deal):
+        for s in order:
+            g.players[s].hand.append(deck.pop())
+    for p in g.players:
+        p.hand.sort()
+        if preset.columns:
+            p.bank = [None] * len(p.gamble)
+    deck.reverse()                      # deck[-1] stays the top of the draw pile
+    g._draw = deck
+    g.log.append(Event("deal", dealer, (seed,), g.names))
+    if preset.turn_up and deck:
+        card = deck.pop()
+        g.stack.append(card)
+        g.log.append(Event("turn-up", None, ((card,),), g.names))
+        if card >> 2 == 10:
+            g.discard.append(g.stack.pop())
+            g.log.append(Event("burn", None, ("turn-up", 10, None), g.names))
+    if starter is not None:
+        if not 0 <= starter < players:
+            raise ValueError(f"starter must be a seat from 0 to {players - 1}")
+        g.turn = starter
+    elif preset.columns:
+        g.turn = rng.below(players)
+    else:
+        g.turn = order[0]
+    return g
+
+
+class Game:
+    """A round of a shedding game. Create one with :func:`new_game` or :meth:`from_dict`."""
+
+    def __init__(self, variant: str = "bitenight", players: int = 4, *, names=None, dealer: int = 0,
+                 penalties: bool = False, decks=None):
+        self.preset = _presets.get(variant)
+        self.variant = self.preset.name
+        self.n = players
+        if names is None:
+            names = [f"P{i}" for i in range(players)]
+        if len(names) != players:
+            raise ValueError(f"{len(names)} names for {players} players")
+        self.names = tuple(str(x) for x in names)
+        self.players = [Player(name=self.names[i]) for i in range(players)]
+        self.dealer = dealer
+        self.decks = decks if decks is not None else self.preset.decks(players)
+        self.penalties = penalties
+        self.seed = None
+        self._draw = []                 # top of the pile is the END of this list
+        self.stack = []
+        self.discard = []
+        self.phase = "setup"
+        self.turn = (dealer + 1) % players
+        self.direction = 1
+        self.finished = []
+        self.loser = None
+        self.pending = None             # seat that turned a joker and must name its target
+        self.opening = None             # rank the first play must have (bitenight)
+        self.stalemate = False
+        self.ready = [False] * players
+        self.warned = [False] * players
+        self.bonus = []                 # seats that went out on 4s (bitenight)
+        self._out = [False] * players
+        self._hh = 0
+        self._sh = 0
+        self._rep = {}
+        self._irrev = False
+        self._j = None
+        self._records = []
+        self.history = []
+        self.log = []
+        self._stamp = next(_stamps)
+
+    # ------------------------------------------------------------------ public reading
+    @property
+    def draw(self) -> list:
+        """The draw pile, top first."""
+        return self._draw[::-1]
+
+    @property
+    def effective_top(self):
+        """The card the next play is measured against (None: anything may be played)."""
+        return self.preset.effective_top(self.stack) if self.stack else None
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def in_round(self, seat: int) -> bool:
+        """True while the seat still holds cards in an unfinished round."""
+        return self.phase != "over" and not self._out[seat]
+
+    def active_zone(self, seat: int) -> str:
+        """Where the seat plays from now: ``"hand"``, ``"bank"`` or ``"gamble"``."""
+        pl = self.players[seat]
+        if pl.hand or self._draw:
+            return "hand"
+        if any(c is not None for c in pl.bank):
+            return "bank"
+        return "gamble"
+
+    def points(self) -> dict:
+        """Bitenight, once over: {seat: points} for this round (10 per place out, +10 for going
+        out on 4s, 0 for the Scheißkopf)."""
+        if self.preset.scoring != "points":
+            raise ValueError(f"{self.variant} has no points: the Scheißkopf simply loses")
+        if self.phase != "over":
+            raise ValueError("the round is not over yet")
+        pts = {seat: 10 * (k + 1) for k, seat in enumerate(self.finished)}
+        for seat in self.bonus:
+            pts[seat] += 10
+        pts[self.loser] = 0
+        return dict(sorted(pts.items()))
+
+    # ------------------------------------------------------------------ undo record
+    def _begin(self):
+        self._j = []
+        self._irrev = False
+        return (self.turn, self.direction, self.phase, self.loser, self.pending, self.opening,
+                self.stalemate, self._hh, self._sh, self._rep)
+
+    def _commit(self, move, scalars, log_len, count_position=True):
+        rep_key = None
+        if count_position and self.phase == "play":
+            key = self._position_key()
+            if self._irrev:
+                self._rep = {key: 1}
+            else:
+                count = self._rep.get(key, 0) + 1
+                self._rep[key] = count
+                rep_key = key
+                if count >= 3:
+                    self._end_stalemate()
+        self._records.append((move, scalars, self._j, log_len, rep_key))
+        if move is not None:
+            self.history.append(move)
+        self._j = None
+        self._stamp = next(_stamps)
+
+    def undo(self):
+        """Take back the last move (or the last penalty). Returns the move taken back."""
+        if not self._records:
+            raise IndexError("nothing to undo")
+        move, scalars, ops, log_len, rep_key = self._records.pop()
+        if rep_key is not None:
+            count = self._rep[rep_key] - 1
+            if count:
+                self._rep[rep_key] = count
+            else:
+                del self._rep[rep_key]
+        for lst, old in reversed(ops):
+            if type(old) is int:
+                del lst[old:]
+            else:
+                lst[:] = old
+        (self.turn, self.direction, self.phase, self.loser, self.pending, self.opening,
+         self.stalemate, self._hh, self._sh, self._rep) = scalars
+        del self.log[log_len:]
+        if move is not None:
+            self.history.pop()
+        self._stamp = next(_stamps)
+        return move
+
+    # ------------------------------------------------------------------ mutators
+    def _hand_remove(self, p, cards):
+        hand = self.players[p].hand
+        self._j.append((hand, hand[:]))
+        z = ZH[p]
+        h = self._hh
+        for c in cards:
+            hand.remove(c)
+            h -= z[c]
+        self._hh = h
+
+    def _hand_add(self, p, cards):
+        hand = self.players[p].hand
+        self._j.append((hand, hand[:]))
+        hand += cards
+        hand.sort()
+        z = ZH[p]
+        h = self._hh
+        for c in cards:
+            h += z[c]
+        self._hh = h
+
+    def _zone_remove(self, p, zone, cards):
+        if zone == "hand":
+            self._hand_remove(p, cards)
+            return
+        lst = getattr(self.players[p], zone)
+        self._j.append((lst, lst[:]))
+        for c in cards:
+            i = lst.index(c)
+            if self.preset.columns:
+                lst[i] = None
+            else:
+                del lst[i]
+        self._irrev = True
+
+    def _push(self, cards):
+        st = self.stack
+        self._j.append((st, len(st)))
+        h = self._sh
+        for c in cards:
+            h += ZS[len(st)][c]
+            st.append(c)
+        self._sh = h
+
+    def _clear_stack(self):
+        st = self.stack
+        old = st[:]
+        self._j.append((st, old))
+        st.clear()
+        self._sh = 0
+        return old
+
+    def _to_discard(self, cards):
+        d = self.discard
+        self._j.append((d, len(d)))
+        d += cards
+        self._irrev = True
+
+    def _refill(self, p):
+        hand = self.players[p].hand
+        dr = self._draw
+        need = 3 - len(hand)
+        if need > 0 and dr:
+            self._j.append((dr, dr[:]))
+            take = dr[-need:]
+            del dr[-need:]
+            self._hand_add(p, take)
+            self._irrev = True
+
+    def _set(self, lst, i, value):
+        self._j.append((lst, lst[:]))
+        lst[i] = value
+
+    def _note(self, kind, player, *args):
+        self.log.append(Event(kind, player, args, self.names))
+
+    # ------------------------------------------------------------------ turn order
+    def _next(self, p, steps=1):
+        """The seat `steps` places after p in the current direction, counting only players
+        still in (p itself is reached again after a full circle)."""
+        n, d, out = self.n, self.direction, self._out
+        while steps:
+            p = (p + d) % n
+            if not out[p]:
+                steps -= 1
+        return p
+
+    def _in_count(self):
+        return self.n - sum(self._out)
+
+    def _turn_order(self):
+        """Seats still in, from the player to move onward in the current direction."""
+        return [s for s in ((self.turn + self.direction * i) % self.n for i in range(self.n)) if not self._out[s]]
+
+    def _check_out(self, p, low_card=False):
+        """Mark p out if they hold nothing; end the round when one player is left."""
+        pl = self.players[p]
+        if pl.hand or any(c is not None for c in pl.bank) or any(c is not None for c in pl.gamble):
+            return False
+        self._set(self._out, p, True)
+        fin = self.finished
+        self._j.append((fin, len(fin)))
+        fin.append(p)
+        self._irrev = True
+        if low_card:
+            self._j.append((self.bonus, len(self.bonus)))
+            self.bonus.append(p)
+        self._note("out", p, len(fin), low_card)
+        if self._in_count() == 1:
+            self.loser = self._out.index(False)
+            self.phase = "over"
+            self._note("loser", self.loser)
+        return True
+
+    def _end_stalemate(self):
+        order = self._turn_order()
+        held = {s: self.players[s].cards_held for s in order}
+        rank = {s: i for i, s in enumerate(order)}
+        loser = min(order, key=lambda s: (-held[s], rank[s]))
+        self._note("stalemate", loser)
+        for s in sorted((s for s in order if s != loser), key=lambda s: (held[s], rank[s])):
+            self._set(self._out, s, True)
+            self._j.append((self.finished, len(self.finished)))
+            self.finished.append(s)
+            self._note("out", s, len(self.finished), False)
+        self.loser = loser
+        self.phase = "over"
+        self.stalemate = True
+        self._note("loser", loser)
+
+    # ------------------------------------------------------------------ repetition hash
+    def _position_key(self):
+        key = self._hh + self._sh + ZT[self.turn]
+        if self.direction < 0:
+            key += ZDIR
+        if self.pending is not None:
+            key += ZP[self.pending]
+        return key & _MASK
+
+    def _rehash(self):
+        self._hh = sum(ZH[p][c] for p, pl in enumerate(self.players) for c in pl.hand)
+        self._sh = sum(ZS[i][c] for i, c in enumerate(self.stack))
+
+    # ------------------------------------------------------------------ legal moves
+    def legal_moves(self) -> LegalMoves:
+        """Every move any player may make now: the player to move, jump-ins (bitenight), and in
+        setup every player who is not ready yet."""
+        moves = LegalMoves()
+        moves._game = self
+        if self.phase == "play":
+            self._play_moves(self.turn, moves)
+            if self.preset.jump_ins and self.pending is None:
+                self._jump_ins(moves)
+        elif self.phase == "setup":
+            for p in range(self.n):
+                self._setup_moves(p, moves)
+        stamp = self._stamp
+        for m in moves:
+            m._stamp = stamp
+        return moves
+
+    def _play_moves(self, p, moves):
+        P = self.preset
+        if self.pending is not None:
+            self._joker_moves(self.pending, moves)
+            return
+        pl = self.players[p]
+        stack = self.stack
+        mask = P.allowed[P.top_key(stack)] if stack else -1
+        if pl.hand:
+            self._rank_moves(p, pl.hand, mask, moves)
+        elif not self._draw:
+            bank = [c for c in pl.bank if c is not None]
+            if bank:
+                self._bank_moves(p, bank, mask, moves)
+            if P.columns:
+                for i, c in enumerate(pl.gamble):
+                    if c is not None and pl.bank[i] is None:
+                        moves.append(Move(p, "flip", index=i))
+            elif not bank:
+                for i in range(len(pl.gamble)):
+                    moves.append(Move(p, "flip", index=i))
+            if bank and P.bank_failure_lays and not any(m.kind == "play" or m.kind == "joker" for m in moves):
+                for c in sorted(set(bank)):
+                    moves.append(Move(p, "take", (c,)))
+                return
+        if stack and (P.voluntary_take or not moves):
+            moves.append(Move(p, "take"))
+
+    def _rank_moves(self, p, cards, mask, moves):
+        """Plays from sorted `cards`: for each playable rank, one move per count."""
+        opening = self.opening
+        i, n = 0, len(cards)
+        while i < n:
+            r = cards[i] >> 2
+            j = i + 1
+            while j < n and cards[j] >> 2 == r:
+                j += 1
+            if mask >> r & 1 and (opening is None or r == opening):
+                if r == JOKER_RANK and self.preset.joker == "target":
+                    self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
+                else:
+                    for k in range(i + 1, j + 1):
+                        moves.append(Move(p, "play", cards[i:k]))
+            i = j
+
+    def _bank_moves(self, p, bank, mask, moves):
+        """Plays from the bank: every distinct set of cards of one playable rank (which bank
+        cards leave matters for schwechat's columns)."""
+        by_rank = {}
+        for c in bank:
+            by_rank.setdefault(c >> 2, []).append(c)
+        for r in sorted(by_rank):
+            if not mask >> r & 1 or (self.opening is not None and r != self.opening):
+                continue
+            group = sorted(by_rank[r])
+            if r == JOKER_RANK and self.preset.joker == "target":
+                self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
+                continue
+            seen = set()
+            for k in range(1, len(group) + 1):
+                for combo in itertools.combinations(group, k):
+                    if combo not in seen:
+                        seen.add(combo)
+                        moves.append(Move(p, "play", combo))
+
+    def _holds_only(self, p, k):
+        return not self._draw and self.players[p].cards_held == k
+
+    def _joker_moves(self, p, moves, last_card=None):
+        if last_card is None:          # a turned joker: it already lies on the stack
+            last_card = self.players[p].cards_held == 0
+        for t in range(self.n):
+            if not self._out[t] and not (last_card and t == p):
+                moves.append(Move(p, "joker", (JOKER,), target=t))
+
+    def _top_run(self):
+        """(rank, length) of the run of equal ranks on top of the stack, counted the preset's
+        way, plus the run of 3s lying on top (bitenight counts through 3s)."""
+        st = self.stack
+        skip3 = self.preset.run_skips_threes
+        rank, n = None, 0
+        threes = 0
+        for c in reversed(st):
+            r = c >> 2
+            if rank is None:
+                if r == 3 and skip3:
+                    if n == 0:
+                        threes += 1
+                    continue
+                rank, n = r, 1
+            elif r == rank:
+                n += 1
+            elif r == 3 and skip3:
+                continue
+            else:
+                break
+        return rank, n, threes
+
+    def _jump_ins(self, moves):
+        if not self.stack or self.opening is not None:
+            return
+        rank, run, threes = self._top_run()
+        targets = []
+        if threes and threes < 4:
+            targets.append((3, 4 - threes))
+        if rank is not None and rank != JOKER_RANK and run < 4:
+            targets.append((rank, 4 - run))
+        if not targets:
+            return
+        for q in range(self.n):
+            if q == self.turn or self._out[q]:
+                continue
+            pl = self.players[q]
+            if pl.hand:
+                zone = pl.hand
+            elif self._draw:
+                continue
+            else:
+                zone = [c for c in pl.bank if c is not None]
+            for r, need in targets:
+                same = [c for c in zone if c >> 2 == r]
+                if len(same) >= need:
+                    same.sort()
+                    for k in range(need, len(same) + 1):
+                        moves.append(Move(q, "play", same[:k]))
+
+    def _setup_moves(self, p, moves):
+        if self.ready[p]:
+            return
+        pl = self.players[p]
+        hand_cards = sorted(set(pl.hand))
+        bank_cards = sorted(set(c for c in pl.bank if c is not None))
+        for h in hand_cards:
+            for b in bank_cards:
+                if h != b:
+                    moves.append(Move(p, "swap", (h, b)))
+        if self.preset.columns:
+            empty = [i for i, c in enumerate(pl.bank) if c is None and pl.gamble[i] is not None]
+            if empty:
+                for h in hand_cards:
+                    moves.append(Move(p, "place", (h,), index=empty[0]))
+                return
+        moves.append(Move(p, "ready"))
+
+    # ------------------------------------------------------------------ playing
+    def is_legal(self, move) -> bool:
+        """Would :meth:`play` accept this move (or its text)?"""
+        try:
+            self._resolve(move)
+        except IllegalMove:
+            return False
+        return True
+
+    def play(self, move):
+        """Play a :class:`Move` or its text. Raises :class:`IllegalMove` (the game unchanged;
+        with schwechat's penalty rule the warning or penalty card is the only change)."""
+        try:
+            move, zone = self._resolve(move)
+        except IllegalMove as exc:
+            if self.penalties and self.phase == "play":
+                self._penalize(exc)
+            raise
+        scalars = self._begin()
+        log_len = len(self.log)
+        kind = move.kind
+        if kind == "play":
+            self._do_play(move.player, list(move.cards), zone)
+        elif kind == "take":
+            self._do_take(move.player, move.cards)
+        elif kind == "joker":
+            self._do_joker(move.player, move.target, zone)
+        elif kind == "flip":
+            self._do_flip(move.player, move.index)
+        else:
+            self._do_setup(move)
+        self._commit(move, scalars, log_len)
+        return move
+
+    def _resolve(self, move):
+        """Check a move; return it with the zone its cards come from. Raise IllegalMove."""
+        if isinstance(move, str):
+            move = parse_move(move, self.turn if self.phase != "setup" else None)
+        elif not isinstance(move, Move):
+            raise IllegalMove(f"a move is a Move or its text, not {type(move).__name__}", move)
+        if move._stamp == self._stamp:           # produced by legal_moves() for this position
+            if move.kind in ("play", "joker") and self.phase == "play" and self.pending is None:
+                return move, self.active_zone(move.player)
+            return move, None
+        p = move.player
+        if not isinstance(p, int) or not 0 <= p < self.n:
+            raise IllegalMove(f"there is no seat {p!r} at this table (seats 0 to {self.n - 1})", move)
+        if move.kind not in ("swap", "place", "ready", "play", "take", "joker", "flip"):
+            raise IllegalMove(f"unknown kind of move {move.kind!r}", move, p)
+        for c in move.cards:
+            if not isinstance(c, Card) or c == HIDDEN:
+                raise IllegalMove(f"{c!r} is not a card that can be played", move, p)
+        why = self._refusal(move)
+        if why:
+            raise IllegalMove(why, move, p)
+        zone = self.active_zone(p) if move.kind in ("play", "joker") and self.pending is None else None
+        return move, zone
+
+    def _refusal(self, m):
+        """Why move m is not legal now, or None when it is."""
+        P, p, name = self.preset, m.player, self.names[m.player]
+        if self.phase == "over":
+            return f"the round is over: {self.names[self.loser]} is the Scheißkopf"
+        if self.phase == "setup":
+            return self._setup_refusal(m)
+        if m.kind in ("swap", "place", "ready"):
+            return f"setup is over: the cards are in play ({m.kind} is a setup move)"
+        if self._out[p]:
+            return f"{name} is already out"
+        if self.pending is not None:
+            pending = self.names[self.pending]
+            if m.kind != "joker" or p != self.pending:
+                return f"{pending} turned a joker and must first choose who takes the stack ('JK to P2')"
+            return self._target_refusal(m, last_card=self.players[p].cards_held == 0)
+        pl = self.players[p]
+        if m.kind == "play":
+            cards = m.cards
+            if not cards:
+                return "a play needs at least one card"
+            ranks = {c >> 2 for c in cards}
+            if len(ranks) > 1:
+                return "one play is one or more cards of a single rank (" + " and ".join(
+                    RANK_TEXT[r] for r in sorted(ranks)) + " are mixed)"
+            r = cards[0] >> 2
+            zone = self.active_zone(p)
+            where = self._zone_refusal(p, cards, zone)
+            if p != self.turn:
+                if not P.jump_ins:
+                    return f"it is {self.names[self.turn]}'s turn, not {name}'s"
+                if where:
+                    return where
+                if not self._completes_four(r, len(cards)):
+                    return (f"it is {self.names[self.turn]}'s turn; {name} may only jump in to complete "
+                            "four of a kind on top of the stack")
+                return None
+            if where:
+                return where
+            if r == JOKER_RANK and P.joker == "target":
+                return "name who is shown the joker, e.g. 'JK to P2'"
+            if self.opening is not None and r != self.opening:
+                plural = RANK_TEXT[self.opening] + "s"
+                return f"{name} opens the round and must play {plural} (the lowest card in any hand)"
+            if self.stack and not P.allowed[P.top_key(self.stack)] >> r & 1:
+                return P.refusal(self.stack, r)
+            return None
+        if p != self.turn:
+            return f"it is {self.names[self.turn]}'s turn, not {name}'s"
+        if m.kind == "joker":
+            if P.joker != "target":
+                if P.joker is None:
+                    return f"{self.variant} is played without jokers"
+                return "in this game a joker is played like a card (it turns the direction): play 'JK'"
+            zone = self.active_zone(p)
+            where = self._zone_refusal(p, (JOKER,), zone)
+            if where:
+                return where
+            if self.opening is not None:
+                return f"{name} opens the round and must play {RANK_TEXT[self.opening]}s"
+            return self._target_refusal(m, last_card=self._holds_only(p, 1))
+        if m.kind == "flip":
+            zone = self.active_zone(p)
+            if zone == "hand":
+                return f"{name} must play from the hand before turning gamble cards"
+            if not isinstance(m.index, int) or not 0 <= m.index < len(pl.gamble) or pl.gamble[m.index] is None:
+                return f"{name} has no gamble card in slot {m.index}"
+            if P.columns:
+                if pl.bank[m.index] is not None:
+                    return f"gamble card {m.index} is still covered by {pl.bank[m.index]} from the bank"
+            elif zone == "bank":
+                return f"{name} must play the bank cards before turning gamble cards"
+            return None
+        # take
+        if not self.stack and not m.cards:
+            return "the stack is empty: there is nothing to take"
+        legal = LegalMoves()
+        self._play_moves(p, legal)
+        lays = [x for x in legal if x.kind == "take" and x.cards]
+        if lays:
+            if len(m.cards) != 1 or m.cards[0] not in pl.bank:
+                return (f"{name} has no playable bank card: lay one of them and take the stack, "
+                        f"e.g. 'take {lays[0].cards[0]}'")
+            return None
+        if m.cards:
+            return "'take' with a card is only for laying a bank card that cannot be played (palace)"
+        if any(x.kind == "take" for x in legal):
+            return None
+        example = next((x for x in legal if x.kind in ("play", "joker", "flip")), None)
+        return f"{name} can play ({example}), so may not take the stack" if example else "taking is not allowed now"
+
+    def _zone_refusal(self, p, cards, zone):
+        pl = self.players[p]
+        name = self.names[p]
+        if zone == "gamble":
+            return f"{name} plays the gamble blind, one card at a time: 'flip <slot>'"
+        have = Counter(pl.hand if zone == "hand" else [c for c in pl.bank if c is not None])
+        need = Counter(cards)
+        missing = [c for c in need if need[c] > have[c]]
+        if not missing:
+            return None
+        c = missing[0]
+        if zone == "hand" and c in pl.bank:
+            return f"{name} must empty the hand before playing from the bank"
+        if zone == "hand" and c in pl.gamble:
+            return f"{name} cannot play gamble cards while holding cards in the hand"
+        where = "hand" if zone == "hand" else "bank"
+        if need[c] > 1 and have[c]:
+            return f"{name} has only {have[c]} {c} in the {where}"
+        return f"{name} has no {c} in the {where}"
+
+    def _target_refusal(self, m, last_card):
+        t = m.target
+        if not isinstance(t, int) or not 0 <= t < self.n:
+            return f"there is no seat {t!r} to show the joker to"
+        if self._out[t]:
+            return f"{self.names[t]} is out and cannot take the stack"
+        if last_card and t == m.player:
+            return "the joker is your last card: you go out with it, so show it to someone else"
+        return None
+
+    def _completes_four(self, r, k):
+        if not self.stack or self.opening is not None:
+            return False
+        rank, run, threes = self._top_run()
+        if r == 3 and threes:
+            return threes + k >= 4
+        return r == rank and run + k >= 4
+
+    def _setup_refusal(self, m):
+        P, p, pl, name = self.preset, m.player, self.players[m.player], self.names[m.player]
+        if m.kind not in ("swap", "place", "ready"):
+            return "the game is still in setup: swap or place cards, then say ready"
+        if self.ready[p]:
+            return f"{name} is ready already and can no longer change the cards"
+        if m.kind == "swap":
+            if len(m.cards) != 2:
+                return "a swap names a hand card and a bank card: 'swap 4H KD'"
+            h, b = m.cards
+            if h not in pl.hand:
+                return f"{name} has no {h} in the hand"
+            if b not in pl.bank:
+                return f"{name} has no {b} in the bank"
+            return None
+        if m.kind == "place":
+            if not P.columns:
+                return f"in {self.variant} the bank is dealt face up: swap cards instead of placing them"
+            if len(m.cards) != 1:
+                return "a placing names one hand card and a column: 'place 9H 0'"
+            if m.cards[0] not in pl.hand:
+                return f"{name} has no {m.cards[0]} in the hand"
+            i = m.index
+            if not isinstance(i, int) or not 0 <= i < len(pl.gamble) or pl.gamble[i] is None:
+                return f"there is no gamble column {i}"
+            if pl.bank[i] is not None:
+                return f"column {i} already has {pl.bank[i]} on it"
+            return None
+        if P.columns and any(b is None and g is not None for b, g in zip(pl.bank, pl.gamble)):
+            return f"{name} must first lay a card face up on every gamble card"
+        return None
+
+    # ------------------------------------------------------------------ transitions
+    def _do_setup(self, m):
+        p, pl = m.player, self.players[m.player]
+        if m.kind == "swap":
+            h, b = m.cards
+            self._hand_remove(p, (h,))
+            self._set(pl.bank, pl.bank.index(b), h)
+            self._hand_add(p, (b,))
+            self._note("swap", p, (h, b))
+        elif m.kind == "place":
+            self._hand_remove(p, m.cards)
+            self._set(pl.bank, m.index, m.cards[0])
+            self._note("place", p, m.cards, m.index)
+        else:
+            self._set(self.ready, p, True)
+            self._note("ready", p)
+            if all(self.ready):
+                self._start_play()
+
+    def _start_play(self):
+        self.phase = "play"
+        seat, rank = self.preset.opener(self)
+        self.turn = seat
+        self.opening = rank
+        self._note("start", seat, rank)
+        self._rehash()
+        self._irrev = True
+
+    def _do_play(self, p, cards, zone):
+        jump = p != self.turn
+        self._zone_remove(p, zone, cards)
+        self._push(cards)
+        self._note("jump-in" if jump else "play", p, tuple(cards), *(() if jump else (zone,)))
+        if zone == "hand":
+            self._refill(p)
+        self._resolve_play(p, cards)
+
+    def _resolve_play(self, p, cards):
+        """Effects of cards just laid on the stack by p: burns, skips, 7s, reversals, going out."""
+        P = self.preset
+        r, k = cards[0] >> 2, len(cards)
+        self.opening = None
+        in_before = self._in_count()
+        if P.joker == "reverse" and r == JOKER_RANK:
+            if in_before > 2:
+                self.direction = -self.direction
+                self._note("reverse", p, self.direction)
+            else:
+                self._note("no-reverse", p)
+        burn = "ten" if (r == 10 and P.ten_burns) else None
+        if burn is None:
+            rank, run, threes = self._top_run()
+            if threes >= 4 or (rank == r and run >= 4):
+                burn = "four"
+        out = self._check_out(p, low_card=(r == 4 and P.scoring == "points"))
+        if burn and P.burn_restarts_self:
+            nxt = self._next(p) if out else p
+        else:
+            nxt = self._after(p, r, k, out)
+        if burn:
+            self._to_discard(self._clear_stack())
+            self._note("burn", p, burn, r, None if self.phase == "over" else nxt)
+        elif self.phase != "over":
+            if r == 7 and P.top_key(self.stack) == 7:
+                self._note("seven" if P.run_skips_threes else "undercut", p)
+        self.turn = nxt
+
+    def _after(self, p, r, k, out):
+        """Who plays after p's play of k cards of rank r (8s skip in bitenight and schwechat)."""
+        if r != 8 or not self.preset.eight_skips or self.phase == "over":
+            return self._next(p)
+        others = self._in_count() - (0 if out else 1)
+        skips = min(k, others if not out else others - 1)
+        nxt = self._next(p, 1 + skips)
+        skipped = []
+        q = p
+        for _ in range(skips):
+            q = self._next(q)
+            skipped.append(q)
+        self._note("skip", p, tuple(skipped))
+        if nxt == p:
+            self._note("again", p)
+        return nxt
+
+    def _do_take(self, p, cards):
+        P = self.preset
+        if cards:                                   # palace: lay a bank card, then take
+            self._zone_remove(p, "bank", cards)
+            self._push(cards)
+            reason = "bank"
+        elif P.voluntary_take and self._has_play(p):
+            reason = "voluntary"
+        else:
+            reason = "forced"
+        taken = self._clear_stack()
+        self._hand_add(p, taken)
+        self._note("take", p, len(taken), reason)
+        self.opening = None
+        self.turn = p if P.take_keeps_turn else self._next(p)
+
+    def _has_play(self, p):
+        moves = []
+        pl = self.players[p]
+        if pl.hand:
+            P = self.preset
+            mask = P.allowed[P.top_key(self.stack)] if self.stack else -1
+            return any(mask >> (c >> 2) & 1 for c in pl.hand)
+        self._play_moves(p, moves)
+        return any(m.kind != "take" for m in moves)
+
+    def _do_joker(self, p, target, zone):
+        if self.pending is not None:               # the turned joker lies on top of the stack
+            joker = self.stack[-1]
+            st = self.stack
+            self._j.append((st, st[:]))
+            st.pop()
+            self._sh -= ZS[len(st)][joker]
+            self.pending = None
+        else:
+            self._zone_remove(p, zone, (JOKER,))
+            if zone == "hand":
+                self._refill(p)
+        self._to_discard([JOKER])
+        self.opening = None
+        taken = self._clear_stack()
+        self._hand_add(target, taken)
+        out = p != target and self._check_out(p)
+        starter = None if self.phase == "over" else self._next(target)
+        self._note("joker", p, target, len(taken), starter)
+        if starter is not None:
+            self.turn = starter
+
+    def _do_flip(self, p, i):
+        P = self.preset
+        pl = self.players[p]
+        card = pl.gamble[i]
+        self._j.append((pl.gamble, pl.gamble[:]))
+        if P.columns:
+            pl.gamble[i] = None
+        else:
+            del pl.gamble[i]
+        self._irrev = True
+        self._note("flip", p, i, (card,))
+        r = card >> 2
+        if not self.stack or P.allowed[P.top_key(self.stack)] >> r & 1:
+            self._push((card,))
+            if r == JOKER_RANK and P.joker == "target":
+                self.pending = p
+                self._note("joker-pending", p)
+                return
+            self._resolve_play(p, [card])
+            return
+        self._push((card,))
+        taken = self._clear_stack()
+        self._hand_add(p, taken)
+        self._note("take", p, len(taken), "gamble")
+        self.turn = p if P.take_keeps_turn else self._next(p)
+
+    # ------------------------------------------------------------------ penalties (schwechat)
+    def _penalize(self, exc):
+        p = exc.player
+        if p is None or not isinstance(p, int) or not 0 <= p < self.n or self._out[p]:
+            return
+        scalars = self._begin()
+        log_len = len(self.log)
+        reason = str(exc)
+        if not self.warned[p]:
+            self._set(self.warned, p, True)
+            self._note("warning", p, reason)
+            exc.args = (f"{reason} — official warning for {self.names[p]}",)
+        else:
+            if self._draw:
+                source = self._draw
+            elif self.discard:
+                source = self.discard
+            else:
+                source = None
+            if source is None:
+                exc.args = (f"{reason} — {self.names[p]} is warned again, but no card is left for a penalty card",)
+                self._j = None
+                return
+            self._j.append((source, source[:]))
+            card = source.pop()
+            pl = self.players[p]
+            self._j.append((pl.gamble, pl.gamble[:]))
+            pl.gamble.append(card)
+            if self.preset.columns:
+                self._j.append((pl.bank, pl.bank[:]))
+                pl.bank.append(None)
+            self._irrev = True
+            self._note("penalty", p, reason)
+            exc.args = (f"{reason} — penalty card: one more face-down card for {self.names[p]}'s gamble",)
+        self._commit(None, scalars, log_len, count_position=False)
+
+    # ------------------------------------------------------------------ copies and views
+    def clone(self) -> "Game":
+        """An independent copy of the position (its own undo record starts empty)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.players = []
+        for pl in self.players:
+            q = Player.__new__(Player)
+            q.hand, q.bank, q.gamble, q.name = pl.hand[:], pl.bank[:], pl.gamble[:], pl.name
+            g.players.append(q)
+        g._draw = self._draw[:]
+        g.stack = self.stack[:]
+        g.discard = self.discard[:]
+        g.finished = self.finished[:]
+        g.ready = self.ready[:]
+        g.warned = self.warned[:]
+        g.bonus = self.bonus[:]
+        g._out = self._out[:]
+        g._rep = dict(self._rep)
+        g._records = []
+        g.history = self.history[:]
+        g.log = self.log[:]
+        g._stamp = next(_stamps)
+        return g
+
+    def view(self, seat: int):
+        """The position as `seat` sees it: other hands, every gamble card and the draw pile
+        hidden (written "??"), counts kept. Bots get this, never the game itself."""
+        from .position import game_from_dict, game_to_dict
+        if not 0 <= seat < self.n:
+            raise ValueError(f"there is no seat {seat}")
+        return game_from_dict(game_to_dict(self, hide_for=seat), view_seat=seat)
+
+    def to_dict(self) -> dict:
+        """The position as JSON-ready data (see :mod:`scheissekopf.position`)."""
+        from .position import game_to_dict
+        return game_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Game":
+        """A game from position data; raises :class:`InvalidPosition` naming the problem."""
+        from .position import game_from_dict
+        return game_from_dict(data)
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self):
+        return f"<Game {self.variant} {self.n} players, {self.phase}, P{self.turn} to move>"
+
+    def __str__(self):
+        from .text import game_text
+        return game_text(self)
+
+    def _repr_html_(self):
+        try:
+            from .render import game_html
+        except ImportError:
+            return None
+        return game_html(self)
+
+
+class View(Game):
+    """A game as one seat sees it. Hidden cards are ``sk.HIDDEN`` (``"??"``). ``legal_moves()``
+    lists that seat's moves; a view cannot be played on."""
+
+    seat: int = None
+
+    def legal_moves(self):
+        moves = Game.legal_moves(self)
+        mine = LegalMoves(m for m in moves if m.player == self.seat)
+        mine._game = self
+        return mine
+
+    def play(self, move):
+        raise IllegalMove("a view only shows the position; play the move on the game itself", move)
+
+    def __repr__(self):
+        return f"<View of P{self.seat}: {self.variant} {self.n} players, {self.phase}>"

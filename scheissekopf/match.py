@@ -1,0 +1,115 @@
+"""A match: one round per player, the deal passing left.
+
+Bitenight sums each round's points (most points wins, equal totals share the win); palace and
+schwechat count losses (fewest wins). In schwechat the previous round's Scheißkopf starts.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .game import new_game
+from .rng import SeededRNG
+
+
+@dataclass
+class RoundResult:
+    number: int
+    dealer: int
+    seed: int
+    finished: list
+    loser: int
+    points: dict | None
+    stalemate: bool
+    moves: int = 0
+
+
+class Match:
+    def __init__(self, variant: str = "bitenight", players: int = 4, seed=None, *, names=None,
+                 rounds: int | None = None, penalties: bool = False):
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 32)
+        self.variant, self.n, self.seed = variant, players, seed
+        self.names = names
+        self.penalties = penalties
+        self.total_rounds = players if rounds is None else rounds
+        self.rounds: list[RoundResult] = []
+        self._seeds = SeededRNG(seed)
+        self.game = self._deal(dealer=0, starter=None)
+
+    def _deal(self, dealer, starter):
+        return new_game(self.variant, self.n, seed=self._seeds.next64() >> 32, dealer=dealer,
+                        names=self.names, penalties=self.penalties, starter=starter)
+
+    def _record(self):
+        g = self.game
+        if g.phase == "over" and (not self.rounds or self.rounds[-1].number != len(self.rounds) or
+                                   getattr(self, "_recorded", None) is not g):
+            if getattr(self, "_recorded", None) is g:
+                return
+            points = g.points() if g.preset.scoring == "points" else None
+            self.rounds.append(RoundResult(len(self.rounds) + 1, g.dealer, g.seed, list(g.finished),
+                                           g.loser, points, g.stalemate, len(g.history)))
+            self._recorded = g
+
+    @property
+    def over(self) -> bool:
+        self._record()
+        return len(self.rounds) >= self.total_rounds
+
+    def next_round(self):
+        """Deal the next round once the current one is over; returns its game."""
+        self._record()
+        if self.game.phase != "over":
+            raise ValueError("the current round is not over yet")
+        if self.over:
+            raise ValueError(f"the match is over: all {self.total_rounds} rounds are played")
+        last = self.game
+        starter = last.loser if last.preset.columns else None
+        self.game = self._deal(dealer=(last.dealer + 1) % self.n, starter=starter)
+        return self.game
+
+    @property
+    def totals(self) -> dict:
+        """Bitenight: {seat: points}; palace and schwechat: {seat: losses}."""
+        self._record()
+        totals = {s: 0 for s in range(self.n)}
+        for r in self.rounds:
+            if r.points is not None:
+                for s, p in r.points.items():
+                    totals[s] += p
+            else:
+                totals[r.loser] += 1
+        return totals
+
+    @property
+    def scores_by_points(self) -> bool:
+        return self.game.preset.scoring == "points"
+
+    def standings(self) -> list:
+        """[(seat, total), ...] best first."""
+        t = self.totals
+        sign = -1 if self.scores_by_points else 1
+        return sorted(t.items(), key=lambda kv: (sign * kv[1], kv[0]))
+
+    @property
+    def winners(self) -> list:
+        """The seats sharing the best total."""
+        st = self.standings()
+        return [s for s, v in st if v == st[0][1]]
+
+    def play_out(self, bots=None, rng=None):
+        """Play every remaining round with ``bots`` (one per seat; random by default)."""
+        from .bots import RandomBot, play_round
+        bots = bots or [RandomBot() for _ in range(self.n)]
+        rng = rng if rng is not None else random.Random(self.seed)
+        while True:
+            if self.game.phase != "over":
+                play_round(self.game, bots, rng)
+            if self.over:
+                break
+            self.next_round()
+        return self.standings()
+
+    def __repr__(self):
+        return f"<Match {self.variant}, {self.n} players, round {len(self.rounds) + (0 if self.game.phase == 'over' else 1)}/{self.total_rounds}>"

@@ -1,0 +1,133 @@
+"""Moves and their text.
+
+``str(move)`` always names the player (``P1 9H 9D``); :func:`parse_move` reads it back, and also
+reads bare card text (``9H 9D``, ``JK to P3``) as a move by the player to move.
+
+==========  ======================  ==================================================
+kind        text                    meaning
+==========  ======================  ==================================================
+play        ``P1 9H 9D``            play cards of one rank from the active zone
+take        ``P1 take``             take the stack (palace bank failure: ``P1 take KD``)
+joker       ``P1 JK to P3``         bitenight: P3 takes the stack
+flip        ``P1 flip 2``           turn the gamble card in slot 2 (0-based)
+swap        ``P1 swap 4H KD``       setup: swap hand card 4H with bank card KD
+place       ``P1 place 9H 0``       schwechat setup: lay 9H face up on gamble column 0
+ready       ``P1 ready``            setup: done
+==========  ======================  ==================================================
+"""
+from __future__ import annotations
+
+import re
+
+from .cards import Card, card_text
+from .errors import IllegalMove
+
+KINDS = ("swap", "place", "ready", "play", "take", "joker", "flip")
+
+
+class Move:
+    """A move: who (``player``), what (``kind``), with which ``cards``; ``target`` is the seat
+    shown a joker, ``index`` the gamble or bank slot of a flip or place."""
+
+    __slots__ = ("player", "kind", "cards", "target", "index", "_stamp")
+
+    def __init__(self, player: int, kind: str, cards=(), target=None, index=None):
+        self.player = player
+        self.kind = kind
+        self.cards = tuple(cards)
+        self.target = target
+        self.index = index
+        self._stamp = None
+
+    def _key(self):
+        return (self.player, self.kind, tuple(sorted(self.cards)), self.target, self.index)
+
+    def __eq__(self, other):
+        return isinstance(other, Move) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __str__(self):
+        who = f"P{self.player}"
+        kind = self.kind
+        if kind == "play":
+            return f"{who} {card_text(self.cards)}"
+        if kind == "take":
+            return f"{who} take {card_text(self.cards)}" if self.cards else f"{who} take"
+        if kind == "joker":
+            return f"{who} JK to P{self.target}"
+        if kind == "flip":
+            return f"{who} flip {self.index}"
+        if kind == "swap":
+            return f"{who} swap {card_text(self.cards)}"
+        if kind == "place":
+            return f"{who} place {card_text(self.cards)} {self.index}"
+        return f"{who} {kind}"
+
+    def __repr__(self):
+        return f"Move('{self}')"
+
+
+_SEAT = re.compile(r"^P(\d+)$", re.IGNORECASE)
+
+
+def _seat(token: str):
+    m = _SEAT.match(token)
+    return int(m.group(1)) if m else None
+
+
+def parse_move(text: str, default_player: int | None) -> Move:
+    """Read move text. Raise :class:`IllegalMove` with a helpful message when it can't be read."""
+    if not isinstance(text, str):
+        raise IllegalMove(f"a move is a Move or its text, not {type(text).__name__}", text)
+    tokens = text.replace(",", " ").split()
+    if not tokens:
+        raise IllegalMove("an empty move: write cards such as '9D', or 'take'", text)
+    player = _seat(tokens[0])
+    if player is not None:
+        tokens = tokens[1:]
+    else:
+        player = default_player
+    if player is None:
+        raise IllegalMove(f"can't tell who plays {text!r}: nobody is to move; name the seat, e.g. 'P1 ready'", text)
+    if not tokens:
+        raise IllegalMove(f"{text!r} names a player but no move", text, player)
+    word = tokens[0].lower()
+
+    def cards(items):
+        try:
+            return [Card.parse(t) for t in items]
+        except ValueError as exc:
+            raise IllegalMove(str(exc), text, player) from None
+
+    def index(token):
+        if not token.isdigit():
+            raise IllegalMove(f"{token!r} is not a slot number (slots count from 0)", text, player)
+        return int(token)
+
+    if word == "ready" and len(tokens) == 1:
+        return Move(player, "ready")
+    if word == "take":
+        return Move(player, "take", cards(tokens[1:]))
+    if word == "flip":
+        if len(tokens) != 2:
+            raise IllegalMove("write a flip as 'flip <slot>', e.g. 'P1 flip 0'", text, player)
+        return Move(player, "flip", index=index(tokens[1]))
+    if word == "swap":
+        if len(tokens) != 3:
+            raise IllegalMove("write a swap as 'swap <hand card> <bank card>', e.g. 'P1 swap 4H KD'", text, player)
+        return Move(player, "swap", cards(tokens[1:]))
+    if word == "place":
+        if len(tokens) != 3:
+            raise IllegalMove("write a placing as 'place <card> <column>', e.g. 'P1 place 9H 0'", text, player)
+        return Move(player, "place", cards(tokens[1:2]), index=index(tokens[2]))
+    if len(tokens) >= 2 and tokens[-2].lower() in ("to", "at", ">"):
+        target = _seat(tokens[-1])
+        if target is None:
+            raise IllegalMove(f"{tokens[-1]!r} is not a seat: write e.g. 'JK to P2'", text, player)
+        played = cards(tokens[:-2])
+        if [str(c) for c in played] != ["JK"]:
+            raise IllegalMove("only a single joker is shown to a player: write 'JK to P2'", text, player)
+        return Move(player, "joker", played, target=target)
+    return Move(player, "play", cards(tokens))

@@ -1,0 +1,276 @@
+"""The position format: ``to_dict`` / ``from_dict``.
+
+A position is plain JSON-ready data, all cards as text::
+
+    {"variant": "bitenight",
+     "players": [{"hand": ["4H", "QS"], "bank": ["KD"], "gamble": ["7C", "2S", "9H"]}, ...],
+     "draw": ["5C"], "stack": ["9H", "3S"],
+     "turn": 0, "direction": 1, "finished": [], "discard": []}
+
+``from_dict`` fills what is left out (direction 1, nothing finished, empty discard, dealer 0,
+the preset's decks for that many players, play phase, nothing pending) and refuses impossible
+positions with :class:`InvalidPosition`. ``to_dict`` writes every field needed to continue the
+game exactly, so ``from_dict(d).to_dict() == d`` for any ``d`` that ``to_dict`` wrote.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from . import presets as _presets
+from .cards import HIDDEN, JOKER, RANK_TEXT, Card
+from .errors import InvalidPosition
+
+PHASES = ("setup", "play", "over")
+_TEXT_TO_RANK = {v: k for k, v in RANK_TEXT.items()}
+
+
+def _cards_out(cards, hidden=False):
+    return [None if c is None else ("??" if hidden else str(c)) for c in cards]
+
+
+def game_to_dict(game, hide_for=None) -> dict:
+    """Position data. With ``hide_for=seat``: what that seat may see (hidden cards as "??")."""
+    players = []
+    for i, pl in enumerate(game.players):
+        hide_hand = hide_for is not None and i != hide_for
+        players.append({
+            "hand": _cards_out(pl.hand, hide_hand),
+            "bank": _cards_out(pl.bank),
+            "gamble": _cards_out(pl.gamble, hide_for is not None),
+        })
+    return {
+        "variant": game.variant,
+        "players": players,
+        "draw": _cards_out(game.draw, hide_for is not None),
+        "stack": _cards_out(game.stack),
+        "turn": game.turn,
+        "direction": game.direction,
+        "finished": list(game.finished),
+        "discard": _cards_out(game.discard),
+        "phase": game.phase,
+        "dealer": game.dealer,
+        "decks": game.decks,
+        "names": list(game.names),
+        "ready": list(game.ready),
+        "pending": None if game.pending is None else {"joker": game.pending},
+        "opening": None if game.opening is None else RANK_TEXT[game.opening],
+        "bonus": list(game.bonus),
+        "loser": game.loser,
+        "stalemate": game.stalemate,
+        "penalties": game.penalties,
+        "warned": [i for i, w in enumerate(game.warned) if w],
+        "repetitions": {} if hide_for is not None else {f"{k:016x}": v for k, v in sorted(game._rep.items())},
+        "seed": game.seed,
+    }
+
+
+def _fail(msg):
+    raise InvalidPosition(msg)
+
+
+def _seat(value, n, what):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        _fail(f"{what} must be a seat from 0 to {n - 1}, not {value!r}")
+    return value
+
+
+def _parse_zone(items, where, allow_none, allow_hidden):
+    if items is None:
+        return []
+    if not isinstance(items, (list, tuple)):
+        _fail(f"{where} must be a list of cards, not {type(items).__name__}")
+    out = []
+    for text in items:
+        if text is None:
+            if not allow_none:
+                _fail(f"{where} has an empty slot (null): only schwechat's columns have empty slots")
+            out.append(None)
+            continue
+        if isinstance(text, Card):
+            card = text
+        elif isinstance(text, str):
+            try:
+                card = Card.parse(text)
+            except ValueError:
+                _fail(f"unknown card text {text!r} in {where}")
+        else:
+            _fail(f"unknown card text {text!r} in {where}")
+        if card == HIDDEN and not allow_hidden:
+            _fail(f"{where} holds a hidden card '??': only a player's view has those")
+        out.append(card)
+    return out
+
+
+def game_from_dict(data, view_seat=None):
+    """Build a :class:`~scheissekopf.game.Game` (or a View for ``view_seat``) from position data."""
+    from .game import Game, View
+
+    if not isinstance(data, dict):
+        _fail(f"a position is a dict, not {type(data).__name__}")
+    known = {"variant", "players", "draw", "stack", "turn", "direction", "finished", "discard", "phase",
+             "dealer", "decks", "names", "ready", "pending", "opening", "bonus", "loser", "stalemate",
+             "penalties", "warned", "repetitions", "seed"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        _fail(f"unknown field(s) in the position: {', '.join(unknown)}")
+    variant = data.get("variant", "bitenight")
+    try:
+        preset = _presets.get(variant)
+    except ValueError as exc:
+        _fail(str(exc))
+    seats = data.get("players")
+    if not isinstance(seats, list) or not seats:
+        _fail("a position needs a list of players")
+    n = len(seats)
+    if not preset.min_players <= n <= preset.max_players:
+        _fail(f"{variant} is played by {preset.min_players} to {preset.max_players} players, not {n}")
+    hidden_ok = view_seat is not None
+    names = data.get("names")
+    if names is not None and (not isinstance(names, list) or len(names) != n):
+        _fail(f"names must be a list of {n} names")
+    decks = data.get("decks", preset.decks(n))
+    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+        _fail(f"decks must be a whole number of decks (1 or more), not {decks!r}")
+    penalties = data.get("penalties", False)
+    if penalties and not preset.penalties:
+        _fail(f"the penalty rule belongs to schwechat, not {variant}")
+    dealer = _seat(data.get("dealer", 0), n, "dealer")
+
+    cls = View if view_seat is not None else Game
+    g = cls(preset.name, n, names=names, dealer=dealer, penalties=bool(penalties), decks=decks)
+    if view_seat is not None:
+        g.seat = view_seat
+    g.seed = data.get("seed")
+
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            _fail(f"player {i} must be a dict with hand, bank and gamble")
+        extra = set(seat) - {"hand", "bank", "gamble", "name"}
+        if extra:
+            _fail(f"unknown field(s) for player {i}: {', '.join(sorted(extra))}")
+        pl = g.players[i]
+        label = g.names[i]
+        pl.hand = sorted(_parse_zone(seat.get("hand"), f"{label}'s hand", False, hidden_ok))
+        pl.bank = _parse_zone(seat.get("bank"), f"{label}'s bank", preset.columns, hidden_ok)
+        pl.gamble = _parse_zone(seat.get("gamble"), f"{label}'s gamble", preset.columns, hidden_ok)
+        if preset.columns and len(pl.bank) != len(pl.gamble):
+            _fail(f"{label}'s bank and gamble are columns and must have the same length "
+                  f"({len(pl.bank)} bank slots, {len(pl.gamble)} gamble slots)")
+        if preset.columns:
+            for k, (b, gc) in enumerate(zip(pl.bank, pl.gamble)):
+                if b is not None and gc is None:
+                    _fail(f"{label}'s bank card {b} in column {k} lies on no gamble card")
+    g._draw = _parse_zone(data.get("draw"), "the draw pile", False, hidden_ok)[::-1]
+    g.stack = _parse_zone(data.get("stack"), "the stack", False, False)
+    g.discard = _parse_zone(data.get("discard"), "the discard", False, False)
+
+    # no more copies of a card than the decks hold
+    count = Counter(g.stack) + Counter(g.discard) + Counter(g._draw)
+    for pl in g.players:
+        count.update(c for c in pl.hand)
+        count.update(c for c in pl.bank if c is not None)
+        count.update(c for c in pl.gamble if c is not None)
+    count.pop(HIDDEN, None)
+    jokers = decks * preset.jokers_per_deck
+    for card, k in sorted(count.items()):
+        limit = jokers if card == JOKER else decks
+        if k > limit:
+            if card == JOKER and not jokers:
+                _fail(f"{variant} is played without jokers, but the position has {k}")
+            _fail(f"{k} copies of {card}, but {decks} deck(s) hold only {limit}")
+
+    phase = data.get("phase", "play")
+    if phase not in PHASES:
+        _fail(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+    g.phase = phase
+    direction = data.get("direction", 1)
+    if direction not in (1, -1) or isinstance(direction, bool):
+        _fail(f"direction must be 1 or -1, not {direction!r}")
+    g.direction = direction
+    finished = data.get("finished", [])
+    if not isinstance(finished, list):
+        _fail("finished must be a list of seats")
+    for s in finished:
+        _seat(s, n, "a finished seat")
+    if len(set(finished)) != len(finished):
+        _fail("a seat is listed twice as finished")
+    g.finished = list(finished)
+    stalemate = bool(data.get("stalemate", False))
+    for s in finished:
+        g._out[s] = True
+        if g.players[s].cards_held and not stalemate:      # a stalemate sends players out holding cards
+            _fail(f"{g.names[s]} is out but still holds cards")
+    g.turn = _seat(data.get("turn", g.turn), n, "turn")
+    ready = data.get("ready")
+    if ready is None:
+        ready = [phase != "setup"] * n
+    if not isinstance(ready, list) or len(ready) != n:
+        _fail(f"ready must be a list of {n} true/false values")
+    g.ready = [bool(x) for x in ready]
+    warned = data.get("warned", [])
+    for s in warned:
+        g.warned[_seat(s, n, "a warned seat")] = True
+    bonus = data.get("bonus", [])
+    for s in bonus:
+        if s not in finished:
+            _fail(f"seat {s} has a low-card bonus but is not out")
+    g.bonus = list(bonus)
+    if stalemate and phase != "over":
+        _fail("only a finished round can have ended in stalemate")
+    g.stalemate = stalemate
+
+    opening = data.get("opening")
+    if opening is not None:
+        if opening not in _TEXT_TO_RANK:
+            _fail(f"opening must be a rank such as '4', not {opening!r}")
+        g.opening = _TEXT_TO_RANK[opening]
+    pending = data.get("pending")
+    if pending is not None:
+        if not isinstance(pending, dict) or set(pending) != {"joker"}:
+            _fail("pending must be null or {\"joker\": seat}")
+        if preset.joker != "target":
+            _fail(f"a pending joker choice only exists in bitenight, not {variant}")
+        g.pending = _seat(pending["joker"], n, "the pending joker's player")
+        if not g.stack or g.stack[-1] != JOKER:
+            _fail("a pending joker choice needs the turned joker on top of the stack")
+
+    still_in = [s for s in range(n) if not g._out[s]]
+    if phase == "over":
+        loser = data.get("loser")
+        if loser is None and len(still_in) == 1:
+            loser = still_in[0]
+        _seat(loser, n, "loser")
+        if still_in != [loser]:
+            _fail("a finished round has exactly one player left: the loser")
+        g.loser = loser
+    else:
+        if data.get("loser") is not None:
+            _fail("only a finished round (phase 'over') has a loser")
+        if len(still_in) < 2:
+            _fail("a round in progress needs at least two players still in")
+        for s in still_in:
+            pl = g.players[s]
+            if not pl.cards_held and not (g.pending == s):
+                _fail(f"{g.names[s]} holds no cards but is not listed as finished")
+            if phase == "play" and not pl.hand and g._draw:
+                _fail(f"{g.names[s]} has an empty hand while the draw pile holds cards")
+        if phase == "play":
+            if g._out[g.turn]:
+                _fail(f"turn: {g.names[g.turn]} is already out")
+            if g.pending is not None and g.pending != g.turn:
+                _fail("the player choosing the joker's target must be the player to move")
+    if phase != "setup":
+        g.ready = [True] * n if ready is None else g.ready
+
+    g._rehash()
+    reps = data.get("repetitions")
+    if reps:
+        if not isinstance(reps, dict):
+            _fail("repetitions must map position keys to counts")
+        try:
+            g._rep = {int(k, 16): int(v) for k, v in reps.items()}
+        except (TypeError, ValueError):
+            _fail("repetitions must map hexadecimal position keys to counts")
+    elif phase == "play":
+        g._rep = {g._position_key(): 1}
+    return g

@@ -1,0 +1,78 @@
+"""The shedding presets. Each preset is one readable module holding a :class:`Preset`: mostly
+data (decks, deal, which ranks are special, who restarts after a burn), plus the few functions
+where the presets' logic truly differs (effective top of the stack, who opens).
+
+The transition code in :mod:`scheissekopf.game` reads these fields; it never asks for a preset
+by name.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..cards import JOKER_RANK, RANK_TEXT
+
+
+def rank_mask(ranks) -> int:
+    m = 0
+    for r in ranks:
+        m |= 1 << r
+    return m
+
+
+ALL_RANKS = rank_mask(range(2, JOKER_RANK + 1))
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    jokers_per_deck: int
+    decks: Callable[[int], int]          # how many decks for n players
+    columns: bool                        # bank card i covers gamble card i (schwechat)
+    hand_deal: int                       # cards dealt to the hand (besides 3 gamble, 3 bank)
+    bank_deal: int                       # bank cards dealt face up (0: players place them)
+    turn_up: bool                        # the draw pile's top card starts the stack
+    natural_order: tuple                 # natural ranks, low to high
+    allowed: tuple                       # allowed[key]: bit mask of ranks playable on that key
+    top_key: Callable                    # stack -> key into `allowed`
+    effective_top: Callable              # stack -> the card the next play must beat, or None
+    run_skips_threes: bool               # four of a kind counts through 3s (bitenight)
+    burn_restarts_self: bool             # after a burn the burner (True) or the next player starts
+    ten_burns: bool
+    eight_skips: bool
+    joker: str | None                    # "target" (bitenight), "reverse" (schwechat) or None
+    jump_ins: bool
+    voluntary_take: bool
+    take_keeps_turn: bool                # the taker opens the new stack (schwechat)
+    bank_failure_lays: bool              # palace: lay a bank card, then take
+    opener: Callable                     # (game) -> (seat, rank the first play must have or None)
+    refusal: Callable                    # (stack, rank) -> why that rank may not be played
+    scoring: str                         # "points" or "losses"
+    penalties: bool                      # the optional penalty rule exists
+
+    def jokers(self, players: int) -> int:
+        return self.decks(players) * self.jokers_per_deck
+
+    def can_play(self, stack, rank: int) -> bool:
+        return bool(self.allowed[self.top_key(stack)] >> rank & 1)
+
+
+def get(name: str) -> Preset:
+    from . import bitenight, palace, schwechat
+    presets = {"bitenight": bitenight.PRESET, "palace": palace.PRESET, "schwechat": schwechat.PRESET}
+    try:
+        return presets[name]
+    except KeyError:
+        raise ValueError(f"unknown variant {name!r}: choose one of {', '.join(presets)}") from None
+
+
+def top_words(stack, top) -> str:
+    """'a K is on the stack', or 'the 3s are invisible and a K lies under them'."""
+    name = RANK_TEXT[top >> 2]
+    article = "an" if name in ("8", "A") else "a"
+    if stack and stack[-1] is not top and stack[-1] >> 2 == 3:
+        return f"the 3 on top lets the {name} under it count, so {article} {name} is on the stack"
+    return f"{article} {name} is on the stack"
