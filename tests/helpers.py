@@ -1,0 +1,125 @@
+"""Small builders shared by the rule tests.
+
+Positions are written in the public position format and loaded with ``sk.Game.from_dict``;
+cards may be given as one space-separated string ("4H QS") or as a list (schwechat columns use
+``None`` for an empty slot).
+"""
+from collections import Counter
+from contextlib import contextmanager
+
+import pytest
+
+import scheissekopf as sk
+
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+SUITS = "CDHS"
+
+
+def _cards(cards):
+    if cards is None:
+        return []
+    if isinstance(cards, str):
+        return cards.split()
+    return list(cards)
+
+
+def seat(hand="", bank="", gamble=""):
+    """One player's zones."""
+    return {"hand": _cards(hand), "bank": _cards(bank), "gamble": _cards(gamble)}
+
+
+def position(variant, *seats, draw="", stack="", discard="", **fields):
+    """A position dict; a seat given as a plain string is a hand with nothing else."""
+    d = {
+        "variant": variant,
+        "players": [s if isinstance(s, dict) else seat(s) for s in seats],
+        "draw": _cards(draw),
+        "stack": _cards(stack),
+        "discard": _cards(discard),
+    }
+    d.update(fields)
+    return d
+
+
+def game(variant, *seats, **fields):
+    return sk.Game.from_dict(position(variant, *seats, **fields))
+
+
+def names(cards):
+    """Card texts in order (None kept for empty schwechat slots)."""
+    return [None if c is None else str(c) for c in cards]
+
+
+def bag(cards):
+    """Card texts as a sorted list, empty slots dropped: for zones whose order does not matter."""
+    return sorted(str(c) for c in cards if c is not None)
+
+
+def rank(card):
+    text = str(card)
+    return text if text == "JK" else text[:-1]
+
+
+def moves(g, player=None, kind=None):
+    return [m for m in g.legal_moves()
+            if (player is None or m.player == player) and (kind is None or m.kind == kind)]
+
+
+def accepts(g, move):
+    """Would ``g.play(move)`` be accepted? Tried on a copy; ``g`` is left alone."""
+    trial = sk.Game.from_dict(g.to_dict())
+    try:
+        trial.play(move)
+    except sk.IllegalMove:
+        return False
+    return True
+
+
+@contextmanager
+def refused(g, match):
+    """The block must raise IllegalMove whose message matches, and leave the game as it was."""
+    before = g.to_dict()
+    with pytest.raises(sk.IllegalMove, match=match):
+        yield
+    assert g.to_dict() == before
+
+
+def deck(variant, players):
+    """Every card a new game of that preset and size holds, as a Counter of texts."""
+    plain = [r + s for r in RANKS for s in SUITS]
+    if variant == "bitenight":
+        decks, jokers = -(-players // 4), 2
+    elif variant == "palace":
+        decks, jokers = 1, 0
+    elif variant == "schwechat":
+        decks, jokers = (2 if players <= 8 else 3), 3
+    else:
+        raise ValueError(variant)
+    return Counter((plain + ["JK"] * jokers) * decks)
+
+
+def cards_in_play(g):
+    """All cards in every zone, the stack, the draw pile and the discard, as a Counter."""
+    found = Counter()
+    for p in g.players:
+        for zone in (p.hand, p.bank, p.gamble):
+            found.update(str(c) for c in zone if c is not None)
+    for zone in (g.stack, g.draw, g.discard):
+        found.update(str(c) for c in zone)
+    return found
+
+
+def held(g, i):
+    """How many cards seat i holds in all its zones."""
+    p = g.players[i]
+    return sum(1 for zone in (p.hand, p.bank, p.gamble) for c in zone if c is not None)
+
+
+def finish_setup(g):
+    """Everyone says ready without swapping; in schwechat each first lays three hand cards."""
+    for i in range(len(g.players)):
+        if g.variant == "schwechat":
+            for column in range(3):
+                g.play(f"P{i} place {g.players[i].hand[0]} {column}")
+        g.play(f"P{i} ready")
+    return g

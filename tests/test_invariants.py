@@ -1,0 +1,140 @@
+"""Properties of whole games of random legal play, from the deal to the end."""
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import scheissekopf as sk
+from helpers import cards_in_play, deck
+
+# a safety net only: the stalemate rule ends every round long before this
+MOVE_CAP = 20_000
+
+PLAYERS = {"bitenight": (2, 8), "palace": (2, 5), "schwechat": (2, 8)}
+
+
+@st.composite
+def tables(draw):
+    variant = draw(st.sampled_from(sorted(PLAYERS)))
+    low, high = PLAYERS[variant]
+    players = draw(st.integers(low, high))
+    seed = draw(st.integers(0, 2**31 - 1))
+    chooser = draw(st.integers(0, 2**31 - 1))
+    return variant, players, seed, chooser
+
+
+def pick(g, rnd):
+    """A random legal move. Saying ready is favoured in setup so the deal gets played, and a
+    voluntary take (schwechat) is picked only now and then, as at a table."""
+    offered = g.legal_moves()
+    assert offered, f"no legal move in phase {g.phase}"
+    if g.phase == "setup":
+        ready = [m for m in offered if m.kind == "ready"]
+        if ready and rnd.random() < 0.5:
+            return rnd.choice(ready)
+    others = [m for m in offered if m.kind != "take"]
+    if others and len(others) < len(offered) and rnd.random() < 0.9:
+        return rnd.choice(others)
+    return rnd.choice(offered)
+
+
+def play_out(variant, players, seed, chooser, check=None):
+    """Play one round at random; ``check(g, move)`` runs before each move. Returns the game."""
+    g = sk.new_game(variant, players=players, seed=seed)
+    rnd = random.Random(chooser)
+    for _ in range(MOVE_CAP):
+        if g.phase == "over":
+            return g
+        move = pick(g, rnd)
+        if check is not None:
+            check(g, move)
+        g.play(move)
+    raise AssertionError(f"{variant} with {players} players, seed {seed}: "
+                         f"no end after {MOVE_CAP} moves")
+
+
+@settings(max_examples=25, deadline=None)
+@given(tables())
+def test_every_game_ends_with_one_scheisskopf(table):
+    variant, players, seed, chooser = table
+    g = play_out(variant, players, seed, chooser)
+    assert g.phase == "over"
+    assert g.loser is not None
+    assert sorted(g.finished + [g.loser]) == list(range(players))
+    assert g.legal_moves() == []
+    if variant == "bitenight":
+        points = g.points()
+        assert points[g.loser] == 0
+        assert set(points) == set(range(players))
+
+
+@settings(max_examples=15, deadline=None)
+@given(tables())
+def test_cards_are_conserved_after_every_move(table):
+    variant, players, seed, chooser = table
+    full = deck(variant, players)
+
+    def check(g, move):
+        assert cards_in_play(g) == full, str(move)
+
+    g = play_out(variant, players, seed, chooser, check)
+    assert cards_in_play(g) == full
+
+
+@settings(max_examples=8, deadline=None)
+@given(tables())
+def test_every_offered_move_is_accepted(table):
+    variant, players, seed, chooser = table
+
+    def check(g, move):
+        for offered in g.legal_moves():
+            trial = g.clone()
+            trial.play(offered)
+            trial = g.clone()
+            trial.play(str(offered))       # its text reads back as the same move
+
+    play_out(variant, players, seed, chooser, check)
+
+
+@settings(max_examples=12, deadline=None)
+@given(tables())
+def test_position_round_trips_at_every_step(table):
+    variant, players, seed, chooser = table
+
+    def check(g, move):
+        d = g.to_dict()
+        assert sk.Game.from_dict(d).to_dict() == d
+
+    g = play_out(variant, players, seed, chooser, check)
+    d = g.to_dict()
+    assert sk.Game.from_dict(d).to_dict() == d
+
+
+@settings(max_examples=12, deadline=None)
+@given(tables())
+def test_undo_restores_the_previous_position_after_each_move(table):
+    variant, players, seed, chooser = table
+
+    def check(g, move):
+        before = g.to_dict()
+        g.play(move)
+        g.undo()
+        assert g.to_dict() == before, str(move)
+
+    play_out(variant, players, seed, chooser, check)
+
+
+@settings(max_examples=10, deadline=None)
+@given(tables())
+def test_a_game_continued_from_its_position_plays_the_same(table):
+    variant, players, seed, chooser = table
+    rnd = random.Random(chooser)
+    g = sk.new_game(variant, players=players, seed=seed)
+    for _ in range(60):
+        if g.phase == "over":
+            break
+        move = pick(g, rnd)
+        copy = sk.Game.from_dict(g.to_dict())
+        g.play(move)
+        copy.play(str(move))
+        assert copy.to_dict() == g.to_dict(), str(move)
