@@ -1,0 +1,405 @@
+"""A picture of a shedding-game position as plain HTML, and the description the card table draws.
+
+Nothing here imports Jupyter or the widget: ``game_html`` builds a self-contained HTML string with
+inline styles only (no ``<style>`` block, no scripts), so a position still shows where no kernel
+runs -- nbconvert's HTML, notebook viewers that strip style sheets, or ``Game._repr_html_``.
+
+``describe`` is the one place that turns a game (or a position dict) into what a picture needs:
+the position as the viewer may see it and a small ``info`` dict (whose turn, the effective top,
+counts, who is out, seat arrangement). The interactive ``Table`` syncs exactly that to the
+browser, so the static picture and the widget always agree on what they show.
+
+The colours and card proportions below are the same as in ``widgets/table.css``; change both
+together.
+"""
+
+from __future__ import annotations
+
+import html
+
+__all__ = ["describe", "game_html", "card_parts", "seat_rows"]
+
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+HIDDEN = "??"
+
+# Shared palette (see widgets/table.css).
+FELT = "#1d6b47"
+FELT_EDGE = "#144d33"
+CARD_FACE = "#fffdf7"
+CARD_EDGE = "#b7ae9c"
+RED = "#c0262d"
+BLACK = "#1d1d1f"
+JOKER = "#6a3fb5"
+BACK = "#2b4c8c"
+BACK_STRIPE = "#3a62ad"
+GOLD = "#f2b418"
+INK = "#23302a"
+
+THREE_NOTES = {"bitenight": "invisible", "schwechat": "mirrors"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards
+
+
+def card_parts(text: str | None) -> tuple[str, str, str]:
+    """``("10", "♥", "red")`` for ``"10H"``; jokers ``("JK", "★", "joker")``; ``"??"`` a back."""
+    if text is None or text == HIDDEN:
+        return "", "", "back"
+    text = str(text)
+    if text.upper() == "JK":
+        return "JK", "\u2605", "joker"
+    rank, suit = text[:-1], text[-1].upper()
+    colour = "red" if suit in "DH" else "black"
+    return rank, SUIT_SYMBOLS.get(suit, suit), colour
+
+
+def _rank(text) -> str | None:
+    if text is None or text == HIDDEN:
+        return None
+    text = str(text)
+    return "JK" if text.upper() == "JK" else text[:-1]
+
+
+# ---------------------------------------------------------------------------------------------
+# What a picture needs
+
+
+def seat_rows(n: int, home: int = 0) -> tuple[list[int], list[int]]:
+    """Arrange ``n`` seats in a top and a bottom row around the table, ``home`` at bottom centre.
+
+    Read clockwise (the direction of play when ``direction == 1``): from ``home`` leftwards along
+    the bottom row, left to right along the top row, then back along the bottom row from the right.
+    Up to five players, everyone but ``home`` sits in the top row; from six on one neighbour of
+    ``home`` sits beside it on each side.
+    """
+    others = [(home + k) % n for k in range(1, n)]
+    side = 1 if n >= 6 else 0
+    if not side:
+        return others, [home]
+    left, top, right = others[:side], others[side:len(others) - side], others[len(others) - side:]
+    return top, list(reversed(left)) + [home] + list(reversed(right))
+
+
+def _is_game(obj) -> bool:
+    return hasattr(obj, "to_dict") and hasattr(obj, "legal_moves")
+
+
+def _hide(position: dict, seat: int) -> dict:
+    """A position dict as ``seat`` sees it (for plain dicts; a Game answers this with ``view``)."""
+    d = dict(position)
+    players = []
+    for i, p in enumerate(position.get("players", [])):
+        p = dict(p)
+        if i != seat:
+            p["hand"] = [HIDDEN for _ in p.get("hand", [])]
+        p["gamble"] = [None if c is None else HIDDEN for c in p.get("gamble", [])]
+        players.append(p)
+    d["players"] = players
+    d["draw"] = [HIDDEN for _ in position.get("draw", [])]
+    return d
+
+
+def _effective_index(stack: list, effective_top) -> int | None:
+    """Index in ``stack`` of the card the next play must beat (the topmost copy); None when
+    anything goes."""
+    if effective_top is not None:
+        target = str(effective_top)
+        for i in range(len(stack) - 1, -1, -1):
+            if str(stack[i]) == target:
+                return i
+    return None
+
+
+def _effective_from_dict(variant: str, stack: list):
+    """The effective top read from a bare position (a Game knows better and is asked instead)."""
+    if not stack:
+        return None
+    if variant == "palace":
+        return stack[-1]
+    for card in reversed(stack):
+        if _rank(card) != "3":
+            return card
+    return None
+
+
+def _pending_seat(pending):
+    """The seat that must choose a joker's target, from the position's ``pending`` field."""
+    if isinstance(pending, dict):
+        pending = pending.get("joker")
+    return pending if isinstance(pending, int) and not isinstance(pending, bool) else None
+
+
+def _active_zone(player: dict, draw_left: bool) -> str:
+    if player.get("hand") or draw_left:
+        return "hand"
+    if any(c is not None for c in player.get("bank", [])):
+        return "bank"
+    return "gamble"
+
+
+def describe(game_or_dict, view=None) -> tuple[dict, dict]:
+    """``(position, info)`` for a picture of ``game_or_dict`` as ``view`` sees it.
+
+    ``view`` is ``None`` or ``"table"`` (every card open) or a seat number (only what that seat may
+    see; for a Game the position comes from ``game.view(seat)``, so hidden cards are ``"??"``).
+    """
+    seat = None if view in (None, "table") else int(view)
+    if _is_game(game_or_dict):
+        game = game_or_dict
+        position = game.to_dict() if seat is None else game.view(seat).to_dict()
+        effective = game.effective_top
+        moves = len(game.history)
+    else:
+        position = game_or_dict if seat is None else _hide(game_or_dict, seat)
+        effective = _effective_from_dict(position.get("variant", "bitenight"),
+                                         position.get("stack", []))
+        moves = 0
+    variant = position.get("variant", "bitenight")
+    phase = position.get("phase", "play")
+    names = position.get("names") or [f"P{i}" for i in range(len(position["players"]))]
+    pending = _pending_seat(position.get("pending"))
+    finished = list(position.get("finished", []))
+    loser = position.get("loser")
+    ready = position.get("ready") or []
+
+    n = len(position["players"])
+    if loser is None and phase == "over":
+        left = [i for i in range(n) if i not in finished]
+        loser = left[0] if len(left) == 1 else None
+    stack = position.get("stack", [])
+    turn = position.get("turn", 0)
+    actor = None
+    if phase == "play":
+        actor = pending if pending is not None else turn
+    top, bottom = seat_rows(n, seat if seat is not None else 0)
+    seats = []
+    for i, p in enumerate(position["players"]):
+        seats.append({
+            "name": names[i],
+            "hand": len(p.get("hand", [])),
+            "bank": sum(c is not None for c in p.get("bank", [])),
+            "gamble": sum(c is not None for c in p.get("gamble", [])),
+            "out": finished.index(i) + 1 if i in finished else None,
+            "loser": loser == i,
+            "ready": phase == "setup" and i < len(ready) and bool(ready[i]),
+            "zone": _active_zone(p, bool(position.get("draw"))),
+            "bot": False,
+        })
+    info = {
+        "variant": variant,
+        "phase": phase,
+        "turn": turn,
+        "actor": actor,
+        "pending": pending,
+        "direction": position.get("direction", 1),
+        "effective_top": None if effective is None else str(effective),
+        "effective_index": _effective_index(stack, effective),
+        "three_note": THREE_NOTES.get(variant, ""),
+        "stack": len(stack),
+        "draw": len(position.get("draw", [])),
+        "discard": len(position.get("discard", [])),
+        "finished": finished,
+        "loser": loser,
+        "names": names,
+        "seats": seats,
+        "view": "table" if seat is None else seat,
+        "rows": {"top": top, "bottom": bottom},
+        "moves": moves,
+    }
+    info["status"] = status_text(info)
+    return position, info
+
+
+def status_text(info: dict) -> str:
+    """One line on what is going on, in plain words (shared by the widget and the picture)."""
+    names = info["names"]
+
+    def who(i):
+        return f"P{i}" if names[i] == f"P{i}" else f"P{i} {names[i]}"
+
+    if info["phase"] == "over":
+        if info["loser"] is not None:
+            return f"Round over \u2014 {who(info['loser'])} is the Schei\u00dfkopf"
+        return "Round over"
+    if info["phase"] == "setup":
+        if info["variant"] == "schwechat":
+            return "Setup \u2014 each player lays 3 hand cards face up on their gamble columns"
+        return "Setup \u2014 swap hand and bank cards, then say ready"
+    if info["pending"] is not None:
+        return f"{who(info['pending'])} shows a joker \u2014 who takes the stack?"
+    return f"{who(info['actor'])} to move"
+
+
+# ---------------------------------------------------------------------------------------------
+# Static HTML (inline styles only)
+
+
+def _style(**props) -> str:
+    return ";".join(f"{k.replace('_', '-')}:{v}" for k, v in props.items())
+
+
+CARD_W, CARD_H = 38, 54
+
+
+def _card_html(text, *, ring=False, ghost=False, small=False, peek=None) -> str:
+    """One card; ``peek`` writes a face-down card's face on a tag (the open table view)."""
+    w, h = (30, 42) if small else (CARD_W, CARD_H)
+    rank, symbol, colour = card_parts(text)
+    base = dict(display="inline-block", position="relative", width=f"{w}px", height=f"{h}px",
+                border_radius="5px", box_sizing="border-box", margin="0 2px 2px 0",
+                vertical_align="top", font_family="'DejaVu Sans',Arial,sans-serif",
+                line_height="1", flex="none")
+    if colour == "back":
+        base.update(border="2px solid #fff", background=(
+            f"repeating-linear-gradient(45deg,{BACK} 0 4px,{BACK_STRIPE} 4px 8px)"),
+            box_shadow="0 1px 2px rgba(0,0,0,.35)")
+        tag = ""
+        if peek not in (None, HIDDEN):
+            p_rank, p_symbol, p_colour = card_parts(peek)
+            ink = {"red": RED, "black": BLACK, "joker": JOKER}[p_colour]
+            tag_style = _style(position="absolute", left="2px", right="2px", bottom="2px",
+                               background=CARD_FACE, color=ink, border_radius="3px",
+                               font_size="10px", font_weight="700", text_align="center",
+                               padding="1px 0")
+            tag = f'<span style="{tag_style}">{html.escape(p_rank)}{p_symbol}</span>'
+        title = "face down" + (f" ({html.escape(str(peek))})" if tag else "")
+        return f'<span title="{title}" style="{_style(**base)}">{tag}</span>'
+    ink = {"red": RED, "black": BLACK, "joker": JOKER}[colour]
+    base.update(background=CARD_FACE, border=f"1px solid {CARD_EDGE}", color=ink,
+                box_shadow="0 1px 2px rgba(0,0,0,.3)")
+    if ring:
+        base.update(box_shadow=f"0 0 0 3px {GOLD},0 2px 6px rgba(0,0,0,.4)")
+    if ghost:
+        base.update(opacity=".55", border=f"1px dashed {CARD_EDGE}")
+    corner = _style(position="absolute", left="3px", top="3px", font_size="12px",
+                    font_weight="700", text_align="center", letter_spacing="-0.5px")
+    centre = _style(position="absolute", left="0", right="0", bottom="5px", text_align="center",
+                    font_size="18px" if not small else "14px")
+    label = html.escape(str(text))
+    return (f'<span title="{label}" style="{_style(**base)}">'
+            f'<span style="{corner}">{html.escape(rank)}<br>{symbol}</span>'
+            f'<span style="{centre}">{symbol}</span></span>')
+
+
+def _zone_label(text: str) -> str:
+    return (f'<span style="{_style(font_size="10px", color="#5b6b62", text_transform="uppercase", letter_spacing=".06em", margin_right="4px", min_width="44px", display="inline-block")}">'
+            f"{html.escape(text)}</span>")
+
+
+def _seat_html(i: int, player: dict, info: dict) -> str:
+    seat = info["seats"][i]
+    is_actor = info["actor"] == i
+    border = f"2px solid {GOLD}" if is_actor else "1px solid #cfd8d2"
+    panel = _style(flex="1 1 160px", min_width="150px", max_width="340px", margin="4px",
+                   padding="6px 8px", border=border, border_radius="8px", background="#f7faf8",
+                   box_sizing="border-box", color=INK,
+                   opacity=".6" if seat["out"] is not None else "1")
+    badges = []
+    if is_actor:
+        badges.append(("to move", GOLD, "#3a2b00"))
+    if seat["out"] is not None:
+        badges.append((f"out #{seat['out']}", "#2e7d32", "#fff"))
+    if seat["loser"]:
+        badges.append(("Schei\u00dfkopf", "#8e1b1b", "#fff"))
+    if info["phase"] == "setup" and seat["ready"]:
+        badges.append(("ready", "#2e7d32", "#fff"))
+    badge_html = "".join(
+        f'<span style="{_style(background=bg, color=fg, border_radius="8px", padding="1px 6px", font_size="10px", margin_left="4px")}">{html.escape(t)}</span>'
+        for t, bg, fg in badges)
+    name = info["names"][i]
+    title = f"P{i}" + ("" if name == f"P{i}" else f" \u00b7 {html.escape(name)}")
+    hand = player.get("hand", [])
+    rows = [f'<div style="{_style(font_weight="700", font_size="13px", margin_bottom="4px")}">{title}{badge_html}</div>']
+    hand_cards = "".join(_card_html(c) for c in hand) or _empty_note("empty")
+    rows.append(f'<div style="{_style(display="flex", flex_wrap="wrap", align_items="center")}">'
+                f'{_zone_label(f"hand {len(hand)}")}{hand_cards}</div>')
+    bank = player.get("bank", [])
+    gamble = player.get("gamble", [])
+    bank_cards = "".join(_card_html(c, small=True) for c in bank if c is not None) or _empty_note("empty")
+    gamble_cards = "".join(_card_html(HIDDEN, small=True, peek=c)
+                           for c in gamble if c is not None) or _empty_note("empty")
+    rows.append(f'<div style="{_style(display="flex", flex_wrap="wrap", align_items="center", margin_top="3px")}">'
+                f'{_zone_label("bank")}{bank_cards}</div>')
+    rows.append(f'<div style="{_style(display="flex", flex_wrap="wrap", align_items="center", margin_top="3px")}">'
+                f'{_zone_label("gamble")}{gamble_cards}</div>')
+    return f'<div style="{panel}">{"".join(rows)}</div>'
+
+
+def _empty_note(text: str) -> str:
+    return f'<span style="{_style(font_size="11px", color="#8a968f", font_style="italic")}">{text}</span>'
+
+
+def _felt_html(position: dict, info: dict) -> str:
+    felt = _style(display="flex", flex_wrap="wrap", align_items="flex-end", justify_content="center",
+                  gap="18px", margin="6px 4px", padding="12px 10px",
+                  background=f"radial-gradient(ellipse at center,{FELT} 0%,{FELT_EDGE} 100%)",
+                  border_radius="14px", color="#eef6f1")
+    caption = _style(font_size="11px", text_align="center", margin_top="4px")
+
+    def pile(title, count, card):
+        return (f'<div style="{_style(text_align="center")}">{card}'
+                f'<div style="{caption}">{title}<br><b>{count}</b></div></div>')
+
+    draw = pile("draw pile", info["draw"], _card_html(HIDDEN) if info["draw"] else _empty_slot())
+    discard = pile("burned", info["discard"],
+                   _card_html(HIDDEN) if info["discard"] else _empty_slot())
+    stack = position.get("stack", [])
+    eff = info["effective_index"]
+    shown = list(enumerate(stack))[-8:]
+    cards = []
+    for k, (i, c) in enumerate(shown):
+        html_card = _card_html(c, ring=(i == eff), ghost=(eff is not None and i > eff)
+                               or (eff is None and _rank(c) == "3" and info["three_note"] != ""))
+        margin = "0" if k == 0 else "-18px"
+        cards.append(f'<span style="{_style(display="inline-block", margin_left=margin)}">{html_card}</span>')
+    if not stack:
+        cards = [_empty_slot()]
+    if info["effective_top"] is None:
+        note = "anything goes"
+    else:
+        note = f"to beat: <b>{html.escape(info['effective_top'])}</b>"
+        hidden_threes = len(stack) - 1 - eff if eff is not None else 0
+        if hidden_threes and info["three_note"]:
+            note += f" ({hidden_threes} \u00d7 3 {info['three_note']} on top)"
+    more = f"{len(stack) - len(shown)} more below \u00b7 " if len(stack) > len(shown) else ""
+    stack_html = (f'<div style="{_style(text_align="center")}"><div style="{_style(display="flex", justify_content="center")}">{"".join(cards)}</div>'
+                  f'<div style="{caption}">stack {len(stack)} \u00b7 {more}{note}</div></div>')
+    return f'<div style="{felt}">{draw}{stack_html}{discard}</div>'
+
+
+def _empty_slot() -> str:
+    return (f'<span style="{_style(display="inline-block", width=f"{CARD_W}px", height=f"{CARD_H}px", border="2px dashed rgba(255,255,255,.45)", border_radius="5px", box_sizing="border-box")}"></span>')
+
+
+def game_html(game_or_dict, view=None) -> str:
+    """The position as a self-contained HTML picture (inline styles, no scripts).
+
+    ``game_or_dict`` is a Game or a position dict (``Game.to_dict()`` format). ``view`` is
+    ``None``/``"table"`` for every card open, or a seat number to show only what that seat sees.
+    """
+    position, info = describe(game_or_dict, view)
+    log = [e.text for e in game_or_dict.log] if _is_game(game_or_dict) else []
+    arrow = "\u21bb clockwise" if info["direction"] == 1 else "\u21ba reversed"
+    out = ", ".join(f"{k}. P{s}" for k, s in enumerate(info["finished"], 1))
+    header_bits = [html.escape(info["variant"]), html.escape(info["status"]), arrow]
+    if out:
+        header_bits.append(f"out: {out}")
+    if info["view"] != "table":
+        header_bits.append(f"seen by P{info['view']}")
+    header = (f'<div style="{_style(font_size="13px", color=INK, margin="0 4px 4px", font_weight="600")}">'
+              + " \u00b7 ".join(header_bits) + "</div>")
+    players = position["players"]
+    row = _style(display="flex", flex_wrap="wrap", justify_content="center")
+    top = "".join(_seat_html(i, players[i], info) for i in info["rows"]["top"])
+    bottom = "".join(_seat_html(i, players[i], info) for i in info["rows"]["bottom"])
+    recent = ""
+    if log:
+        lines = "".join(f"<div>{html.escape(t)}</div>" for t in log[-3:])
+        recent = f'<div style="{_style(font_size="12px", color="#44524b", margin="4px 6px", border_left="3px solid #cfd8d2", padding_left="6px")}">{lines}</div>'
+    box = _style(font_family="'DejaVu Sans',Arial,sans-serif", max_width="980px",
+                 padding="6px", border="1px solid #d5ddd8", border_radius="10px",
+                 background="#ffffff")
+    return (f'<div class="scheissekopf-table" style="{box}">{header}'
+            f'<div style="{row}">{top}</div>{_felt_html(position, info)}'
+            f'<div style="{row}">{bottom}</div>{recent}</div>')

@@ -1,0 +1,516 @@
+"""The interactive card table for Jupyter: ``Table(game)`` and the step-through ``Scene``.
+
+The widget is a view over a :class:`~scheissekopf.Game`: Python holds the game, syncs a
+description of it to the browser (``state``, ``info``, ``legal``, ``log``) and re-syncs after
+every change. The front end (``widgets/table.js``) never changes the game: a click sends a
+request (``{"action": "play", "player": 0, "cards": ["9C"], "version": 12}``), which is checked
+here and played through ``Game.play``; a refused request leaves the game as it was and shows
+why in the table (the ``message`` trait).
+
+Requests carry the ``version`` of the drawing they were made on; ``version`` goes up on every
+change, so a click made on an older drawing is refused instead of being applied to a position
+the player never saw.
+
+With ``view=<seat>`` only ``game.view(seat)`` is synced: other hands, the gamble cards and the
+draw pile reach the browser as ``"??"``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import pathlib
+import random
+import re
+import threading
+from importlib.resources import files
+
+import anywidget
+import traitlets
+
+from .errors import IllegalMove
+from .game import Game
+from .render import describe, game_html
+
+__all__ = ["Table", "Scene"]
+
+_FRONT_END = files("scheissekopf.widgets")
+_CARD = re.compile(r"(10|[2-9TJQKA])[CDHS]|JK", re.IGNORECASE)
+_MOVE_ACTIONS = ("play", "take", "joker", "flip", "swap", "place", "ready")
+_MAX_BOT_MOVES = 100_000      # zero-delay bots stop here at the latest (a round always ends sooner)
+
+
+class _Refused(Exception):
+    """A request from the front end that is not even a move (malformed, stale, not allowed)."""
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _call_later(delay: float, fn):
+    """Run ``fn`` after ``delay`` seconds: on the kernel's event loop when there is one (so the
+    widget is updated from the kernel's own thread), else on a timer thread."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    if loop is not None:
+        return loop.call_later(delay, fn)
+    timer = threading.Timer(delay, fn)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
+class Table(anywidget.AnyWidget):
+    """The card table for ``game``.
+
+    ``view="table"`` shows every card (for teaching); ``view=<seat>`` shows only what that seat
+    may see and lets the person at the table play only that seat. ``seed`` seeds the random
+    choices of :meth:`step` and the random generator handed to bots. ``interactive=False`` draws
+    the table without controls.
+    """
+
+    _esm = pathlib.Path(str(_FRONT_END / "table.js"))
+    _css = pathlib.Path(str(_FRONT_END / "table.css"))
+
+    state = traitlets.Dict().tag(sync=True)
+    info = traitlets.Dict().tag(sync=True)
+    legal = traitlets.List().tag(sync=True)
+    log = traitlets.List().tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    version = traitlets.Int(0).tag(sync=True)
+    interactive = traitlets.Bool(True).tag(sync=True)
+
+    def __init__(self, game: Game, view="table", *, seed=None, interactive: bool = True, **kwargs):
+        super().__init__(interactive=interactive, **kwargs)
+        self._lock = threading.RLock()
+        self._game = game
+        self._view = self._checked_view(view, game)
+        self._bots: dict[int, tuple[object, float]] = {}
+        self._passed: set[int] = set()      # bots that let this position's jump-in chance go
+        self._rng = random.Random(seed)
+        self._timer = None
+        self.on_msg(self._on_msg)
+        self._sync()
+
+    # ------------------------------------------------------------------ what is drawn
+    @property
+    def game(self) -> Game:
+        """The game being drawn. Assigning a new game redraws the table."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game):
+        with self._lock:
+            self._checked_view(self._view, game)
+            self._game = game
+            self._changed()
+
+    @property
+    def view(self):
+        """``"table"`` (every card open) or the seat whose view is drawn."""
+        return self._view
+
+    @view.setter
+    def view(self, view):
+        with self._lock:
+            self._view = self._checked_view(view, self._game)
+            self._sync()
+
+    @staticmethod
+    def _checked_view(view, game):
+        if view == "table":
+            return view
+        if _is_int(view) and 0 <= view < len(game.players):
+            return view
+        raise ValueError(f'view must be "table" or a seat from 0 to {len(game.players) - 1}, not {view!r}')
+
+    def _sync(self, message: str = ""):
+        """Send the whole drawing again (one message to the browser)."""
+        g, seat = self._game, self._view
+        state, info = describe(g, seat)
+        moves = g.legal_moves()
+        if seat != "table":
+            moves = [m for m in moves if m.player == seat]
+            state.pop("seed", None)          # the seed would let a seat re-deal the hidden cards
+        for s in self._bots:
+            info["seats"][s]["bot"] = True
+        info["bot_waiting"] = self._timer is not None
+        names = info["names"]
+        log = []
+        for e in g.log:
+            if seat != "table" and e.kind == "deal":
+                log.append(f"{names[e.player]} deals.")     # the engine's text names the seed
+            else:
+                log.append(e.text)
+        with self.hold_sync():
+            self.state = state
+            self.info = info
+            self.legal = [_move_data(m) for m in moves]
+            self.log = log
+            self.message = message
+            self.version += 1
+
+    def _changed(self):
+        """After a change of position: let seated bots move, then redraw."""
+        self._cancel_timer()
+        self._passed.clear()
+        self._run_bots()
+        self._sync()
+
+    # ------------------------------------------------------------------ control from Python
+    def play(self, move):
+        """Play ``move`` (a Move or its text) and redraw.
+
+        A refused move is shown in the table and its :class:`IllegalMove` re-raised; the game
+        is unchanged (schwechat with penalties: the warning or penalty card is the only change).
+        """
+        with self._lock:
+            try:
+                result = self._game.play(move)
+            except IllegalMove as exc:
+                text = f"{move} refused: {exc}"
+                if getattr(self._game, "penalties", False):
+                    self._sync(message=text)     # a warning or a penalty card may have been given
+                else:
+                    self.message = text
+                raise
+            self._changed()
+            return result
+
+    def undo(self):
+        """Take back the last move and redraw. Seated bots wait for the next :meth:`step` or
+        move, so an undo is not played again at once. Raises IndexError when there is nothing
+        to undo."""
+        with self._lock:
+            try:
+                move = self._game.undo()
+            except IndexError:
+                self.message = "There is nothing to undo."
+                raise
+            self._cancel_timer()
+            self._sync()
+            return move
+
+    def step(self):
+        """The player to move plays one move: their seated bot's choice, else a random legal
+        move. In setup, the first seat that still has something to do moves. Returns the move."""
+        with self._lock:
+            g = self._game
+            if g.phase == "over":
+                self.message = "The round is over."
+                raise IllegalMove("the round is over")
+            by_seat = self._moves_by_seat()
+            if g.phase == "setup":
+                seat = min(by_seat)
+            else:
+                seat = g.pending if g.pending is not None else g.turn
+            choices = by_seat[seat]
+            move = None
+            if seat in self._bots:
+                move = self._bots[seat][0].choose(g.view(seat), choices, self._rng)
+            if move is None:
+                move = self._rng.choice(choices)
+            self.play(move)
+            return move
+
+    def seat_bot(self, seat: int, bot, delay: float = 0.6):
+        """Let ``bot`` play ``seat`` (``bot=None`` hands the seat back to the person at the table).
+
+        ``bot`` is any object with ``choose(view, legal_moves, rng) -> move`` or the name of one
+        of :mod:`scheissekopf.bots` (``"random"``, ``"greedy"``). The bot moves ``delay`` seconds
+        after it is its turn (or a jump-in chance comes); with ``delay=0`` it moves at once,
+        before the call that gave it the turn returns.
+        """
+        with self._lock:
+            if not (_is_int(seat) and 0 <= seat < len(self._game.players)):
+                raise ValueError(f"there is no seat {seat!r}")
+            if isinstance(bot, str):
+                from .bots import get
+                bot = get(bot)
+            if bot is None:
+                self._bots.pop(seat, None)
+            elif not callable(getattr(bot, "choose", None)):
+                raise TypeError("a bot needs a choose(view, legal_moves, rng) method")
+            else:
+                self._bots[seat] = (bot, max(0.0, float(delay)))
+            self._changed()
+
+    @property
+    def bots(self) -> dict:
+        """The seated bots: {seat: bot}."""
+        return {seat: bot for seat, (bot, _) in self._bots.items()}
+
+    @classmethod
+    def scene(cls, steps, **kwargs) -> "Scene":
+        """A scripted walkthrough; see :class:`Scene`."""
+        return Scene(steps, **kwargs)
+
+    # ------------------------------------------------------------------ bots
+    def _moves_by_seat(self) -> dict:
+        by_seat: dict[int, list] = {}
+        for m in self._game.legal_moves():
+            by_seat.setdefault(m.player, []).append(m)
+        return by_seat
+
+    def _bot_choice(self):
+        """``(seat, move)`` a seated bot plays now, or None. Out-of-turn chances (jump-ins) are
+        offered first, from the player to move onwards, as in ``bots.play_round``."""
+        g = self._game
+        if g.phase == "over" or not self._bots:
+            return None
+        by_seat = self._moves_by_seat()
+        if g.phase == "setup":
+            for seat in sorted(set(by_seat) & set(self._bots)):
+                return seat, self._bots[seat][0].choose(g.view(seat), by_seat[seat], self._rng)
+            return None
+        turn = g.pending if g.pending is not None else g.turn
+        for seat in sorted(by_seat, key=lambda s: (s - turn) % g.n):
+            if seat == turn or seat not in self._bots or seat in self._passed:
+                continue
+            move = self._bots[seat][0].choose(g.view(seat), by_seat[seat], self._rng)
+            if move is not None:
+                return seat, move
+            self._passed.add(seat)
+        if turn in self._bots and turn in by_seat:
+            return turn, self._bots[turn][0].choose(g.view(turn), by_seat[turn], self._rng)
+        return None
+
+    def _bot_delay(self):
+        """The delay before the next bot move, or None when no seated bot has anything to do."""
+        g = self._game
+        if g.phase == "over" or not self._bots:
+            return None
+        seats = set(self._moves_by_seat()) & set(self._bots) - self._passed
+        return min((self._bots[s][1] for s in seats), default=None)
+
+    def _run_bots(self):
+        """Play zero-delay bots now; schedule the next delayed bot move."""
+        for _ in range(_MAX_BOT_MOVES):
+            delay = self._bot_delay()
+            if delay is None:
+                return
+            if delay > 0:
+                token = object()
+                self._timer = (token, _call_later(delay, lambda: self._bot_fires(token)))
+                return
+            if not self._bot_move():
+                return
+
+    def _bot_move(self) -> bool:
+        choice = self._bot_choice()
+        if choice is None:
+            return False
+        seat, move = choice
+        try:
+            self._game.play(move)
+        except IllegalMove as exc:
+            self._bots.pop(seat, None)
+            self.message = f"The bot at P{seat} tried {move}, which was refused ({exc}); the seat is handed back."
+            return False
+        self._passed.clear()
+        return True
+
+    def _bot_fires(self, token):
+        with self._lock:
+            if self._timer is None or self._timer[0] is not token:
+                return                       # the position changed since; a new move was scheduled
+            self._timer = None
+            if self._bot_move():
+                self._run_bots()
+                self._sync()
+            else:                            # the bots let a jump-in chance go: nothing changed
+                self._run_bots()
+                self.info = {**self.info, "bot_waiting": self._timer is not None}
+
+    def _cancel_timer(self):
+        if self._timer is not None:
+            self._timer[1].cancel()
+            self._timer = None
+
+    # ------------------------------------------------------------------ requests from the browser
+    def _on_msg(self, _widget, content, _buffers=None):
+        with self._lock:
+            try:
+                self._handle(content)
+            except _Refused as exc:
+                self.message = str(exc)
+            except IllegalMove:
+                pass                        # play() has put the engine's reason in the message
+            except IndexError:
+                pass                        # undo() has said there is nothing to undo
+
+    def _actions(self):
+        return _MOVE_ACTIONS + ("step", "undo")
+
+    def _handle(self, content):
+        self._dispatch(self._check_request(content), content)
+
+    def _dispatch(self, action, content):
+        if action == "step":
+            self.step()
+        elif action == "undo":
+            self._undo_for_people()
+        else:
+            self.play(self._move_text(action, content))
+
+    def _undo_for_people(self):
+        """Undo from the table's button: back to the last position where a person (not a bot)
+        was to move, so the bots do not simply play their move again."""
+        self.undo()
+        g = self._game
+        while g.history and g.phase == "play" and (g.pending if g.pending is not None else g.turn) in self._bots:
+            self.undo()
+
+    def _check_request(self, content) -> str:
+        if not isinstance(content, dict):
+            raise _Refused("Malformed request from the table (not an object); nothing was played.")
+        action = content.get("action")
+        if action not in self._actions():
+            raise _Refused(f"Unknown request {action!r} from the table; nothing was played.")
+        version = content.get("version")
+        if not _is_int(version):
+            raise _Refused("Malformed request: it does not say which position it was made for; nothing was played.")
+        if version != self.version:
+            raise _Refused("That click was made on an earlier position (the table has changed since); "
+                           "nothing was played. Please try again.")
+        return action
+
+    def _move_text(self, action, content) -> str:
+        n = len(self._game.players)
+        player = content.get("player")
+        if not (_is_int(player) and 0 <= player < n):
+            raise _Refused(f"Malformed request: 'player' must be a seat from 0 to {n - 1}, not {player!r}.")
+        if self._view != "table" and player != self._view:
+            raise _Refused(f"This table is seen by P{self._view}: it cannot play for P{player}.")
+        if player in self._bots:
+            raise _Refused(f"P{player} is played by a bot.")
+        cards = content.get("cards", [])
+        if not (isinstance(cards, list) and all(isinstance(c, str) and _CARD.fullmatch(c) for c in cards)):
+            raise _Refused(f"Malformed request: 'cards' must be a list of card texts, not {cards!r}.")
+
+        def number(field):
+            value = content.get(field)
+            if not (_is_int(value) and value >= 0):
+                raise _Refused(f"Malformed request: {action!r} needs a whole number {field!r}, not {value!r}.")
+            return value
+
+        def count(lo, hi):
+            if not lo <= len(cards) <= hi:
+                want = str(lo) if lo == hi else f"{lo} to {hi}"
+                raise _Refused(f"Malformed request: {action!r} takes {want} card(s), not {len(cards)}.")
+
+        who = f"P{player}"
+        if action == "play":
+            count(1, 52)
+            return f"{who} {' '.join(cards)}"
+        if action == "take":
+            count(0, 1)
+            return " ".join([who, "take", *cards])
+        if action == "joker":
+            count(0, 1)
+            return f"{who} JK to P{number('target')}"
+        if action == "flip":
+            count(0, 0)
+            return f"{who} flip {number('index')}"
+        if action == "swap":
+            count(2, 2)
+            return f"{who} swap {cards[0]} {cards[1]}"
+        if action == "place":
+            count(1, 1)
+            return f"{who} place {cards[0]} {number('index')}"
+        count(0, 0)
+        return f"{who} ready"
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self):
+        g = self._game
+        view = "" if self._view == "table" else f", view=P{self._view}"
+        return (f"{type(self).__name__}({g.variant}, {len(g.players)} players, "
+                f"phase={g.phase}, turn=P{g.turn}{view})")
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        # Where no kernel runs (a notebook viewer, nbconvert), the picture stands in for the table.
+        data["text/html"] = game_html(self._game, self._view)
+        return data, metadata
+
+
+def _move_data(m) -> dict:
+    return {"text": str(m), "player": m.player, "kind": m.kind, "cards": [str(c) for c in m.cards],
+            "target": m.target, "index": m.index}
+
+
+class Scene(Table):
+    """A scripted walkthrough: a table with a caption and Back / Next buttons.
+
+    ``steps`` is a list of ``(position, caption)`` or ``(position, [moves], caption)``, where a
+    position is a Game or a position dict. A step with moves shows the position after them and
+    marks their events in the log. The moves are played when the scene is built, so a script
+    with a refused move fails at once (IllegalMove). Each step starts from its own copy, so
+    trying moves at an interactive scene (``interactive=True``) never changes the script.
+    """
+
+    caption = traitlets.Unicode("").tag(sync=True)
+    scene_step = traitlets.Int(0).tag(sync=True)
+    scene_steps = traitlets.Int(0).tag(sync=True)
+    log_mark = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, steps, view="table", *, seed=None, interactive: bool = False, **kwargs):
+        self._steps = [self._prepare(item) for item in steps]
+        if not self._steps:
+            raise ValueError("a scene needs at least one step")
+        first, mark, caption = self._steps[0]
+        super().__init__(first.clone(), view, seed=seed, interactive=interactive,
+                         caption=caption, scene_steps=len(self._steps), log_mark=mark, **kwargs)
+
+    @staticmethod
+    def _prepare(item):
+        if not isinstance(item, (tuple, list)) or len(item) not in (2, 3):
+            raise ValueError(f"a scene step is (position, caption) or (position, moves, caption), not {item!r}")
+        position, *moves, caption = item
+        game = Game.from_dict(position) if isinstance(position, dict) else position.clone()
+        mark = len(game.log)
+        for move in (moves[0] if moves else ()):
+            game.play(move)
+        return game, mark, str(caption)
+
+    def go(self, index: int):
+        """Show step ``index`` (0-based)."""
+        with self._lock:
+            if not (_is_int(index) and 0 <= index < len(self._steps)):
+                raise IndexError(f"this scene has steps 0 to {len(self._steps) - 1}, not {index!r}")
+            game, mark, caption = self._steps[index]
+            with self.hold_sync():
+                self.caption = caption
+                self.scene_step = index
+                self.log_mark = mark
+                self.game = game.clone()
+
+    def next(self):
+        """Show the next step (stays on the last)."""
+        self.go(min(self.scene_step + 1, len(self._steps) - 1))
+
+    def back(self):
+        """Show the previous step (stays on the first)."""
+        self.go(max(self.scene_step - 1, 0))
+
+    def _actions(self):
+        return super()._actions() + ("next", "back")
+
+    def _dispatch(self, action, content):
+        if action == "next":
+            self.next()
+        elif action == "back":
+            self.back()
+        else:
+            super()._dispatch(action, content)
+
+    def __repr__(self):
+        g = self._game
+        return (f"Scene({len(self._steps)} steps, step {self.scene_step + 1}: {g.variant}, "
+                f"{len(g.players)} players, phase={g.phase}, turn=P{g.turn})")

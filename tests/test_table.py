@@ -1,0 +1,464 @@
+"""The card table widget from the Python side (no browser): what it syncs, how it plays, and how
+it treats requests from the front end."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+import scheissekopf as sk
+from scheissekopf import render
+from scheissekopf.table import Scene, Table
+
+pytest.importorskip("anywidget")
+
+# Seat 0 to move on an 8: the 9 and the king fit, the 5 does not.
+TRY = {
+    "variant": "bitenight",
+    "players": [
+        {"hand": ["5H", "9C", "KD"], "bank": ["QS", "4D", "AH"], "gamble": ["7C", "2S", "9H"]},
+        {"hand": ["4H", "QD", "JK"], "bank": ["KS", "KC", "6D"], "gamble": ["6C", "2D", "9S"]},
+        {"hand": ["6H", "7D", "7S"], "bank": ["JS", "JD", "5C"], "gamble": ["8C", "2C", "AS"]},
+    ],
+    "draw": ["5D", "6S"],
+    "stack": ["8S"],
+    "turn": 0,
+}
+
+
+def try_table(**kwargs):
+    return Table(sk.Game.from_dict(TRY), **kwargs)
+
+
+def request(table, action, **fields):
+    """What the front end sends: an action, the version it was made for, and its fields."""
+    msg = {"action": action, "version": table.version, **fields}
+    table._on_msg(table, msg, [])
+    return table
+
+
+def words(*values) -> set[str]:
+    """Every whitespace-separated word in the strings inside ``values`` (JSON-like data)."""
+    out = set()
+    for text in json.dumps(values).split('"'):
+        out.update(text.replace(".", " ").replace(",", " ").split())
+    return out
+
+
+# ------------------------------------------------------------------ syncing
+
+
+def test_table_view_syncs_the_whole_position():
+    g = sk.new_game("bitenight", players=4, seed=7)
+    t = Table(g)
+    assert t.game is g
+    assert t.state == g.to_dict()
+    assert t.info["phase"] == "setup" and t.info["view"] == "table"
+    assert len(t.legal) == len(g.legal_moves())
+    assert {m["text"] for m in t.legal} == {str(m) for m in g.legal_moves()}
+    assert t.log == [e.text for e in g.log]
+    assert t.message == ""
+
+
+def test_play_redraws_and_the_game_stays_the_drawn_one():
+    t = try_table()
+    before = t.version
+    t.play("P0 9C")
+    assert t.version > before
+    assert t.state == t.game.to_dict()
+    assert t.state["stack"] == ["8S", "9C"]
+    assert t.info["effective_top"] == "9C" and t.info["effective_index"] == 1
+    assert t.info["actor"] == 1
+    assert t.log[-1] == t.game.log[-1].text
+    assert [str(m) for m in t.game.history] == ["P0 9C"]
+
+
+def test_refused_play_shows_the_reason_reraises_and_changes_nothing():
+    t = try_table()
+    state, version = t.state, t.version
+    with pytest.raises(sk.IllegalMove) as refused:
+        t.play("P0 5H")
+    assert str(refused.value) in t.message
+    assert t.message.startswith("P0 5H refused")
+    assert t.state == state == t.game.to_dict()
+    assert t.version == version
+    assert t.game.history == []
+    t.play("P0 KD")                     # the next good move clears the message
+    assert t.message == ""
+
+
+def test_undo_goes_back_one_move():
+    t = try_table()
+    start = t.game.to_dict()
+    t.play("P0 KD")
+    t.undo()
+    assert t.state == start == t.game.to_dict()
+    with pytest.raises(IndexError):
+        t.undo()
+    assert t.message == "There is nothing to undo."
+
+
+def test_step_plays_one_legal_move_for_the_player_to_move_and_is_seeded():
+    moves = []
+    for _ in range(2):
+        t = try_table(seed=3)
+        move = t.step()
+        assert move.player == 0
+        assert [str(m) for m in t.game.history] == [str(move)]
+        moves.append(str(move))
+    assert moves[0] == moves[1]
+    assert moves[0] in ("P0 9C", "P0 KD")
+
+
+def test_step_uses_the_seat_bot():
+    class Kings:
+        def choose(self, view, legal_moves, rng):
+            assert view.players[1].hand[0] == sk.HIDDEN      # bots see only their own seat's view
+            assert all(m.player == 0 for m in legal_moves)
+            return next(m for m in legal_moves if str(m) == "P0 KD")
+
+    t = try_table()
+    t.seat_bot(0, Kings(), delay=5)     # not played at once: the delay holds it back ...
+    assert t.game.history == []
+    t.step()                            # ... but step asks it now
+    assert [str(m) for m in t.game.history] == ["P0 KD"]
+
+
+def test_repr_is_deterministic():
+    t = try_table()
+    assert repr(t) == "Table(bitenight, 3 players, phase=play, turn=P0)"
+    assert repr(Table(sk.Game.from_dict(TRY), view=2)) == "Table(bitenight, 3 players, phase=play, turn=P0, view=P2)"
+    data, _ = t._repr_mimebundle_()
+    assert data["text/plain"] == repr(t)
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert "scheissekopf-table" in data["text/html"]
+
+
+def test_front_end_files_are_package_data():
+    from importlib.resources import files
+
+    front = files("scheissekopf.widgets")
+    assert "export default { render }" in (front / "table.js").read_text()
+    assert ".sk-card" in (front / "table.css").read_text()
+    assert "export default { render }" in str(Table._esm)      # what the widget sends
+
+
+# ------------------------------------------------------------------ seat views
+
+
+@pytest.mark.parametrize("variant,players,seed", [("bitenight", 4, 7), ("palace", 3, 2), ("schwechat", 4, 1)])
+def test_seat_view_never_syncs_hidden_cards(variant, players, seed):
+    g = sk.new_game(variant, players=players, seed=seed)
+    t = Table(g, view=1)
+    hidden = set()
+    for i, p in enumerate(g.players):
+        if i != 1:
+            hidden.update(str(c) for c in p.hand)
+        hidden.update(str(c) for c in p.gamble if c is not None)
+    hidden.update(str(c) for c in g.draw)
+    public = {str(c) for p in g.players for c in p.bank if c is not None} | {str(c) for c in g.stack}
+    public |= {str(c) for c in g.players[1].hand}
+    secret = hidden - public                     # identical cards from a second deck may be public
+    synced = words(t.state, t.info, t.legal, t.log)
+    assert secret and not secret & synced
+    assert "seed" not in t.state
+    assert all(m["player"] == 1 for m in t.legal)
+    # the same table seen by everyone holds them all
+    assert secret <= words(Table(g).state)
+
+
+def test_seat_view_refuses_to_play_for_another_seat():
+    t = try_table(view=1)
+    request(t, "play", player=0, cards=["9C"])
+    assert t.game.history == []
+    assert "seen by P1" in t.message
+
+
+def test_view_can_be_changed():
+    t = try_table()
+    t.view = 2
+    assert t.state["players"][0]["hand"] == ["??"] * 3
+    with pytest.raises(ValueError):
+        t.view = 3
+    with pytest.raises(ValueError):
+        Table(sk.Game.from_dict(TRY), view="P1")
+
+
+# ------------------------------------------------------------------ requests from the front end
+
+
+def test_a_click_request_plays_the_move():
+    t = try_table()
+    version = t.version
+    request(t, "play", player=0, cards=["9C"])
+    assert [str(m) for m in t.game.history] == ["P0 9C"]
+    assert t.version > version and t.message == ""
+    request(t, "undo")
+    assert t.game.history == []
+
+
+def test_an_illegal_click_shows_the_engine_reason_and_changes_nothing():
+    t = try_table()
+    state, version = t.game.to_dict(), t.version
+    try:
+        t.game.play("P0 5H")
+    except sk.IllegalMove as exc:
+        reason = str(exc)
+    request(t, "play", player=0, cards=["5H"])
+    assert reason in t.message and "8" in reason
+    assert t.game.to_dict() == state and t.version == version and t.state == state
+
+
+def test_a_stale_request_is_refused():
+    t = try_table()
+    old = t.version
+    t.play("P0 9C")
+    state = t.game.to_dict()
+    t._on_msg(t, {"action": "play", "version": old, "player": 1, "cards": ["QD"]}, [])
+    assert t.game.to_dict() == state
+    assert "earlier position" in t.message
+
+
+NOW = object()      # stands for the table's current version
+
+
+@pytest.mark.parametrize("content", [
+    None,
+    "P0 9C",
+    ["play"],
+    {},
+    {"action": "fly", "player": 0, "version": NOW},
+    {"action": None, "version": NOW},
+    {"action": "play", "player": 0, "cards": ["9C"]},                       # no version
+    {"action": "play", "player": 0, "cards": ["9C"], "version": "1"},
+    {"action": "play", "player": 0, "cards": ["9C"], "version": True},
+    {"action": "play", "cards": ["9C"], "version": NOW},                    # no player
+    {"action": "play", "player": 7, "cards": ["9C"], "version": NOW},
+    {"action": "play", "player": -1, "cards": ["9C"], "version": NOW},
+    {"action": "play", "player": "0", "cards": ["9C"], "version": NOW},
+    {"action": "play", "player": False, "cards": ["9C"], "version": NOW},
+    {"action": "play", "player": 0, "version": NOW},
+    {"action": "play", "player": 0, "cards": "9C", "version": NOW},
+    {"action": "play", "player": 0, "cards": ["9X"], "version": NOW},
+    {"action": "play", "player": 0, "cards": ["take"], "version": NOW},
+    {"action": "play", "player": 0, "cards": ["9C take"], "version": NOW},
+    {"action": "play", "player": 0, "cards": ["??"], "version": NOW},
+    {"action": "play", "player": 0, "cards": [9], "version": NOW},
+    {"action": "take", "player": 0, "cards": ["9C", "KD"], "version": NOW},
+    {"action": "joker", "player": 1, "version": NOW},
+    {"action": "joker", "player": 1, "target": "P2", "version": NOW},
+    {"action": "flip", "player": 0, "version": NOW},
+    {"action": "flip", "player": 0, "index": 1.5, "version": NOW},
+    {"action": "swap", "player": 0, "cards": ["9C"], "version": NOW},
+    {"action": "place", "player": 0, "cards": ["9C"], "version": NOW},
+    {"action": "ready", "player": 0, "cards": ["9C"], "version": NOW},
+    {"action": "next", "version": NOW},                                     # only a scene has steps
+])
+def test_malformed_requests_change_nothing_and_say_so(content):
+    t = try_table()
+    state, version = t.game.to_dict(), t.version
+    if isinstance(content, dict):
+        content = {k: version if v is NOW else v for k, v in content.items()}
+    t._on_msg(t, content, [])
+    assert t.message
+    assert t.game.to_dict() == state and t.game.history == []
+    assert t.version == version
+
+
+def test_legal_requests_of_every_kind_reach_the_engine():
+    # joker with a target
+    pos = json.loads(json.dumps(TRY))
+    pos["turn"] = 1
+    t = Table(sk.Game.from_dict(pos))
+    request(t, "joker", player=1, target=2)
+    assert [str(m) for m in t.game.history] == ["P1 JK to P2"]
+    # setup: swap, then ready
+    t = Table(sk.new_game("bitenight", players=2, seed=5))
+    hand, bank = t.state["players"][0]["hand"][0], t.state["players"][0]["bank"][0]
+    request(t, "swap", player=0, cards=[hand, bank])
+    assert bank in t.state["players"][0]["hand"] and hand in t.state["players"][0]["bank"]
+    request(t, "ready", player=0)
+    assert t.info["seats"][0]["ready"]
+    # schwechat placing
+    t = Table(sk.new_game("schwechat", players=2, seed=1))
+    card = t.state["players"][1]["hand"][0]
+    request(t, "place", player=1, cards=[card], index=2)
+    assert t.state["players"][1]["bank"][2] == card
+    # turning a gamble card
+    pos = {"variant": "bitenight", "players": [{"hand": [], "bank": [], "gamble": ["9H", "4C"]},
+                                               {"hand": ["5S"], "bank": [], "gamble": []}],
+           "stack": ["6D"], "turn": 0}
+    t = Table(sk.Game.from_dict(pos))
+    request(t, "flip", player=0, index=1)
+    assert [str(m) for m in t.game.history] == ["P0 flip 1"]
+    assert t.state["players"][0]["hand"] == ["4C", "6D"]       # the 4 does not fit: stack taken
+
+
+def test_a_request_for_a_bot_seat_is_refused():
+    t = try_table()
+    t.seat_bot(1, "random", delay=5)
+    request(t, "play", player=0, cards=["9C"])
+    assert len(t.game.history) == 1              # the bot waits for its delay
+    request(t, "play", player=1, cards=["QD"])
+    assert "played by a bot" in t.message
+    assert len(t.game.history) == 1
+    t.seat_bot(1, None)
+
+
+# ------------------------------------------------------------------ bots
+
+
+def test_zero_delay_bots_play_until_a_person_is_to_move():
+    t = try_table(seed=1)
+    t.seat_bot(1, "random", delay=0)
+    t.seat_bot(2, "greedy", delay=0)
+    t.play("P0 KD")
+    g = t.game
+    assert len(g.history) >= 3
+    assert g.phase == "over" or (g.pending if g.pending is not None else g.turn) == 0
+    assert t.state == g.to_dict()
+    assert t.info["seats"][1]["bot"] and not t.info["seats"][0]["bot"]
+
+
+def test_bots_at_every_seat_finish_the_round_with_setup():
+    t = Table(sk.new_game("bitenight", players=4, seed=11), seed=11)
+    for seat in range(4):
+        t.seat_bot(seat, sk.bots.RandomBot() if hasattr(sk, "bots") else "random", delay=0)
+    assert t.game.phase == "over"
+    assert t.info["loser"] is not None and t.info["phase"] == "over"
+    assert "Schei\u00dfkopf" in t.info["status"]
+
+
+def test_undo_button_goes_back_past_the_bots_moves():
+    t = try_table(seed=2)
+    t.seat_bot(1, "random", delay=0)
+    t.seat_bot(2, "random", delay=0)
+    t.play("P0 KD")
+    assert len(t.game.history) >= 3
+    request(t, "undo")
+    assert t.game.history == []
+    assert t.game.to_dict() == sk.Game.from_dict(TRY).to_dict()
+
+
+def test_delayed_bot_moves_by_itself():
+    t = try_table()
+    t.seat_bot(1, "random", delay=0.05)
+    t.play("P0 KD")
+    assert len(t.game.history) == 1 and t.info["bot_waiting"]
+    deadline = time.monotonic() + 5
+    while len(t.game.history) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert len(t.game.history) >= 2 and t.game.history[1].player == 1
+    assert t.state == t.game.to_dict()
+
+
+def test_a_move_cancels_the_pending_bot_move():
+    t = try_table()
+    t.seat_bot(0, "random", delay=0.2)
+    t.play("P0 9C")              # a person plays the bot's seat first (from Python)
+    assert t.game.turn == 1
+    time.sleep(0.3)
+    assert len(t.game.history) == 1
+
+
+def test_seat_bot_checks_its_arguments():
+    t = try_table()
+    with pytest.raises(ValueError):
+        t.seat_bot(5, "random")
+    with pytest.raises(TypeError):
+        t.seat_bot(1, object())
+    assert t.bots == {}
+
+
+# ------------------------------------------------------------------ scenes
+
+
+def scene_steps():
+    start = sk.Game.from_dict(TRY)
+    return [
+        (TRY, "An 8 lies on the stack."),
+        (start, ["P0 9C", "P1 QD"], "A 9, then a queen."),
+        (start, "Back where we started."),
+    ]
+
+
+def test_scene_steps_forward_and_back():
+    s = Table.scene(scene_steps())
+    assert isinstance(s, Scene)
+    assert (s.scene_step, s.scene_steps, s.caption) == (0, 3, "An 8 lies on the stack.")
+    assert s.state["stack"] == ["8S"] and not s.interactive
+    s.next()
+    assert s.caption == "A 9, then a queen."
+    assert s.state["stack"] == ["8S", "9C", "QD"]
+    new = s.log[s.log_mark:]                     # the step's own events, marked in the log
+    assert s.log_mark == 0 and new == [e.text for e in s.game.log]
+    assert any("QD" in text for text in new) and any("9C" in text for text in new)
+    request(s, "next")
+    assert s.scene_step == 2 and s.state["stack"] == ["8S"]
+    s.next()
+    assert s.scene_step == 2                     # stays on the last step
+    request(s, "back")
+    request(s, "back")
+    assert s.scene_step == 0
+    s.back()
+    assert s.scene_step == 0
+    assert repr(s) == "Scene(3 steps, step 1: bitenight, 3 players, phase=play, turn=P0)"
+
+
+def test_scene_steps_are_copies():
+    start = sk.Game.from_dict(TRY)
+    s = Scene([(start, "one"), (start, ["P0 KD"], "two")], interactive=True)
+    s.play("P0 9C")                              # trying a move at the scene ...
+    s.go(1)
+    s.go(0)
+    assert s.state["stack"] == ["8S"]            # ... never changes the script
+    assert start.history == []
+
+
+def test_scene_script_with_a_refused_move_fails_at_once():
+    with pytest.raises(sk.IllegalMove):
+        Scene([(TRY, ["P0 5H"], "a 5 on an 8?")])
+    with pytest.raises(ValueError):
+        Scene([])
+    with pytest.raises(ValueError):
+        Scene([(TRY,)])
+    with pytest.raises(IndexError):
+        Scene([(TRY, "only")]).go(1)
+
+
+# ------------------------------------------------------------------ the static picture
+
+
+def test_game_html_shows_the_stack_and_the_counts():
+    g = sk.Game.from_dict({**TRY, "stack": ["9D", "8S", "3H"], "discard": ["10C", "JH", "QC"]})
+    html = render.game_html(g)
+    assert 'title="8S"' in html and 'title="3H"' in html and 'title="9D"' in html
+    assert "to beat: <b>8S</b>" in html
+    assert "(1 \u00d7 3 invisible on top)" in html
+    assert "draw pile<br><b>2</b>" in html
+    assert "burned<br><b>3</b>" in html
+    assert "stack 3" in html
+    assert "P0 to move" in html
+    assert "<style" not in html and "<script" not in html
+
+
+def test_game_html_of_a_dict_and_of_a_seat_view():
+    html = render.game_html(TRY, view=1)
+    assert 'title="5H"' not in html and 'title="4H"' in html
+    assert 'title="8S"' in html
+    game_view = render.game_html(sk.Game.from_dict(TRY), view=1)
+    for secret in ("5H", "9C", "7C", "2S", "5D"):
+        assert secret not in game_view
+    assert "seen by P1" in game_view
+
+
+def test_seat_rows_put_everyone_round_the_table():
+    for n in range(2, 9):
+        for home in range(n):
+            top, bottom = render.seat_rows(n, home)
+            assert sorted(top + bottom) == list(range(n))
+            assert home in bottom
+    assert render.seat_rows(4, 0) == ([1, 2, 3], [0])
+    assert render.seat_rows(6, 0) == ([2, 3, 4], [1, 0, 5])

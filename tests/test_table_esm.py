@@ -1,0 +1,284 @@
+"""The table's front end on its own: widgets/table.js in a blank Chromium page with a fake model.
+
+No Jupyter server: the ES module is served from memory through Playwright's request routing, a
+small stand-in for the anywidget model records what the front end sends, and the position comes
+from ``render.describe`` (the same description the Python widget syncs).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+
+from scheissekopf.render import describe
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason="Debian's chromium (/usr/bin/chromium) is not installed")
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+ORIGIN = "http://table.test"
+PAGE = """<!doctype html><html><head><meta charset="utf-8">
+<link rel="stylesheet" href="/table.css"></head>
+<body style="margin:8px;width:900px"><div id="w"></div></body></html>"""
+
+# Seat 0 to move in bitenight: on the 8, the 9 and the king fit, the 5 does not.
+POSITION = {
+    "variant": "bitenight",
+    "players": [
+        {"hand": ["5H", "9C", "KD"], "bank": ["QS", "4D", "AH"], "gamble": ["7C", "2S", "9H"]},
+        {"hand": ["4H", "QD", "JK", "10S"], "bank": ["KS", "KC"], "gamble": ["6C", "2D", "9S"]},
+        {"hand": ["6H", "6D", "7S"], "bank": ["JS", "JD", "5C"], "gamble": ["8C", "2C", "AS"]},
+        {"hand": ["4C", "4S", "8D"], "bank": ["QH", "QC", "5S"], "gamble": ["7H", "AD", "10D"]},
+    ],
+    "draw": ["5D", "6S"], "stack": ["9D", "8S", "3H"],
+    "turn": 0, "direction": 1, "finished": [], "discard": ["10C", "JH"],
+}
+
+
+def move(text, kind="play", cards=(), target=None, index=None):
+    return {"text": text, "player": int(text.split()[0][1:]), "kind": kind,
+            "cards": list(cards), "target": target, "index": index}
+
+
+LEGAL = [move("P0 9C", cards=["9C"]), move("P0 KD", cards=["KD"])]
+
+
+def traits(position=POSITION, view=None, legal=LEGAL, **extra):
+    state, info = describe(position, view)
+    return {"state": state, "info": info, "legal": legal, "log": ["P3 plays a 3 \u2014 invisible"],
+            "message": "", "version": 7, "interactive": True, **extra}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def table(browser):
+    """A function that mounts the table with the given traits and returns the page."""
+    widgets = files("scheissekopf.widgets")
+    assets = {"/table.js": ("text/javascript", (widgets / "table.js").read_text()),
+              "/table.css": ("text/css", (widgets / "table.css").read_text()),
+              "/": ("text/html", PAGE)}
+    page = browser.new_page(viewport={"width": 920, "height": 700})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    def serve(route):
+        path = route.request.url[len(ORIGIN):] or "/"
+        if path not in assets:
+            return route.fulfill(status=404, body="")
+        kind, body = assets[path]
+        route.fulfill(status=200, content_type=kind, body=body)
+
+    page.route(f"{ORIGIN}/**", serve)
+    page.goto(f"{ORIGIN}/")
+
+    def mount(values):
+        page.evaluate("""async (values) => {
+            const mod = await import("/table.js");
+            const listeners = {};
+            const model = {
+              get: (k) => values[k],
+              set: (k, v) => { values[k] = v; },
+              on: (e, f) => { (listeners[e] ||= []).push(f); },
+              off: (e, f) => { listeners[e] = (listeners[e] || []).filter((g) => g !== f); },
+              save_changes: () => {},
+              send: (m) => window.sent.push(JSON.parse(JSON.stringify(m))),
+              // the test's way of playing Python: change traits and fire their events
+              update: (changes) => {
+                Object.assign(values, changes);
+                for (const k of Object.keys(changes)) (listeners["change:" + k] || []).forEach((f) => f());
+              },
+            };
+            window.sent = [];
+            window.model = model;
+            window.lib = mod;
+            mod.default.render({ model, el: document.getElementById("w") });
+        }""", values)
+        page.wait_for_selector(".sk-table .sk-felt")
+        return page
+
+    yield mount
+    page.close()
+    assert not errors, errors
+
+
+def sent(page):
+    return page.evaluate("window.sent")
+
+
+def test_draws_every_seat_the_stack_and_the_counts(table):
+    page = table(traits())
+    assert page.locator(".sk-seat").count() == 4
+    # seat 0's hand, face up, with ranks and suit symbols in the suit's colour
+    hand0 = page.locator('.sk-seat[data-seat="0"] .sk-card[data-zone="hand"]')
+    assert hand0.count() == 3
+    assert hand0.nth(0).inner_text().split() == ["5", "\u2665", "\u2665"]
+    assert "sk-red" in hand0.nth(0).get_attribute("class")
+    assert "sk-black" in hand0.nth(1).get_attribute("class")
+    # jokers are marked as such
+    joker = page.locator('.sk-seat[data-seat="1"] .sk-card[data-card="JK"]')
+    assert "sk-joker" in joker.get_attribute("class")
+    # gamble cards are face-down backs
+    gamble = page.locator('.sk-card[data-zone="gamble"]')
+    assert gamble.count() == 12
+    assert all("sk-back" in gamble.nth(i).get_attribute("class") for i in range(12))
+    # the stack: the 8 is the effective top, the 3 above it is drawn as invisible
+    stack = page.locator(".sk-stack .sk-card")
+    assert stack.count() == 3
+    assert "sk-top" in stack.nth(1).get_attribute("class")
+    assert "sk-ghost" in stack.nth(2).get_attribute("class")
+    assert "invisible" in stack.nth(2).text_content()
+    assert "to beat: 8\u2660" in page.locator(".sk-stack-label").inner_text()
+    assert page.locator(".sk-draw .sk-count").inner_text() == "2"
+    assert page.locator(".sk-discard .sk-count").inner_text() == "2"
+    assert page.locator(".sk-status").inner_text() == "P0 to move"
+    assert page.locator('.sk-seat[data-seat="0"]').get_attribute("class").count("sk-actor") == 1
+    assert "P3 plays a 3" in page.locator(".sk-log").inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-table.png")
+
+
+def test_legal_cards_are_highlighted(table):
+    page = table(traits())
+    legal = page.locator('.sk-seat[data-seat="0"] .sk-card.sk-legal')
+    assert [legal.nth(i).get_attribute("data-card") for i in range(legal.count())] == ["9C", "KD"]
+    # the refused card can still be chosen (the engine explains why it does not fit)
+    assert "sk-click" in page.locator('.sk-card[data-card="5H"]').get_attribute("class")
+    # another player's cards cannot be picked when they have nothing to do
+    assert "sk-click" not in page.locator('.sk-card[data-card="QD"]').get_attribute("class")
+
+
+def test_click_card_then_play_sends_the_request(table):
+    page = table(traits())
+    page.locator('.sk-card[data-card="9C"]').click()
+    assert "sk-selected" in page.locator('.sk-card[data-card="9C"]').get_attribute("class")
+    page.get_by_role("button", name="Play 9\u2663").click()
+    assert sent(page) == [{"action": "play", "player": 0, "cards": ["9C"], "version": 7}]
+
+
+def test_illegal_card_is_sent_too_and_the_refusal_is_shown(table):
+    page = table(traits())
+    page.locator('.sk-card[data-card="5H"]').click()
+    page.get_by_role("button", name="Play 5\u2665").click()
+    assert sent(page) == [{"action": "play", "player": 0, "cards": ["5H"], "version": 7}]
+    page.evaluate("window.model.update({message: 'an 8 is on the stack: play 8 or higher'})")
+    assert page.locator(".sk-message").inner_text().endswith("an 8 is on the stack: play 8 or higher")
+
+
+def test_a_new_version_clears_the_selection(table):
+    page = table(traits())
+    page.locator('.sk-card[data-card="KD"]').click()
+    assert page.locator(".sk-card.sk-selected").count() == 1
+    page.evaluate("window.model.update({version: 8})")
+    assert page.locator(".sk-card.sk-selected").count() == 0
+
+
+def test_take_step_and_undo_buttons(table):
+    legal = [move("P0 take", kind="take")]
+    page = table(traits(legal=legal))
+    page.get_by_role("button", name="Take the stack").click()
+    page.get_by_role("button", name="Step \u25b6").click()
+    assert sent(page) == [{"action": "take", "player": 0, "version": 7},
+                          {"action": "step", "version": 7}]
+    # nothing to undo in this position
+    assert page.get_by_role("button", name="\u21b6 Undo").is_disabled()
+
+
+def test_joker_asks_for_a_target(table):
+    position = copy.deepcopy(POSITION)
+    position["turn"] = 1
+    legal = [move("P1 4H", cards=["4H"]), move("P1 10S", cards=["10S"])] + [
+        move(f"P1 JK to P{t}", kind="joker", cards=["JK"], target=t) for t in range(4)]
+    page = table(traits(position, legal=legal))
+    page.locator('.sk-card[data-card="JK"]').click()
+    page.get_by_role("button", name="Show the joker to P3").click()
+    assert sent(page) == [{"action": "joker", "player": 1, "target": 3, "version": 7}]
+
+
+def test_jump_in_button_for_another_player(table):
+    position = copy.deepcopy(POSITION)
+    position["stack"] = ["6S", "6C"]
+    legal = [move("P0 9C", cards=["9C"]), move("P2 6H 6D", cards=["6H", "6D"])]
+    page = table(traits(position, legal=legal))
+    button = page.locator('.sk-seat[data-seat="2"]').get_by_role("button", name="Jump in!")
+    button.click()
+    assert sent(page) == [{"action": "play", "player": 2, "cards": ["6H", "6D"], "version": 7}]
+
+
+def test_gamble_card_is_turned_by_slot(table):
+    position = copy.deepcopy(POSITION)
+    position["players"][0].update(hand=[], bank=[])
+    position["draw"] = []
+    legal = [move(f"P0 flip {i}", kind="flip", index=i) for i in range(3)]
+    page = table(traits(position, view=0, legal=legal))
+    backs = page.locator('.sk-seat[data-seat="0"] .sk-card[data-zone="gamble"]')
+    assert all("sk-legal" in backs.nth(i).get_attribute("class") for i in range(3))
+    backs.nth(2).click()
+    page.get_by_role("button", name="Turn it over").click()
+    assert sent(page) == [{"action": "flip", "player": 0, "index": 2, "version": 7}]
+
+
+def test_setup_swap_and_ready(table):
+    position = copy.deepcopy(POSITION)
+    position["phase"] = "setup"
+    legal = [move(f"P{p} swap {h} {b}", kind="swap", cards=[h, b])
+             for p in range(4) for h in position["players"][p]["hand"]
+             for b in position["players"][p]["bank"]] + [move(f"P{p} ready", kind="ready") for p in range(4)]
+    page = table(traits(position, legal=legal))
+    page.locator('.sk-card[data-card="9C"]').click()
+    page.locator('.sk-card[data-card="5H"]').click()      # replaces 9C: one hand card at a time
+    page.locator('.sk-card[data-card="AH"]').click()
+    page.get_by_role("button", name="Swap 5\u2665 \u21c4 A\u2665").click()
+    page.locator('.sk-seat[data-seat="3"]').get_by_role("button", name="Ready").click()
+    assert sent(page) == [{"action": "swap", "player": 0, "cards": ["5H", "AH"], "version": 7},
+                          {"action": "ready", "player": 3, "version": 7}]
+
+
+def test_seat_view_shows_backs_and_only_its_own_controls(table):
+    legal = [move("P1 4H", cards=["4H"])]
+    page = table(traits(view=1, legal=legal))
+    # the synced state holds no card text for other hands; they are drawn as backs
+    other = page.locator('.sk-seat[data-seat="0"] .sk-card[data-zone="hand"]')
+    assert other.count() == 3
+    assert all("sk-back" in other.nth(i).get_attribute("class") for i in range(3))
+    assert "5H" not in page.locator(".sk-table").inner_html()
+    assert "seen by P1" in page.locator(".sk-viewtag").inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-seat-view.png")
+    # P0 is to move, but this viewer sits at P1
+    assert "Waiting for P0" in page.locator(".sk-hint").inner_text()
+
+
+def test_scene_navigation_buttons(table):
+    page = table(traits(caption="A 3 is invisible: play on what lies under it.", scene_step=0, scene_steps=3,
+                        interactive=False))
+    assert "invisible" in page.locator(".sk-caption").inner_text()
+    assert page.get_by_role("button", name="\u2190 Back").is_disabled()
+    assert page.locator(".sk-actions").count() == 0
+    page.get_by_role("button", name="Next \u2192").click()
+    assert sent(page) == [{"action": "next", "version": 7}]
+
+
+def test_pure_helpers(table):
+    page = table(traits())
+    result = page.evaluate("""() => [
+        window.lib.cardParts("10H"), window.lib.cardParts("JK"), window.lib.rankOf("10S"),
+        window.lib.activeZone({hand: [], bank: [null, "KD"], gamble: ["??"]}),
+        window.lib.activeZone({hand: [], bank: [null], gamble: [null, "??"]})]""")
+    assert result == [{"rank": "10", "suit": "\u2665", "colour": "red"},
+                      {"rank": "JK", "suit": "\u2605", "colour": "joker"}, "10", "bank", "gamble"]

@@ -1,0 +1,438 @@
+// The scheissekopf card table: draws the synced position and turns clicks into requests.
+//
+// Synced from Python (scheissekopf/table.py):
+//   state    the position as the viewer may see it (Game.to_dict() or Game.view(seat).to_dict())
+//   info     what the picture needs beyond the position (scheissekopf/render.py: describe)
+//   legal    the legal moves the viewer may make: {text, player, kind, cards, target, index}
+//   log      the event texts, oldest first
+//   message  a refusal or notice to show ("" for none)
+//   version  bumped on every change; each request carries the version it was made for
+//   interactive, and for a walkthrough (Scene): caption, step, steps
+//
+// The front end never changes the game: it sends {action, version, player, cards, target, index}
+// with model.send and Python answers by updating the traits above.
+
+const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+const HIDDEN = "??";
+
+// ---------------------------------------------------------------------------------------------
+// Pure helpers (no DOM), exported for tests.
+
+export function cardParts(text) {
+  if (text == null || text === HIDDEN) return { rank: "", suit: "", colour: "back" };
+  const t = String(text);
+  if (t.toUpperCase() === "JK") return { rank: "JK", suit: "\u2605", colour: "joker" };
+  const suit = t.slice(-1).toUpperCase();
+  return { rank: t.slice(0, -1), suit: SUITS[suit] || suit, colour: "DH".includes(suit) ? "red" : "black" };
+}
+
+export function rankOf(text) {
+  if (text == null || text === HIDDEN) return null;
+  const t = String(text);
+  return t.toUpperCase() === "JK" ? "JK" : t.slice(0, -1);
+}
+
+export function prettyCard(text) {
+  const { rank, suit } = cardParts(text);
+  return rank === "JK" ? "joker" : rank + suit;
+}
+
+// The zone a player plays from: the hand while it holds cards, else the bank, else the gamble.
+export function activeZone(player) {
+  if (!player) return null;
+  if ((player.hand || []).length) return "hand";
+  if ((player.bank || []).some((c) => c != null)) return "bank";
+  if ((player.gamble || []).some((c) => c != null)) return "gamble";
+  return null;
+}
+
+// The zone seat p plays from (Python says so in info.seats; a bare position is read directly).
+export function zoneOf(d, p) {
+  const seat = (d.info.seats || [])[p];
+  return seat && seat.zone ? seat.zone : activeZone(d.state.players[p]);
+}
+
+export function seatLabel(info, i) {
+  const name = (info.names || [])[i];
+  return name && name !== `P${i}` ? `P${i} ${name}` : `P${i}`;
+}
+
+// May the person at this table click for seat p?
+export function controllable(d, p) {
+  const { info } = d;
+  if (!d.interactive || p == null || info.phase === "over") return false;
+  if (info.view !== "table" && info.view !== p) return false;
+  const seat = (info.seats || [])[p];
+  return !(seat && seat.bot);
+}
+
+function movesOf(d, p) {
+  return (d.legal || []).filter((m) => m.player === p);
+}
+
+// Ranks seat p may play now (from the legal plays and jokers), for highlighting.
+export function legalRanks(d, p) {
+  const ranks = new Set();
+  for (const m of movesOf(d, p)) {
+    if (m.kind === "play" || m.kind === "joker" || (m.kind === "take" && m.cards.length)) {
+      for (const c of m.cards) ranks.add(rankOf(c));
+    }
+  }
+  return ranks;
+}
+
+// Can this card be clicked (selected) by the person at the table?
+export function clickable(d, p, zone) {
+  if (!controllable(d, p)) return false;
+  const mine = movesOf(d, p);
+  if (!mine.length) return false;
+  const { info } = d;
+  if (info.phase === "setup") {
+    return (zone === "hand" || zone === "bank") && mine.some((m) => m.kind === "swap" || m.kind === "place");
+  }
+  if (info.pending === p) return false;
+  if (zone !== zoneOf(d, p)) return false;
+  if (zone === "gamble") return mine.some((m) => m.kind === "flip");
+  const toMove = info.actor === p;
+  return toMove || mine.some((m) => m.kind === "play");   // others only to jump in
+}
+
+// Add or remove one card from the selection, following the zone rules of the phase.
+export function toggle(sel, d, item) {
+  const same = (a) => a.zone === item.zone && a.index === item.index;
+  let items = sel.player === item.player ? sel.items.slice() : [];
+  if (items.some(same)) return { player: item.player, items: items.filter((a) => !same(a)) };
+  if (d.info.phase === "setup") {
+    items = items.filter((a) => a.zone !== item.zone);          // one hand card and one bank card
+  } else if (item.zone === "gamble" || items.some((a) => a.zone !== item.zone)) {
+    items = [];                                                   // one zone; one gamble card
+  }
+  items.push({ zone: item.zone, index: item.index, card: item.card });
+  return { player: item.player, items };
+}
+
+// The buttons to offer for the current selection: [{label, msg, primary, disabled}] and a hint.
+export function actionsFor(d, sel) {
+  const { info } = d;
+  const buttons = [];
+  if (!d.interactive || info.phase === "over") return { hint: "", buttons };
+  let p = sel.player;
+  if (p == null) p = info.actor;
+  if (p == null && typeof info.view === "number") p = info.view;
+  if (p == null) {
+    return { hint: "Click a player's hand card and bank card to swap them; each player says Ready when done.", buttons };
+  }
+  const who = seatLabel(info, p);
+  if (!controllable(d, p)) {
+    const seat = (info.seats || [])[p];
+    if (seat && seat.bot) {
+      return { hint: info.bot_waiting ? `${who} (bot) is thinking\u2026` : `${who} is played by a bot: press Step.`, buttons };
+    }
+    return { hint: `Waiting for ${who}.`, buttons };
+  }
+  const mine = movesOf(d, p);
+  const picked = sel.player === p ? sel.items : [];
+  const cards = picked.map((a) => a.card);
+  if (info.phase === "setup") {
+    const h = picked.filter((a) => a.zone === "hand");
+    const b = picked.filter((a) => a.zone === "bank");
+    if (mine.some((m) => m.kind === "swap")) {
+      const ok = h.length === 1 && b.length === 1;
+      buttons.push({
+        label: ok ? `Swap ${prettyCard(h[0].card)} \u21c4 ${prettyCard(b[0].card)}` : "Swap",
+        disabled: !ok, primary: ok,
+        msg: ok ? { action: "swap", player: p, cards: [h[0].card, b[0].card] } : null,
+      });
+    }
+    const columns = [...new Set(mine.filter((m) => m.kind === "place").map((m) => m.index))].sort();
+    for (const i of columns) {
+      const ok = h.length === 1;
+      buttons.push({
+        label: `Place on column ${i + 1}`, disabled: !ok,
+        msg: ok ? { action: "place", player: p, cards: [h[0].card], index: i } : null,
+      });
+    }
+    const hint = columns.length
+      ? `${who}: click a hand card, then the column to lay it on.`
+      : `${who}: click a hand card and a bank card, then Swap. Ready when done.`;
+    return { hint: mine.length ? hint : `${who} is ready.`, buttons };
+  }
+  if (info.pending === p) {
+    for (const m of mine.filter((m) => m.kind === "joker")) {
+      buttons.push({ label: `${seatLabel(info, m.target)} takes the stack`, primary: true,
+        msg: { action: "joker", player: p, target: m.target } });
+    }
+    return { hint: `${who} turned a joker: who takes the stack?`, buttons };
+  }
+  const layAndTake = mine.filter((m) => m.kind === "take" && m.cards.length);
+  const gamble = picked.filter((a) => a.zone === "gamble");
+  let hint = "";
+  if (gamble.length) {
+    buttons.push({ label: "Turn it over", primary: true, msg: { action: "flip", player: p, index: gamble[0].index } });
+  } else if (cards.length) {
+    const jokerTargets = mine.filter((m) => m.kind === "joker").map((m) => m.target);
+    if (cards.length === 1 && rankOf(cards[0]) === "JK" && jokerTargets.length) {
+      for (const t of jokerTargets) {
+        buttons.push({ label: `Show the joker to ${seatLabel(info, t)}`, primary: true,
+          msg: { action: "joker", player: p, target: t } });
+      }
+      hint = "Who takes the stack?";
+    } else if (layAndTake.length && cards.length === 1 && picked[0].zone === "bank") {
+      buttons.push({ label: `Lay ${prettyCard(cards[0])} and take the stack`, primary: true,
+        msg: { action: "take", player: p, cards } });
+    } else {
+      const jump = info.actor !== p;
+      buttons.push({ label: `${jump ? "Jump in!" : "Play"} ${cards.map(prettyCard).join(" ")}`,
+        primary: true, jump, msg: { action: "play", player: p, cards } });
+    }
+  } else if (layAndTake.length) {
+    hint = `${who}: no bank card fits \u2014 pick one to lay on the stack and take it all.`;
+  } else if (mine.some((m) => m.kind === "flip")) {
+    hint = `${who}: turn one of your gamble cards.`;
+  } else if (info.actor === p) {
+    hint = `${who} to move: click cards to select them, then Play.`;
+  }
+  if (mine.some((m) => m.kind === "take" && !m.cards.length)) {
+    buttons.push({ label: "Take the stack", msg: { action: "take", player: p } });
+  }
+  return { hint, buttons };
+}
+
+// ---------------------------------------------------------------------------------------------
+// DOM
+
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v == null || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c == null || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+function cardEl(text, opts = {}) {
+  const { rank, suit, colour } = cardParts(text);
+  const cls = ["sk-card", `sk-${colour}`];
+  if (opts.small) cls.push("sk-small");
+  if (opts.big) cls.push("sk-big");
+  if (opts.legal) cls.push("sk-legal");
+  if (opts.selected) cls.push("sk-selected");
+  if (opts.onclick) cls.push("sk-click");
+  if (opts.ring) cls.push("sk-top");
+  if (opts.ghost) cls.push("sk-ghost");
+  const attrs = { class: cls.join(" "), title: opts.title || (colour === "back" ? "face down" : String(text)), onclick: opts.onclick, dataset: opts.data };
+  if (colour === "back") {
+    const peek = opts.peek != null && opts.peek !== HIDDEN ? cardParts(opts.peek) : null;
+    return h("div", attrs, peek && h("span", { class: `sk-peek sk-${peek.colour}` }, peek.rank + peek.suit));
+  }
+  return h("div", attrs,
+    h("span", { class: "sk-corner" }, h("span", { class: "sk-r" }, rank), h("span", { class: "sk-s" }, suit)),
+    h("span", { class: "sk-pip" }, suit),
+    opts.note && h("span", { class: "sk-note" }, opts.note));
+}
+
+function render({ model, el }) {
+  let sel = { player: null, items: [] };
+  let seenVersion = null;
+  let queued = false;
+
+  const root = h("div", { class: "sk-table" });
+  el.replaceChildren(root);
+
+  function data() {
+    return {
+      state: model.get("state") || { players: [] },
+      info: model.get("info") || {},
+      legal: model.get("legal") || [],
+      log: model.get("log") || [],
+      message: model.get("message") || "",
+      version: model.get("version"),
+      interactive: model.get("interactive") !== false,
+      caption: model.get("caption"),
+      step: model.get("scene_step"),
+      steps: model.get("scene_steps"),
+      logMark: model.get("log_mark"),
+    };
+  }
+
+  function send(msg) {
+    model.send({ ...msg, version: model.get("version") });
+  }
+
+  function draw() {
+    queued = false;
+    const d = data();
+    if (d.version !== seenVersion) {
+      sel = { player: null, items: [] };
+      seenVersion = d.version;
+    }
+    const { info, state } = d;
+    if (!info.seats) {
+      root.replaceChildren(h("div", { class: "sk-empty" }, "(no game)"));
+      return;
+    }
+    const isSel = (p, zone, index) => sel.player === p && sel.items.some((a) => a.zone === zone && a.index === index);
+    const pick = (p, zone, index, card) => () => { sel = toggle(sel, d, { player: p, zone, index, card }); draw(); };
+
+    function seatEl(p) {
+      const player = state.players[p];
+      const seat = info.seats[p];
+      const zone = zoneOf(d, p);
+      const ranks = info.phase === "play" ? legalRanks(d, p) : new Set();
+      const mine = movesOf(d, p);
+      const canFlip = mine.some((m) => m.kind === "flip");
+      const cardFor = (card, z, index, small) => {
+        const click = clickable(d, p, z) ? pick(p, z, index, card) : null;
+        const legal = click && (z === "gamble" ? canFlip : ranks.has(rankOf(card)));
+        const hiddenOpen = z === "gamble";
+        return cardEl(hiddenOpen ? HIDDEN : card, {
+          small, legal, selected: isSel(p, z, index), onclick: click, peek: hiddenOpen ? card : null,
+          data: { seat: p, zone: z, index, card: card },
+        });
+      };
+      const hand = player.hand || [];
+      const handCards = hand.map((c, i) => cardFor(c, "hand", i, false));
+      const badges = [];
+      if (info.actor === p) badges.push(h("span", { class: "sk-badge sk-b-turn" }, info.pending === p ? "choosing" : "to move"));
+      if (seat.out != null) badges.push(h("span", { class: "sk-badge sk-b-out" }, `out #${seat.out}`));
+      if (seat.loser) badges.push(h("span", { class: "sk-badge sk-b-loser" }, "Schei\u00dfkopf"));
+      if (info.phase === "setup" && seat.ready) badges.push(h("span", { class: "sk-badge sk-b-ready" }, "ready"));
+      if (seat.bot) badges.push(h("span", { class: "sk-badge sk-b-bot", title: "played by a bot" }, "bot"));
+      const extra = [];
+      if (controllable(d, p) && info.phase === "setup" && mine.some((m) => m.kind === "ready")) {
+        extra.push(h("button", { class: "sk-btn sk-small-btn", onclick: () => send({ action: "ready", player: p }) }, "Ready"));
+      }
+      const jumps = info.phase === "play" && info.actor !== p && controllable(d, p)
+        ? mine.filter((m) => m.kind === "play") : [];
+      if (jumps.length) {
+        const m = jumps[0];
+        extra.push(h("button", { class: "sk-btn sk-jump", title: `complete four of a kind with ${m.cards.map(prettyCard).join(" ")}`,
+          onclick: () => send({ action: "play", player: p, cards: m.cards }) }, "Jump in!"));
+      }
+      let table;
+      if (info.variant === "schwechat") {
+        const bank = player.bank || [];
+        const gamble = player.gamble || [];
+        const cols = [];
+        for (let i = 0; i < Math.max(bank.length, gamble.length); i++) {
+          cols.push(h("div", { class: "sk-col" },
+            gamble[i] != null ? cardFor(gamble[i], "gamble", i, true) : h("div", { class: "sk-slot sk-small" }),
+            bank[i] != null ? h("div", { class: "sk-col-top" }, cardFor(bank[i], "bank", i, true)) : null));
+        }
+        table = h("div", { class: "sk-zone" }, h("span", { class: "sk-zlabel" }, "bank on gamble"),
+          h("div", { class: "sk-cards sk-columns" }, cols.length ? cols : h("span", { class: "sk-none" }, "empty")));
+      } else {
+        const bank = (player.bank || []).map((c, i) => cardFor(c, "bank", i, true));
+        const gamble = (player.gamble || []).map((c, i) => cardFor(c, "gamble", i, true));
+        table = h("div", { class: "sk-zone-row" },
+          h("div", { class: "sk-zone" }, h("span", { class: "sk-zlabel" }, "bank"),
+            h("div", { class: "sk-cards" }, bank.length ? bank : h("span", { class: "sk-none" }, "empty"))),
+          h("div", { class: "sk-zone" }, h("span", { class: "sk-zlabel" }, "gamble"),
+            h("div", { class: "sk-cards" }, gamble.length ? gamble : h("span", { class: "sk-none" }, "empty"))));
+      }
+      const cls = ["sk-seat"];
+      if (info.actor === p) cls.push("sk-actor");
+      if (seat.out != null) cls.push("sk-is-out");
+      if (seat.loser) cls.push("sk-is-loser");
+      if (info.view === p) cls.push("sk-home");
+      if (zone) cls.push(`sk-active-${zone}`);
+      return h("div", { class: cls.join(" "), dataset: { seat: p } },
+        h("div", { class: "sk-seat-head" }, h("span", { class: "sk-name" }, seatLabel(info, p)), badges, h("span", { class: "sk-grow" }), extra),
+        h("div", { class: "sk-zone" }, h("span", { class: "sk-zlabel" }, `hand ${hand.length}`),
+          h("div", { class: `sk-cards${hand.length > 5 ? " sk-fan" : ""}${hand.length > 10 ? " sk-tight" : ""}` }, handCards.length ? handCards : h("span", { class: "sk-none" }, "empty"))),
+        table);
+    }
+
+    function feltEl() {
+      const stack = state.stack || [];
+      const eff = info.effective_index;
+      const first = Math.max(0, stack.length - 9);
+      const shown = [];
+      for (let i = first; i < stack.length; i++) {
+        const ghost = info.three_note && rankOf(stack[i]) === "3" && (eff == null || i > eff);
+        shown.push(cardEl(stack[i], { big: true, ring: i === eff, ghost, note: ghost ? info.three_note : (i === eff ? "to beat" : null), data: { stack: i } }));
+      }
+      let note;
+      if (!stack.length) note = "empty \u2014 anything goes";
+      else if (info.effective_top == null) note = "anything goes";
+      else note = h("span", {}, "to beat: ", h("b", { class: `sk-efftop sk-ink-${cardParts(info.effective_top).colour}` }, prettyCard(info.effective_top)));
+      const pile = (cls, title, count, face) => h("div", { class: `sk-pile ${cls}` },
+        count ? cardEl(face, { big: true }) : h("div", { class: "sk-slot sk-big" }),
+        h("div", { class: "sk-pile-label" }, title, h("b", { class: "sk-count" }, String(count))));
+      const discard = state.discard || [];
+      return h("div", { class: "sk-felt" },
+        pile("sk-draw", "draw pile", info.draw, HIDDEN),
+        h("div", { class: "sk-stack-area" },
+          h("div", { class: "sk-stack" }, shown.length ? shown : h("div", { class: "sk-slot sk-big" })),
+          h("div", { class: "sk-stack-label" },
+            `stack \u00b7 ${stack.length}`, first ? ` (${first} more below)` : "", " \u00b7 ", note)),
+        pile("sk-discard", "burned", info.discard, discard.length ? discard[discard.length - 1] : HIDDEN));
+    }
+
+    const headBits = [
+      h("span", { class: "sk-variant" }, info.variant),
+      h("span", { class: "sk-status" }, info.status || ""),
+      h("span", { class: "sk-dir", title: "direction of play" }, info.direction === -1 ? "\u21ba reversed" : "\u21bb clockwise"),
+    ];
+    if ((info.finished || []).length) {
+      headBits.push(h("span", { class: "sk-order" }, "out: " + info.finished.map((s, k) => `${k + 1}. ${seatLabel(info, s)}`).join(", ")));
+    }
+    headBits.push(h("span", { class: "sk-grow" }));
+    headBits.push(h("span", { class: "sk-viewtag" }, info.view === "table" ? "all cards open" : `seen by ${seatLabel(info, info.view)}`));
+
+    const parts = [];
+    if (d.steps != null && d.steps > 0) {
+      parts.push(h("div", { class: "sk-scene" },
+        h("div", { class: "sk-caption" }, d.caption || ""),
+        h("div", { class: "sk-nav" },
+          h("button", { class: "sk-btn", disabled: d.step <= 0, onclick: () => send({ action: "back" }) }, "\u2190 Back"),
+          h("span", { class: "sk-stepno" }, `${d.step + 1} / ${d.steps}`),
+          h("button", { class: "sk-btn sk-primary", disabled: d.step >= d.steps - 1, onclick: () => send({ action: "next" }) }, "Next \u2192"))));
+    }
+    parts.push(h("div", { class: "sk-head" }, headBits));
+    parts.push(h("div", { class: "sk-row sk-row-top" }, info.rows.top.map(seatEl)));
+    parts.push(feltEl());
+    parts.push(h("div", { class: "sk-row sk-row-bottom" }, info.rows.bottom.map(seatEl)));
+
+    if (d.interactive) {
+      const { hint, buttons } = actionsFor(d, sel);
+      parts.push(h("div", { class: "sk-actions" },
+        h("span", { class: "sk-hint" }, hint),
+        buttons.map((b) => h("button", {
+          class: `sk-btn${b.primary ? " sk-primary" : ""}${b.jump ? " sk-jump" : ""}`,
+          disabled: b.disabled, onclick: b.msg ? () => send(b.msg) : null,
+        }, b.label)),
+        h("span", { class: "sk-grow" }),
+        h("button", { class: "sk-btn sk-tool", title: "the player to move makes one move (their bot, or a random legal move)", disabled: info.phase === "over", onclick: () => send({ action: "step" }) }, "Step \u25b6"),
+        h("button", { class: "sk-btn sk-tool", title: "take back the last move", disabled: !info.moves, onclick: () => send({ action: "undo" }) }, "\u21b6 Undo")));
+    }
+    if (d.message) parts.push(h("div", { class: "sk-message", role: "alert" }, d.message));
+
+    const mark = d.logMark == null ? d.log.length : d.logMark;
+    const entries = d.log.map((t, i) => h("li", { class: i >= mark ? "sk-new" : null }, t));
+    const list = h("ol", { class: "sk-log-list" }, entries.length ? entries : h("li", { class: "sk-none" }, "nothing has happened yet"));
+    parts.push(h("div", { class: "sk-log" }, h("div", { class: "sk-log-title" }, "What happened"), list));
+    root.replaceChildren(...parts);
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function schedule() {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(draw);
+  }
+
+  const names = ["state", "info", "legal", "log", "message", "version", "interactive", "caption", "scene_step", "scene_steps", "log_mark"];
+  for (const n of names) model.on(`change:${n}`, schedule);
+  draw();
+  return () => { for (const n of names) model.off(`change:${n}`, schedule); };
+}
+
+export default { render };
