@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import random as _random
+from bisect import bisect_left
 from collections import Counter
 
 from . import presets as _presets
@@ -166,6 +167,7 @@ class Game:
         self._sh = 0
         self._rep = {}
         self._irrev = False
+        self._run = None                # cached (rank, run, threes) on top of the stack
         self._j = None
         self._records = []
         self.history = []
@@ -196,7 +198,7 @@ class Game:
         pl = self.players[seat]
         if pl.hand or self._draw:
             return "hand"
-        if any(c is not None for c in pl.bank):
+        if pl.bank.count(None) != len(pl.bank):
             return "bank"
         return "gamble"
 
@@ -257,6 +259,7 @@ class Game:
         (self.turn, self.direction, self.phase, self.loser, self.pending, self.opening,
          self.stalemate, self._hh, self._sh, self._rep) = scalars
         del self.log[log_len:]
+        self._run = None
         if move is not None:
             self.history.pop()
         self._stamp = next(_stamps)
@@ -299,6 +302,7 @@ class Game:
         self._irrev = True
 
     def _push(self, cards):
+        self._run = None
         st = self.stack
         self._j.append((st, len(st)))
         h = self._sh
@@ -308,6 +312,7 @@ class Game:
         self._sh = h
 
     def _clear_stack(self):
+        self._run = None
         st = self.stack
         old = st[:]
         self._j.append((st, old))
@@ -351,7 +356,7 @@ class Game:
         return p
 
     def _in_count(self):
-        return self.n - sum(self._out)
+        return self._out.count(False)
 
     def _turn_order(self):
         """Seats still in, from the player to move onward in the current direction."""
@@ -360,7 +365,7 @@ class Game:
     def _check_out(self, p, low_card=False):
         """Mark p out if they hold nothing; end the round when one player is left."""
         pl = self.players[p]
-        if pl.hand or any(c is not None for c in pl.bank) or any(c is not None for c in pl.gamble):
+        if pl.hand or pl.bank.count(None) != len(pl.bank) or pl.gamble.count(None) != len(pl.gamble):
             return False
         self._set(self._out, p, True)
         fin = self.finished
@@ -419,9 +424,6 @@ class Game:
         elif self.phase == "setup":
             for p in range(self.n):
                 self._setup_moves(p, moves)
-        stamp = self._stamp
-        for m in moves:
-            m._stamp = stamp
         return moves
 
     def _play_moves(self, p, moves):
@@ -441,32 +443,30 @@ class Game:
             if P.columns:
                 for i, c in enumerate(pl.gamble):
                     if c is not None and pl.bank[i] is None:
-                        moves.append(Move(p, "flip", index=i))
+                        moves.append(Move(p, "flip", (), None, i, self._stamp))
             elif not bank:
                 for i in range(len(pl.gamble)):
-                    moves.append(Move(p, "flip", index=i))
+                    moves.append(Move(p, "flip", (), None, i, self._stamp))
             if bank and P.bank_failure_lays and not any(m.kind == "play" or m.kind == "joker" for m in moves):
                 for c in sorted(set(bank)):
-                    moves.append(Move(p, "take", (c,)))
+                    moves.append(Move(p, "take", (c,), None, None, self._stamp))
                 return
         if stack and (P.voluntary_take or not moves):
-            moves.append(Move(p, "take"))
+            moves.append(Move(p, "take", (), None, None, self._stamp))
 
     def _rank_moves(self, p, cards, mask, moves):
         """Plays from sorted `cards`: for each playable rank, one move per count."""
-        opening = self.opening
+        opening, stamp, append = self.opening, self._stamp, moves.append
         i, n = 0, len(cards)
         while i < n:
             r = cards[i] >> 2
-            j = i + 1
-            while j < n and cards[j] >> 2 == r:
-                j += 1
+            j = bisect_left(cards, (r + 1) << 2, i)
             if mask >> r & 1 and (opening is None or r == opening):
                 if r == JOKER_RANK and self.preset.joker == "target":
                     self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
                 else:
                     for k in range(i + 1, j + 1):
-                        moves.append(Move(p, "play", cards[i:k]))
+                        append(Move(p, "play", cards[i:k], None, None, stamp))
             i = j
 
     def _bank_moves(self, p, bank, mask, moves):
@@ -487,7 +487,7 @@ class Game:
                 for combo in itertools.combinations(group, k):
                     if combo not in seen:
                         seen.add(combo)
-                        moves.append(Move(p, "play", combo))
+                        moves.append(Move(p, "play", combo, None, None, self._stamp))
 
     def _holds_only(self, p, k):
         return not self._draw and self.players[p].cards_held == k
@@ -497,11 +497,14 @@ class Game:
             last_card = self.players[p].cards_held == 0
         for t in range(self.n):
             if not self._out[t] and not (last_card and t == p):
-                moves.append(Move(p, "joker", (JOKER,), target=t))
+                moves.append(Move(p, "joker", (JOKER,), t, None, self._stamp))
 
     def _top_run(self):
         """(rank, length) of the run of equal ranks on top of the stack, counted the preset's
-        way, plus the run of 3s lying on top (bitenight counts through 3s)."""
+        way, plus the run of 3s lying on top (bitenight counts through 3s). Cached until the
+        stack changes."""
+        if self._run is not None:
+            return self._run
         st = self.stack
         skip3 = self.preset.run_skips_threes
         rank, n = None, 0
@@ -520,7 +523,8 @@ class Game:
                 continue
             else:
                 break
-        return rank, n, threes
+        self._run = (rank, n, threes)
+        return self._run
 
     def _jump_ins(self, moves):
         if not self.stack or self.opening is not None:
@@ -533,22 +537,27 @@ class Game:
             targets.append((rank, 4 - run))
         if not targets:
             return
+        turn, out, players = self.turn, self._out, self.players
+        least = min(need for _, need in targets)
         for q in range(self.n):
-            if q == self.turn or self._out[q]:
+            if q == turn or out[q]:
                 continue
-            pl = self.players[q]
-            if pl.hand:
-                zone = pl.hand
-            elif self._draw:
-                continue
-            else:
-                zone = [c for c in pl.bank if c is not None]
-            for r, need in targets:
-                same = [c for c in zone if c >> 2 == r]
-                if len(same) >= need:
-                    same.sort()
+            hand = players[q].hand
+            if hand:
+                if len(hand) < least:
+                    continue
+                for r, need in targets:
+                    lo = bisect_left(hand, r << 2)
+                    hi = bisect_left(hand, (r + 1) << 2, lo)
+                    if hi - lo >= need:
+                        for k in range(lo + need, hi + 1):
+                            moves.append(Move(q, "play", hand[lo:k], None, None, self._stamp))
+            elif not self._draw:
+                bank = [c for c in players[q].bank if c is not None]
+                for r, need in targets:
+                    same = sorted(c for c in bank if c >> 2 == r)
                     for k in range(need, len(same) + 1):
-                        moves.append(Move(q, "play", same[:k]))
+                        moves.append(Move(q, "play", same[:k], None, None, self._stamp))
 
     def _setup_moves(self, p, moves):
         if self.ready[p]:
@@ -559,14 +568,14 @@ class Game:
         for h in hand_cards:
             for b in bank_cards:
                 if h != b:
-                    moves.append(Move(p, "swap", (h, b)))
+                    moves.append(Move(p, "swap", (h, b), None, None, self._stamp))
         if self.preset.columns:
             empty = [i for i, c in enumerate(pl.bank) if c is None and pl.gamble[i] is not None]
             if empty:
                 for h in hand_cards:
-                    moves.append(Move(p, "place", (h,), index=empty[0]))
+                    moves.append(Move(p, "place", (h,), None, empty[0], self._stamp))
                 return
-        moves.append(Move(p, "ready"))
+        moves.append(Move(p, "ready", (), None, None, self._stamp))
 
     # ------------------------------------------------------------------ playing
     def is_legal(self, move) -> bool:
@@ -604,14 +613,14 @@ class Game:
 
     def _resolve(self, move):
         """Check a move; return it with the zone its cards come from. Raise IllegalMove."""
+        if type(move) is Move and move._stamp == self._stamp:    # from legal_moves() here and now
+            if self.pending is None and (move.kind == "play" or move.kind == "joker"):
+                return move, self.active_zone(move.player)
+            return move, None
         if isinstance(move, str):
             move = parse_move(move, self.turn if self.phase != "setup" else None)
         elif not isinstance(move, Move):
             raise IllegalMove(f"a move is a Move or its text, not {type(move).__name__}", move)
-        if move._stamp == self._stamp:           # produced by legal_moves() for this position
-            if move.kind in ("play", "joker") and self.phase == "play" and self.pending is None:
-                return move, self.active_zone(move.player)
-            return move, None
         p = move.player
         if not isinstance(p, int) or not 0 <= p < self.n:
             raise IllegalMove(f"there is no seat {p!r} at this table (seats 0 to {self.n - 1})", move)
@@ -816,11 +825,13 @@ class Game:
         self._irrev = True
 
     def _do_play(self, p, cards, zone):
-        jump = p != self.turn
         self._zone_remove(p, zone, cards)
         self._push(cards)
-        self._note("jump-in" if jump else "play", p, tuple(cards), *(() if jump else (zone,)))
-        if zone == "hand":
+        if p != self.turn:
+            self.log.append(Event("jump-in", p, (tuple(cards),), self.names))
+        else:
+            self.log.append(Event("play", p, (tuple(cards), zone), self.names))
+        if zone == "hand" and self._draw:
             self._refill(p)
         self._resolve_play(p, cards)
 
@@ -829,9 +840,8 @@ class Game:
         P = self.preset
         r, k = cards[0] >> 2, len(cards)
         self.opening = None
-        in_before = self._in_count()
-        if P.joker == "reverse" and r == JOKER_RANK:
-            if in_before > 2:
+        if r == JOKER_RANK and P.joker == "reverse":
+            if self._in_count() > 2:
                 self.direction = -self.direction
                 self._note("reverse", p, self.direction)
             else:
@@ -841,7 +851,7 @@ class Game:
             rank, run, threes = self._top_run()
             if threes >= 4 or (rank == r and run >= 4):
                 burn = "four"
-        out = self._check_out(p, low_card=(r == 4 and P.scoring == "points"))
+        out = not self.players[p].hand and self._check_out(p, low_card=(r == 4 and P.scoring == "points"))
         if burn and P.burn_restarts_self:
             nxt = self._next(p) if out else p
         else:
@@ -903,6 +913,7 @@ class Game:
             st = self.stack
             self._j.append((st, st[:]))
             st.pop()
+            self._run = None
             self._sh -= ZS[len(st)][joker]
             self.pending = None
         else:

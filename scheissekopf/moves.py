@@ -31,13 +31,13 @@ class Move:
 
     __slots__ = ("player", "kind", "cards", "target", "index", "_stamp")
 
-    def __init__(self, player: int, kind: str, cards=(), target=None, index=None):
+    def __init__(self, player: int, kind: str, cards=(), target=None, index=None, _stamp=None):
         self.player = player
         self.kind = kind
         self.cards = tuple(cards)
         self.target = target
         self.index = index
-        self._stamp = None
+        self._stamp = _stamp          # set by legal_moves(): "legal in the position with this stamp"
 
     def _key(self):
         return (self.player, self.kind, tuple(sorted(self.cards)), self.target, self.index)
