@@ -94,6 +94,19 @@ def test_finished_round_round_trips():
     assert h.points() == g.points() == {0: 20, 1: 20, 2: 0}     # the low-card bonus survives
 
 
+def test_repetition_count_survives_a_round_trip():
+    cycle = ["P0 5C", "P1 AC", "P0 take", "P1 5D", "P0 AC", "P1 take"]
+    g = game("palace", seat("5C 6C", "KH", "QC"), seat("AC 5D 6D", "KS", "QD"), turn=0)
+    for move in cycle:
+        g.play(move)
+    g = sk.Game.from_dict(round_trips(g))     # the starting position has now been seen twice
+    for move in cycle:
+        assert g.phase == "play"
+        g.play(move)
+    assert g.phase == "over"
+    assert g.loser == 1
+
+
 def test_positions_from_several_moves_round_trip():
     for variant in ("bitenight", "palace", "schwechat"):
         g = finish_setup(sk.new_game(variant, players=3, seed=17))

@@ -533,3 +533,14 @@ def test_points_for_a_longer_order_out():
     assert g.phase == "over"
     assert g.loser == 3
     assert g.points() == {0: 10, 1: 20, 2: 30, 3: 0}
+
+
+def test_low_card_bonus_also_for_a_turned_four():
+    # a gamble card that is turned and played is a play like any other
+    g = game(V, seat("", "", "4C"), seat("9C KD"), seat("5C"), turn=0)
+    g.play("P0 flip 0")
+    assert g.finished == [0]
+    g.play("P1 9C")
+    g.play("P2 take")
+    g.play("P1 KD")
+    assert g.points() == {0: 20, 1: 20, 2: 0}

@@ -102,6 +102,16 @@ def test_no_refill_while_the_hand_still_holds_three(variant):
     assert names(g.draw) == ["KS", "QS"]
 
 
+@pytest.mark.parametrize("variant", ["bitenight", "palace"])
+def test_refill_before_playing_again_after_a_burn(variant):
+    g = game(variant, zones(variant, "10C 5C 6C", "QC"), zones(variant, "4D 6D 9D", "QD"),
+             draw="KS QS", stack="AH", turn=0)
+    g.play("P0 10C")
+    assert g.turn == 0
+    assert bag(g.players[0].hand) == ["5C", "6C", "KS"]
+    assert names(g.draw) == ["QS"]
+
+
 # the bank failure differs in palace: one bank card is laid and taken with the stack
 TAKE_FROM_BANK = {"bitenight": "P0 take", "palace": "P0 take 4C", "schwechat": "P0 take"}
 

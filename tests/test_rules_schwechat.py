@@ -153,6 +153,19 @@ def test_schwechat_three_on_an_empty_stack_is_worth_nothing():
     assert accepts(g, "P0 2C")
 
 
+def test_schwechat_three_on_a_joker_is_worth_nothing():
+    g = game(V, p("2C 5C"), p("4D"), turn=0, stack="AH JK 3S")
+    assert accepts(g, "P0 2C")
+
+
+def test_schwechat_three_on_an_eight_is_worth_nothing():
+    # the 3 mirrors what the 8 left behind, which is worth 0 (and it skips nobody)
+    g = game(V, *players("3C 5C", "2D 9D", "4H"), turn=0, stack="6H 8H")
+    g.play("P0 3C")
+    assert g.turn == 1
+    assert accepts(g, "P1 2D")
+
+
 def test_schwechat_seven_must_be_undercut():
     g = game(V, p("2C 4C 5C 6C 8C 9C KC AC 3C 7C 10C JK"), p("4D"), p("6D"), turn=0, stack="7H")
     for card in ("2C", "4C", "5C", "6C", "3C", "7C", "10C", "JK"):
@@ -327,6 +340,12 @@ def test_schwechat_voluntary_take_at_the_start_of_the_turn():
     assert g.turn == 0
     # opening after a take: any card from the hand, even the lowest
     assert accepts(g, "P0 5C")
+
+
+def test_schwechat_voluntary_take_only_on_ones_own_turn():
+    g = game(V, p("KC 5C"), p("6D AD"), turn=0, stack="9H")
+    with refused(g, "(?i)turn"):
+        g.play("P1 take")
 
 
 def test_schwechat_no_take_from_an_empty_stack():
