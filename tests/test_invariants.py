@@ -90,8 +90,10 @@ def test_every_offered_move_is_accepted(table):
         for offered in g.legal_moves():
             trial = g.clone()
             trial.play(offered)
-            trial = g.clone()
-            trial.play(str(offered))       # its text reads back as the same move
+            assert len(trial.history) == len(g.history) + 1
+            by_text = g.clone()
+            by_text.play(str(offered))     # its text reads back as the same move
+            assert by_text.to_dict() == trial.to_dict(), str(offered)
 
     play_out(variant, players, seed, chooser, check)
 

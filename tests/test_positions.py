@@ -133,9 +133,12 @@ def test_refuses_more_copies_than_the_decks_hold():
 
 
 def test_accepts_as_many_copies_as_the_decks_hold():
-    sk.Game.from_dict(position("bitenight", "JK JK 5C", "6D"))
-    sk.Game.from_dict(position("bitenight", "9H", "9H", "5C", "6C", "7C"))   # 5 players: 2 decks
-    sk.Game.from_dict(position("schwechat", "9H 9H", "JK JK JK JK JK JK"))
+    g = sk.Game.from_dict(position("bitenight", "JK JK 5C", "6D"))
+    assert names(g.players[0].hand).count("JK") == 2
+    g = sk.Game.from_dict(position("bitenight", "9H", "9H", "5C", "6C", "7C"))  # 5 players: 2 decks
+    assert len(g.players) == 5
+    g = sk.Game.from_dict(position("schwechat", "9H 9H", "JK JK JK JK JK JK"))
+    assert names(g.players[1].hand) == ["JK"] * 6
 
 
 def test_refuses_jokers_in_palace():

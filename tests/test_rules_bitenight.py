@@ -2,7 +2,7 @@
 import pytest
 
 import scheissekopf as sk
-from helpers import accepts, bag, deck, finish_setup, game, moves, names, rank, refused, seat
+from helpers import accepts, bag, finish_setup, game, moves, names, rank, refused, seat
 
 V = "bitenight"
 NATURAL = ["4", "5", "6", "7", "8", "9", "J", "Q", "K", "A"]

@@ -1,6 +1,4 @@
 """The frame every shedding preset shares (RULES.md Part A, the common frame)."""
-from collections import Counter
-
 import pytest
 
 import scheissekopf as sk
