@@ -156,7 +156,7 @@ class Game:
         self.direction = 1
         self.finished = []
         self.loser = None
-        self.pending = None             # seat that turned a joker and must name its target
+        self._pend = None               # seat that turned a joker and must name its target
         self.opening = None             # rank the first play must have (bitenight)
         self.stalemate = False
         self.ready = [False] * players
@@ -179,6 +179,11 @@ class Game:
     def draw(self) -> list:
         """The draw pile, top first."""
         return self._draw[::-1]
+
+    @property
+    def pending(self):
+        """None, or ("joker", seat): a turned joker waits for that seat to name its target."""
+        return None if self._pend is None else ("joker", self._pend)
 
     @property
     def effective_top(self):
@@ -219,7 +224,7 @@ class Game:
     def _begin(self):
         self._j = []
         self._irrev = False
-        return (self.turn, self.direction, self.phase, self.loser, self.pending, self.opening,
+        return (self.turn, self.direction, self.phase, self.loser, self._pend, self.opening,
                 self.stalemate, self._hh, self._sh, self._rep)
 
     def _commit(self, move, scalars, log_len, count_position=True):
@@ -256,7 +261,7 @@ class Game:
                 del lst[old:]
             else:
                 lst[:] = old
-        (self.turn, self.direction, self.phase, self.loser, self.pending, self.opening,
+        (self.turn, self.direction, self.phase, self.loser, self._pend, self.opening,
          self.stalemate, self._hh, self._sh, self._rep) = scalars
         del self.log[log_len:]
         self._run = None
@@ -403,8 +408,8 @@ class Game:
         key = self._hh + self._sh + ZT[self.turn]
         if self.direction < 0:
             key += ZDIR
-        if self.pending is not None:
-            key += ZP[self.pending]
+        if self._pend is not None:
+            key += ZP[self._pend]
         return key & _MASK
 
     def _rehash(self):
@@ -419,7 +424,7 @@ class Game:
         moves._game = self
         if self.phase == "play":
             self._play_moves(self.turn, moves)
-            if self.preset.jump_ins and self.pending is None:
+            if self.preset.jump_ins and self._pend is None:
                 self._jump_ins(moves)
         elif self.phase == "setup":
             for p in range(self.n):
@@ -428,8 +433,8 @@ class Game:
 
     def _play_moves(self, p, moves):
         P = self.preset
-        if self.pending is not None:
-            self._joker_moves(self.pending, moves)
+        if self._pend is not None:
+            self._joker_moves(self._pend, moves)
             return
         pl = self.players[p]
         stack = self.stack
@@ -614,7 +619,7 @@ class Game:
     def _resolve(self, move):
         """Check a move; return it with the zone its cards come from. Raise IllegalMove."""
         if type(move) is Move and move._stamp == self._stamp:    # from legal_moves() here and now
-            if self.pending is None and (move.kind == "play" or move.kind == "joker"):
+            if self._pend is None and (move.kind == "play" or move.kind == "joker"):
                 return move, self.active_zone(move.player)
             return move, None
         if isinstance(move, str):
@@ -632,7 +637,7 @@ class Game:
         why = self._refusal(move)
         if why:
             raise IllegalMove(why, move, p)
-        zone = self.active_zone(p) if move.kind in ("play", "joker") and self.pending is None else None
+        zone = self.active_zone(p) if move.kind in ("play", "joker") and self._pend is None else None
         return move, zone
 
     def _refusal(self, m):
@@ -646,9 +651,9 @@ class Game:
             return f"setup is over: the cards are in play ({m.kind} is a setup move)"
         if self._out[p]:
             return f"{name} is already out"
-        if self.pending is not None:
-            pending = self.names[self.pending]
-            if m.kind != "joker" or p != self.pending:
+        if self._pend is not None:
+            pending = self.names[self._pend]
+            if m.kind != "joker" or p != self._pend:
                 return f"{pending} turned a joker and must first choose who takes the stack ('JK to P2')"
             return self._target_refusal(m, last_card=self.players[p].cards_held == 0)
         pl = self.players[p]
@@ -908,14 +913,14 @@ class Game:
         return any(m.kind != "take" for m in moves)
 
     def _do_joker(self, p, target, zone):
-        if self.pending is not None:               # the turned joker lies on top of the stack
+        if self._pend is not None:               # the turned joker lies on top of the stack
             joker = self.stack[-1]
             st = self.stack
             self._j.append((st, st[:]))
             st.pop()
             self._run = None
             self._sh -= ZS[len(st)][joker]
-            self.pending = None
+            self._pend = None
         else:
             self._zone_remove(p, zone, (JOKER,))
             if zone == "hand":
@@ -945,7 +950,7 @@ class Game:
         if not self.stack or P.allowed[P.top_key(self.stack)] >> r & 1:
             self._push((card,))
             if r == JOKER_RANK and P.joker == "target":
-                self.pending = p
+                self._pend = p
                 self._note("joker-pending", p)
                 return
             self._resolve_play(p, [card])

@@ -22,6 +22,7 @@ class RoundResult:
     points: dict | None
     stalemate: bool
     moves: int = 0
+    bonus: list = field(default_factory=list)     # seats that went out on 4s (bitenight)
 
 
 class Match:
@@ -35,6 +36,7 @@ class Match:
         self.total_rounds = players if rounds is None else rounds
         self.rounds: list[RoundResult] = []
         self._seeds = SeededRNG(seed)
+        self._recorded = None           # the game whose result is already in self.rounds
         self.game = self._deal(dealer=0, starter=None)
 
     def _deal(self, dealer, starter):
@@ -43,13 +45,10 @@ class Match:
 
     def _record(self):
         g = self.game
-        if g.phase == "over" and (not self.rounds or self.rounds[-1].number != len(self.rounds) or
-                                   getattr(self, "_recorded", None) is not g):
-            if getattr(self, "_recorded", None) is g:
-                return
+        if g.phase == "over" and self._recorded is not g:
             points = g.points() if g.preset.scoring == "points" else None
             self.rounds.append(RoundResult(len(self.rounds) + 1, g.dealer, g.seed, list(g.finished),
-                                           g.loser, points, g.stalemate, len(g.history)))
+                                           g.loser, points, g.stalemate, len(g.history), list(g.bonus)))
             self._recorded = g
 
     @property

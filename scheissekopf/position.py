@@ -52,7 +52,7 @@ def game_to_dict(game, hide_for=None) -> dict:
         "decks": game.decks,
         "names": list(game.names),
         "ready": list(game.ready),
-        "pending": None if game.pending is None else {"joker": game.pending},
+        "pending": None if game._pend is None else {"joker": game._pend},
         "opening": None if game.opening is None else RANK_TEXT[game.opening],
         "bonus": list(game.bonus),
         "loser": game.loser,
@@ -200,7 +200,7 @@ def game_from_dict(data, view_seat=None):
         g._out[s] = True
         if g.players[s].cards_held and not stalemate:      # a stalemate sends players out holding cards
             _fail(f"{g.names[s]} is out but still holds cards")
-    g.turn = _seat(data.get("turn", g.turn), n, "turn")
+    g.turn = _seat(data.get("turn", 0), n, "turn")
     ready = data.get("ready")
     if ready is None:
         ready = [phase != "setup"] * n
@@ -230,7 +230,7 @@ def game_from_dict(data, view_seat=None):
             _fail("pending must be null or {\"joker\": seat}")
         if preset.joker != "target":
             _fail(f"a pending joker choice only exists in bitenight, not {variant}")
-        g.pending = _seat(pending["joker"], n, "the pending joker's player")
+        g._pend = _seat(pending["joker"], n, "the pending joker's player")
         if not g.stack or g.stack[-1] != JOKER:
             _fail("a pending joker choice needs the turned joker on top of the stack")
 
@@ -250,14 +250,14 @@ def game_from_dict(data, view_seat=None):
             _fail("a round in progress needs at least two players still in")
         for s in still_in:
             pl = g.players[s]
-            if not pl.cards_held and not (g.pending == s):
+            if not pl.cards_held and not (g._pend == s):
                 _fail(f"{g.names[s]} holds no cards but is not listed as finished")
             if phase == "play" and not pl.hand and g._draw:
                 _fail(f"{g.names[s]} has an empty hand while the draw pile holds cards")
         if phase == "play":
             if g._out[g.turn]:
                 _fail(f"turn: {g.names[g.turn]} is already out")
-            if g.pending is not None and g.pending != g.turn:
+            if g._pend is not None and g._pend != g.turn:
                 _fail("the player choosing the joker's target must be the player to move")
     if phase != "setup":
         g.ready = [True] * n if ready is None else g.ready

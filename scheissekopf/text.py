@@ -31,8 +31,8 @@ def game_text(game, hide_gamble: bool = True) -> str:
                  + (f"   effective top: {top.pretty()}" if top is not None and top is not game.stack[-1] else ""))
     lines.append(f"  draw pile: {len(game._draw)}   discard: {len(game.discard)}   "
                  f"direction: {'clockwise' if game.direction == 1 else 'counter-clockwise'}")
-    if game.pending is not None:
-        lines.append(f"  {game.names[game.pending]} must name who takes the stack (joker)")
+    if game._pend is not None:
+        lines.append(f"  {game.names[game._pend]} must name who takes the stack (joker)")
     if game.phase == "over":
         lines.append(f"  order out: {', '.join(game.names[s] for s in game.finished)}; "
                      f"Scheißkopf: {game.names[game.loser]}" + ("  (stalemate)" if game.stalemate else ""))

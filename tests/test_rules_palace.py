@@ -17,10 +17,14 @@ def test_palace_plays_with_one_deck_without_jokers(players):
     assert set(everything.values()) == {1}
 
 
-@pytest.mark.parametrize("players", [1, 6])
-def test_palace_seats_two_to_five(players):
+def test_palace_one_deck_for_two_to_five_players_a_second_from_six():
+    # RULES A2 plays palace with 2-5 players and one deck; like the other presets, a bigger
+    # table adds a deck (our ruling, see docs/RULES.md), and fewer than two is refused.
     with pytest.raises(ValueError):
-        sk.new_game(V, players=players, seed=1)
+        sk.new_game(V, players=1, seed=1)
+    assert sk.new_game(V, players=5, seed=1).decks == 1
+    g = sk.new_game(V, players=6, seed=1)
+    assert g.decks == 2 and sum(cards_in_play(g).values()) == 104
 
 
 def test_palace_three_is_the_lowest_natural():

@@ -1,0 +1,132 @@
+"""Command line: ``python -m scheissekopf simulate ...`` and ``python -m scheissekopf show ...``."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+
+from .errors import InvalidPosition
+from .game import VARIANTS, Game, new_game
+
+
+def _progress(total, enabled):
+    """A tqdm progress bar when tqdm is installed and the run is long; else a no-op."""
+    if enabled and sys.stderr.isatty():
+        try:
+            from tqdm import tqdm
+            return tqdm(total=total, unit="game", file=sys.stderr, leave=False)
+        except ImportError:
+            pass
+
+    class _Null:
+        def update(self, n=1):
+            pass
+
+        def close(self):
+            pass
+    return _Null()
+
+
+def simulate(variant, players, games, seed, progress=None):
+    """Play `games` random games; return a dict of figures (also used by the tests)."""
+    rng = random.Random(seed)
+    losers = [0] * players
+    lengths = []
+    stalemates = 0
+    bar = _progress(games, games >= 500 if progress is None else progress)
+    t0 = time.perf_counter()
+    cpu0 = time.process_time()
+    for k in range(games):
+        g = new_game(variant, players, seed=seed * 1_000_003 + k)
+        legal, play, choice = g.legal_moves, g.play, rng.choice
+        moves = 0
+        while g.phase != "over":
+            play(choice(legal()))
+            moves += 1
+        lengths.append(moves)
+        losers[g.loser] += 1
+        stalemates += g.stalemate
+        bar.update()
+    bar.close()
+    wall = time.perf_counter() - t0
+    cpu = time.process_time() - cpu0
+    total = sum(lengths)
+    return {
+        "variant": variant, "players": players, "games": games, "seed": seed,
+        "seconds": wall, "cpu_seconds": cpu,
+        "games_per_s": games / wall if wall else float("inf"),
+        "moves_per_s": total / wall if wall else float("inf"),
+        "moves_per_game_mean": total / games,
+        "moves_per_game_median": statistics.median(lengths),
+        "loser_rate": [x / games for x in losers],
+        "stalemates": stalemates,
+    }
+
+
+def _cmd_simulate(args):
+    r = simulate(args.variant, args.players, args.games, args.seed,
+                 progress=False if args.json else None)
+    if args.json:
+        print(json.dumps(r, indent=2))
+        return 0
+    print(f"{r['games']} random {r['variant']} games, {r['players']} players, seed {r['seed']}")
+    print(f"  {r['games_per_s']:,.0f} games/s, {r['moves_per_s']:,.0f} moves/s "
+          f"({r['seconds']:.2f} s wall, {r['cpu_seconds']:.2f} s CPU)")
+    print(f"  moves per game: mean {r['moves_per_game_mean']:.0f}, median {r['moves_per_game_median']:.0f}")
+    print(f"  rounds ended by stalemate: {r['stalemates']}")
+    print("  Scheißkopf by seat: " + ", ".join(f"P{s} {x:.1%}" for s, x in enumerate(r["loser_rate"])))
+    return 0
+
+
+def _cmd_show(args):
+    try:
+        with open(args.position, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as exc:
+        print(f"cannot read {args.position}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except json.JSONDecodeError as exc:
+        print(f"{args.position} is not JSON: {exc}", file=sys.stderr)
+        return 2
+    try:
+        g = Game.from_dict(data)
+    except InvalidPosition as exc:
+        print(f"{args.position}: invalid position: {exc}", file=sys.stderr)
+        return 2
+    print(g)
+    if g.phase != "over" and args.moves:
+        print("legal moves: " + ", ".join(str(m) for m in g.legal_moves()))
+    return 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m scheissekopf",
+                                 description="Scheisskopf family: simulate random games, show positions.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("simulate", help="play random games and report speed and who loses")
+    s.add_argument("--variant", choices=VARIANTS, default="bitenight")
+    s.add_argument("--players", type=int, default=4)
+    s.add_argument("--games", type=int, default=1000)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--json", action="store_true", help="print the figures as JSON")
+    s.set_defaults(func=_cmd_simulate)
+    sh = sub.add_parser("show", help="print a position (JSON file) readably")
+    sh.add_argument("position", help="a JSON file in the position format")
+    sh.add_argument("--moves", action="store_true", help="also list the legal moves")
+    sh.set_defaults(func=_cmd_show)
+    args = ap.parse_args(argv)
+    if args.command == "simulate":
+        if args.games < 1:
+            ap.error("--games must be at least 1")
+        from .presets import get
+        p = get(args.variant)
+        if not p.min_players <= args.players <= p.max_players:
+            ap.error(f"{args.variant} is played by {p.min_players} to {p.max_players} players")
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
