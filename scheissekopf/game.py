@@ -162,6 +162,7 @@ class Game:
         self.ready = [False] * players
         self.warned = [False] * players
         self.bonus = []                 # seats that went out on 4s (bitenight)
+        self.known = [[] for _ in range(players)]   # per seat: hand cards everyone saw arrive
         self._out = [False] * players
         self._hh = 0
         self._sh = 0
@@ -280,8 +281,16 @@ class Game:
             hand.remove(c)
             h -= z[c]
         self._hh = h
+        known = self.known[p]
+        if known:                       # a played copy of a known card lowers what is known
+            self._j.append((known, known[:]))
+            for c in cards:
+                if c in known:
+                    known.remove(c)
 
-    def _hand_add(self, p, cards):
+    def _hand_add(self, p, cards, public=False):
+        """Cards into p's hand; `public` when everyone saw them go there (a taken stack, a
+        swapped bank card), so they join ``known[p]``."""
         hand = self.players[p].hand
         self._j.append((hand, hand[:]))
         hand += cards
@@ -291,6 +300,11 @@ class Game:
         for c in cards:
             h += z[c]
         self._hh = h
+        if public and cards:
+            known = self.known[p]
+            self._j.append((known, known[:]))
+            known += cards
+            known.sort()
 
     def _zone_remove(self, p, zone, cards):
         if zone == "hand":
@@ -808,7 +822,7 @@ class Game:
             h, b = m.cards
             self._hand_remove(p, (h,))
             self._set(pl.bank, pl.bank.index(b), h)
-            self._hand_add(p, (b,))
+            self._hand_add(p, (b,), public=True)
             self._note("swap", p, (h, b))
         elif m.kind == "place":
             self._hand_remove(p, m.cards)
@@ -897,7 +911,7 @@ class Game:
         else:
             reason = "forced"
         taken = self._clear_stack()
-        self._hand_add(p, taken)
+        self._hand_add(p, taken, public=True)
         self._note("take", p, len(taken), reason)
         self.opening = None
         self.turn = p if P.take_keeps_turn else self._next(p)
@@ -928,7 +942,7 @@ class Game:
         self._to_discard([JOKER])
         self.opening = None
         taken = self._clear_stack()
-        self._hand_add(target, taken)
+        self._hand_add(target, taken, public=True)
         out = p != target and self._check_out(p)
         starter = None if self.phase == "over" else self._next(target)
         self._note("joker", p, target, len(taken), starter)
@@ -957,7 +971,7 @@ class Game:
             return
         self._push((card,))
         taken = self._clear_stack()
-        self._hand_add(p, taken)
+        self._hand_add(p, taken, public=True)
         self._note("take", p, len(taken), "gamble")
         self.turn = p if P.take_keeps_turn else self._next(p)
 
@@ -1015,6 +1029,7 @@ class Game:
         g.warned = self.warned[:]
         g.bonus = self.bonus[:]
         g._out = self._out[:]
+        g.known = [k[:] for k in self.known]
         g._rep = dict(self._rep)
         g._records = []
         g.history = self.history[:]

@@ -59,6 +59,7 @@ def game_to_dict(game, hide_for=None) -> dict:
         "stalemate": game.stalemate,
         "penalties": game.penalties,
         "warned": [i for i, w in enumerate(game.warned) if w],
+        "known": [[str(c) for c in k] for k in game.known],
         "repetitions": {} if hide_for is not None else {f"{k:016x}": v for k, v in sorted(game._rep.items())},
         "seed": game.seed,
     }
@@ -109,7 +110,7 @@ def game_from_dict(data, view_seat=None):
         _fail(f"a position is a dict, not {type(data).__name__}")
     known = {"variant", "players", "draw", "stack", "turn", "direction", "finished", "discard", "phase",
              "dealer", "decks", "names", "ready", "pending", "opening", "bonus", "loser", "stalemate",
-             "penalties", "warned", "repetitions", "seed"}
+             "penalties", "warned", "repetitions", "seed", "known"}
     unknown = sorted(set(data) - known)
     if unknown:
         _fail(f"unknown field(s) in the position: {', '.join(unknown)}")
@@ -215,6 +216,16 @@ def game_from_dict(data, view_seat=None):
         if s not in finished:
             _fail(f"seat {s} has a low-card bonus but is not out")
     g.bonus = list(bonus)
+    known = data.get("known")
+    if known is not None:
+        if not isinstance(known, list) or len(known) != n:
+            _fail(f"known must be a list of {n} lists of cards (one per seat)")
+        for i, items in enumerate(known):
+            cards = sorted(_parse_zone(items, f"the cards known in {g.names[i]}'s hand", False, False))
+            hand = Counter(g.players[i].hand)
+            if any(k > hand[c] for c, k in Counter(cards).items()) and not (hidden_ok and HIDDEN in hand):
+                _fail(f"{g.names[i]}'s known cards {' '.join(map(str, cards))} are not all in that hand")
+            g.known[i] = cards
     if stalemate and phase != "over":
         _fail("only a finished round can have ended in stalemate")
     g.stalemate = stalemate
