@@ -14,6 +14,7 @@ import itertools
 import random as _random
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Sequence
 
 from . import presets as _presets
 from .cards import CARDS, HIDDEN, JOKER, JOKER_RANK, RANK_TEXT, Card, card_text, standard_deck
@@ -61,16 +62,50 @@ class Player:
         return f"Player({self.name!r}, hand={zone(self.hand)}, bank={zone(self.bank)}, gamble={zone(self.gamble)})"
 
 
-class LegalMoves(list):
-    """The legal moves, one per distinct outcome. ``move in legal`` also accepts an equivalent
-    move naming other suits of the same rank (``"P1 9D"`` when ``"P1 9C"`` is listed)."""
+class LegalMoves(Sequence):
+    """The legal moves, one per distinct outcome, as a read-only sequence (``len``, indexing,
+    iteration, ``random.choice``). ``move in legal`` also accepts an equivalent move naming other
+    suits of the same rank (``"P1 9D"`` when ``"P1 9C"`` is listed), and move text.
 
-    __slots__ = ("_game",)
+    Moves are generated as plain tuples and become :class:`Move` objects only when looked at, so
+    a bot that picks one of forty setup moves pays for one.
+    """
+
+    __slots__ = ("_items", "_game", "_stamp")
+
+    def __init__(self, items, game, stamp):
+        self._items = items
+        self._game = game
+        self._stamp = stamp
+
+    def __len__(self):
+        return len(self._items)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self._items)))]
+        m = self._items[i]
+        if type(m) is tuple:
+            m = Move(m[0], m[1], m[2], m[3], m[4], self._stamp)
+            self._items[i] = m
+        return m
+
+    def __iter__(self):
+        for i in range(len(self._items)):
+            yield self[i]
 
     def __contains__(self, move):
-        if isinstance(move, str) or not list.__contains__(self, move):
-            return self._game.is_legal(move) if self._game is not None else False
-        return True
+        if isinstance(move, Move) and any(m == move for m in self):
+            return True
+        return self._game.is_legal(move)
+
+    def __eq__(self, other):
+        if isinstance(other, (LegalMoves, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self):
+        return repr(list(self))
 
 
 def new_game(variant: str = "bitenight", players: int = 4, seed=None, *, dealer: int = 0,
@@ -434,8 +469,11 @@ class Game:
     def legal_moves(self) -> LegalMoves:
         """Every move any player may make now: the player to move, jump-ins (bitenight), and in
         setup every player who is not ready yet."""
-        moves = LegalMoves()
-        moves._game = self
+        return LegalMoves(self._raw_moves(), self, self._stamp)
+
+    def _raw_moves(self):
+        """The legal moves as tuples (player, kind, cards, target, index)."""
+        moves = []
         if self.phase == "play":
             self._play_moves(self.turn, moves)
             if self.preset.jump_ins and self._pend is None:
@@ -462,20 +500,20 @@ class Game:
             if P.columns:
                 for i, c in enumerate(pl.gamble):
                     if c is not None and pl.bank[i] is None:
-                        moves.append(Move(p, "flip", (), None, i, self._stamp))
+                        moves.append((p, "flip", (), None, i))
             elif not bank:
                 for i in range(len(pl.gamble)):
-                    moves.append(Move(p, "flip", (), None, i, self._stamp))
-            if bank and P.bank_failure_lays and not any(m.kind == "play" or m.kind == "joker" for m in moves):
+                    moves.append((p, "flip", (), None, i))
+            if bank and P.bank_failure_lays and not any(m[1] == "play" or m[1] == "joker" for m in moves):
                 for c in sorted(set(bank)):
-                    moves.append(Move(p, "take", (c,), None, None, self._stamp))
+                    moves.append((p, "take", (c,), None, None))
                 return
         if stack and (P.voluntary_take or not moves):
-            moves.append(Move(p, "take", (), None, None, self._stamp))
+            moves.append((p, "take", (), None, None))
 
     def _rank_moves(self, p, cards, mask, moves):
         """Plays from sorted `cards`: for each playable rank, one move per count."""
-        opening, stamp, append = self.opening, self._stamp, moves.append
+        opening, append = self.opening, moves.append
         i, n = 0, len(cards)
         while i < n:
             r = cards[i] >> 2
@@ -485,7 +523,7 @@ class Game:
                     self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
                 else:
                     for k in range(i + 1, j + 1):
-                        append(Move(p, "play", cards[i:k], None, None, stamp))
+                        append((p, "play", cards[i:k], None, None))
             i = j
 
     def _bank_moves(self, p, bank, mask, moves):
@@ -506,7 +544,7 @@ class Game:
                 for combo in itertools.combinations(group, k):
                     if combo not in seen:
                         seen.add(combo)
-                        moves.append(Move(p, "play", combo, None, None, self._stamp))
+                        moves.append((p, "play", combo, None, None))
 
     def _holds_only(self, p, k):
         return not self._draw and self.players[p].cards_held == k
@@ -516,7 +554,7 @@ class Game:
             last_card = self.players[p].cards_held == 0
         for t in range(self.n):
             if not self._out[t] and not (last_card and t == p):
-                moves.append(Move(p, "joker", (JOKER,), t, None, self._stamp))
+                moves.append((p, "joker", (JOKER,), t, None))
 
     def _top_run(self):
         """(rank, length) of the run of equal ranks on top of the stack, counted the preset's
@@ -557,26 +595,24 @@ class Game:
         if not targets:
             return
         turn, out, players = self.turn, self._out, self.players
-        least = min(need for _, need in targets)
         for q in range(self.n):
             if q == turn or out[q]:
                 continue
             hand = players[q].hand
             if hand:
-                if len(hand) < least:
-                    continue
                 for r, need in targets:
                     lo = bisect_left(hand, r << 2)
-                    hi = bisect_left(hand, (r + 1) << 2, lo)
-                    if hi - lo >= need:
-                        for k in range(lo + need, hi + 1):
-                            moves.append(Move(q, "play", hand[lo:k], None, None, self._stamp))
+                    last = lo + need - 1                # sorted: the need-th copy, if held
+                    if last < len(hand) and hand[last] >> 2 == r:
+                        hi = bisect_left(hand, (r + 1) << 2, last)
+                        for k in range(last + 1, hi + 1):
+                            moves.append((q, "play", hand[lo:k], None, None))
             elif not self._draw:
                 bank = [c for c in players[q].bank if c is not None]
                 for r, need in targets:
                     same = sorted(c for c in bank if c >> 2 == r)
                     for k in range(need, len(same) + 1):
-                        moves.append(Move(q, "play", same[:k], None, None, self._stamp))
+                        moves.append((q, "play", same[:k], None, None))
 
     def _setup_moves(self, p, moves):
         if self.ready[p]:
@@ -587,14 +623,14 @@ class Game:
         for h in hand_cards:
             for b in bank_cards:
                 if h != b:
-                    moves.append(Move(p, "swap", (h, b), None, None, self._stamp))
+                    moves.append((p, "swap", (h, b), None, None))
         if self.preset.columns:
             empty = [i for i, c in enumerate(pl.bank) if c is None and pl.gamble[i] is not None]
             if empty:
                 for h in hand_cards:
-                    moves.append(Move(p, "place", (h,), None, empty[0], self._stamp))
+                    moves.append((p, "place", (h,), None, empty[0]))
                 return
-        moves.append(Move(p, "ready", (), None, None, self._stamp))
+        moves.append((p, "ready", (), None, None))
 
     # ------------------------------------------------------------------ playing
     def is_legal(self, move) -> bool:
@@ -608,12 +644,15 @@ class Game:
     def play(self, move):
         """Play a :class:`Move` or its text. Raises :class:`IllegalMove` (the game unchanged;
         with schwechat's penalty rule the warning or penalty card is the only change)."""
-        try:
-            move, zone = self._resolve(move)
-        except IllegalMove as exc:
-            if self.penalties and self.phase == "play":
-                self._penalize(exc)
-            raise
+        if type(move) is Move and move._stamp == self._stamp:    # fast path: just offered here
+            zone = self.active_zone(move.player) if self._pend is None else None
+        else:
+            try:
+                move, zone = self._resolve(move)
+            except IllegalMove as exc:
+                if self.penalties and self.phase == "play":
+                    self._penalize(exc)
+                raise
         scalars = self._begin()
         log_len = len(self.log)
         kind = move.kind
@@ -730,8 +769,8 @@ class Game:
         # take
         if not self.stack and not m.cards:
             return "the stack is empty: there is nothing to take"
-        legal = LegalMoves()
-        self._play_moves(p, legal)
+        legal = LegalMoves([], self, None)
+        self._play_moves(p, legal._items)
         lays = [x for x in legal if x.kind == "take" and x.cards]
         if lays:
             if len(m.cards) != 1 or m.cards[0] not in pl.bank:
@@ -924,7 +963,7 @@ class Game:
             mask = P.allowed[P.top_key(self.stack)] if self.stack else -1
             return any(mask >> (c >> 2) & 1 for c in pl.hand)
         self._play_moves(p, moves)
-        return any(m.kind != "take" for m in moves)
+        return any(m[1] != "take" for m in moves)
 
     def _do_joker(self, p, target, zone):
         if self._pend is not None:               # the turned joker lies on top of the stack
@@ -1079,10 +1118,7 @@ class View(Game):
     seat: int = None
 
     def legal_moves(self):
-        moves = Game.legal_moves(self)
-        mine = LegalMoves(m for m in moves if m.player == self.seat)
-        mine._game = self
-        return mine
+        return LegalMoves([m for m in self._raw_moves() if m[0] == self.seat], self, self._stamp)
 
     def play(self, move):
         raise IllegalMove("a view only shows the position; play the move on the game itself", move)
