@@ -357,7 +357,7 @@ function render({ model, el }) {
       const shown = [];
       for (let i = first; i < stack.length; i++) {
         const ghost = info.three_note && rankOf(stack[i]) === "3" && (eff == null || i > eff);
-        shown.push(cardEl(stack[i], { big: true, ring: i === eff, ghost, note: ghost ? info.three_note : (i === eff ? "to beat" : null), data: { stack: i } }));
+        shown.push(cardEl(stack[i], { big: true, ring: i === eff, ghost, note: ghost ? info.three_note : (i === eff ? "to beat" : null), data: { stack: i, card: stack[i] } }));
       }
       let note;
       if (!stack.length) note = "empty \u2014 anything goes";

@@ -1,0 +1,183 @@
+"""The card table in a real JupyterLab, driven by Chromium.
+
+One JupyterLab server (on 127.0.0.1, in temporary directories) serves a copy of the tutorial
+notebooks for the whole test session. The test opens ``02-special-cards.ipynb``, runs every
+cell, and plays at the notebook's last table (``try_table``): a click on a legal card and Play
+must change the game in the kernel, a click on a card that does not fit must be refused in the
+table without changing it. Python-side state is read back by running a new cell that prints it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(__file__).parent / "artifacts"
+NOTEBOOK = "02-special-cards.ipynb"
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason="Debian's chromium (/usr/bin/chromium) is not installed")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    """A JupyterLab server over a copy of notebooks/: yields its base URL and token."""
+    pytest.importorskip("jupyterlab")
+    tmp = tmp_path_factory.mktemp("lab")
+    root = tmp / "notebooks"
+    shutil.copytree(ROOT / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    settings = tmp / "settings"
+    news = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+    news.parent.mkdir(parents=True)
+    news.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    port, token = _free_port(), secrets.token_hex(16)
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp / "config"),
+           "JUPYTER_RUNTIME_DIR": str(tmp / "runtime")}
+    log = open(tmp / "lab.log", "w+")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
+         f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+         f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}"],
+        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if proc.poll() is not None:
+                log.seek(0)
+                pytest.fail(f"JupyterLab exited with {proc.returncode}:\n{log.read()[-3000:]}")
+            try:
+                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    log.seek(0)
+                    pytest.fail(f"JupyterLab did not answer within 90 s:\n{log.read()[-3000:]}")
+                time.sleep(0.3)
+        yield base, token, root
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def _errors_in(page) -> str:
+    errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+    return "\n".join(errors.nth(i).inner_text() for i in range(errors.count()))
+
+
+def _run_new_cell(page, code: str, expect_text, timeout: float = 60_000) -> str:
+    """Append a cell with ``code`` at the end of the notebook, run it, return its output."""
+    from playwright.sync_api import expect
+
+    page.locator(".jp-Notebook .jp-Cell").last.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.type(code)
+    page.keyboard.press("Control+Enter")        # run in place: the new cell stays the last one
+    cell = page.locator(".jp-Notebook .jp-CodeCell").last
+    out = cell.locator(".jp-OutputArea-output")
+    expect(out).to_contain_text(expect_text, timeout=timeout)
+    return out.inner_text()
+
+
+def test_playing_at_the_last_table_of_the_special_cards_notebook(lab, chromium):
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=60_000)
+    base, token, root = lab
+    assert (root / NOTEBOOK).exists()
+    page = chromium.new_page(viewport={"width": 1280, "height": 1000})
+    page.set_default_timeout(60_000)
+    page.goto(f"{base}/lab/tree/{NOTEBOOK}?token={token}")
+
+    # Wait for the kernel itself (the status bar), not just the toolbar, before running.
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"ipykernel\) \| Idle"))).to_be_visible()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+
+    code_cells = page.locator(".jp-Notebook .jp-CodeCell")
+    last_cell = code_cells.nth(code_cells.count() - 1)      # fixed: new cells are added below it
+    assert "try_table" in last_cell.locator(".jp-InputArea-editor").inner_text()
+    table = last_cell.locator(".sk-table")
+    try:
+        expect(table.locator(".sk-felt")).to_be_visible(timeout=120_000)
+    except AssertionError:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=ARTIFACTS / "lab-no-table.png", full_page=True)
+        pytest.fail(f"the notebook's last table did not appear; errors in the notebook:\n{_errors_in(page)}")
+    assert _errors_in(page) == ""
+    table.scroll_into_view_if_needed()
+    assert table.locator(".sk-status").inner_text() == "P0 to move"
+
+    # A legal card: the 9 on the 8. The click selects it, Play asks the kernel to play it.
+    nine = table.locator('.sk-seat[data-seat="0"] .sk-card[data-card="9C"]')
+    assert "sk-legal" in nine.get_attribute("class")
+    nine.click()
+    table.get_by_role("button", name="Play 9\u2663").click()
+    expect(table.locator('.sk-stack .sk-card[data-card="9C"]')).to_be_visible()
+    expect(table.locator(".sk-status")).to_have_text("P1 to move")
+    assert "history 1: P0 9C" in _run_new_cell(
+        page, 'print(f"history {len(try_table.game.history)}: " + " ".join(map(str, try_table.game.history)))',
+        "history 1")
+
+    # Back to P0 with the table's Undo button.
+    table.get_by_role("button", name="\u21b6 Undo").click()
+    expect(table.locator(".sk-status")).to_have_text("P0 to move")
+
+    # The 5 does not fit on the 8: the engine's reason shows in the table, nothing changes.
+    five = table.locator('.sk-seat[data-seat="0"] .sk-card[data-card="5H"]')
+    assert "sk-legal" not in five.get_attribute("class")
+    five.click()
+    table.get_by_role("button", name="Play 5\u2665").click()
+    message = table.locator(".sk-message")
+    expect(message).to_be_visible()
+    expect(message).to_contain_text("P0 5H refused")
+    assert "8" in message.inner_text().split("refused", 1)[1]
+    expect(table.locator(".sk-status")).to_have_text("P0 to move")
+    assert [table.locator(".sk-stack .sk-card").nth(i).get_attribute("data-card")
+            for i in range(table.locator(".sk-stack .sk-card").count())] == ["8S"]
+    out = _run_new_cell(page, 'print("history", len(try_table.game.history), [str(c) for c in try_table.game.stack])',
+                        "history 0")
+    assert "history 0 ['8S']" in out
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    table.scroll_into_view_if_needed()
+    table.screenshot(path=ARTIFACTS / "lab-try-table.png")
+    page.screenshot(path=ARTIFACTS / "lab-page.png")
+    page.close()
