@@ -217,6 +217,17 @@ function h(tag, attrs, ...children) {
   return el;
 }
 
+// How closely a hand's cards overlap: open cards keep their corner index readable, a hidden
+// hand is only a count and packs tighter.
+export function fanClass(hand) {
+  const n = hand.length;
+  if (n && hand.every((c) => c === HIDDEN)) return n > 3 ? "sk-fan sk-fan-backs" : "";
+  if (n > 12) return "sk-fan sk-fan-3";
+  if (n > 7) return "sk-fan sk-fan-2";
+  if (n > 4) return "sk-fan sk-fan-1";
+  return "";
+}
+
 function cardEl(text, opts = {}) {
   const { rank, suit, colour } = cardParts(text);
   const cls = ["sk-card", `sk-${colour}`];
@@ -326,15 +337,15 @@ function render({ model, el }) {
             gamble[i] != null ? cardFor(gamble[i], "gamble", i, true) : h("div", { class: "sk-slot sk-small" }),
             bank[i] != null ? h("div", { class: "sk-col-top" }, cardFor(bank[i], "bank", i, true)) : null));
         }
-        table = h("div", { class: "sk-zone" }, h("span", { class: "sk-zlabel" }, "bank on gamble"),
+        table = h("div", { class: "sk-zone" }, h("div", { class: "sk-zlabel" }, "bank on gamble"),
           h("div", { class: "sk-cards sk-columns" }, cols.length ? cols : h("span", { class: "sk-none" }, "empty")));
       } else {
         const bank = (player.bank || []).map((c, i) => cardFor(c, "bank", i, true));
         const gamble = (player.gamble || []).map((c, i) => cardFor(c, "gamble", i, true));
         table = h("div", { class: "sk-zone-row" },
-          h("div", { class: "sk-zone" }, h("span", { class: "sk-zlabel" }, "bank"),
+          h("div", { class: "sk-zone" }, h("div", { class: "sk-zlabel" }, "bank"),
             h("div", { class: "sk-cards" }, bank.length ? bank : h("span", { class: "sk-none" }, "empty"))),
-          h("div", { class: "sk-zone" }, h("span", { class: "sk-zlabel" }, "gamble"),
+          h("div", { class: "sk-zone" }, h("div", { class: "sk-zlabel" }, "gamble"),
             h("div", { class: "sk-cards" }, gamble.length ? gamble : h("span", { class: "sk-none" }, "empty"))));
       }
       const cls = ["sk-seat"];
@@ -345,8 +356,8 @@ function render({ model, el }) {
       if (zone) cls.push(`sk-active-${zone}`);
       return h("div", { class: cls.join(" "), dataset: { seat: p } },
         h("div", { class: "sk-seat-head" }, h("span", { class: "sk-name" }, seatLabel(info, p)), badges, h("span", { class: "sk-grow" }), extra),
-        h("div", { class: "sk-zone" }, h("span", { class: "sk-zlabel" }, `hand ${hand.length}`),
-          h("div", { class: `sk-cards${hand.length > 5 ? " sk-fan" : ""}${hand.length > 10 ? " sk-tight" : ""}` }, handCards.length ? handCards : h("span", { class: "sk-none" }, "empty"))),
+        h("div", { class: "sk-zone" }, h("div", { class: "sk-zlabel" }, `hand \u00b7 ${hand.length}`),
+          h("div", { class: `sk-cards ${fanClass(hand)}` }, handCards.length ? handCards : h("span", { class: "sk-none" }, "empty"))),
         table);
     }
 
@@ -357,10 +368,12 @@ function render({ model, el }) {
       const shown = [];
       for (let i = first; i < stack.length; i++) {
         const ghost = info.three_note && rankOf(stack[i]) === "3" && (eff == null || i > eff);
-        shown.push(cardEl(stack[i], { big: true, ring: i === eff, ghost, note: ghost ? info.three_note : (i === eff ? "to beat" : null), data: { stack: i, card: stack[i] } }));
+        const topNote = info.pending != null ? "shown" : "to beat";
+        shown.push(cardEl(stack[i], { big: true, ring: i === eff, ghost, note: ghost ? info.three_note : (i === eff ? topNote : null), data: { stack: i, card: stack[i] } }));
       }
       let note;
-      if (!stack.length) note = "empty \u2014 anything goes";
+      if (info.pending != null) note = "the joker waits for its target";
+      else if (!stack.length) note = "empty \u2014 anything goes";
       else if (info.effective_top == null) note = "anything goes";
       else note = h("span", {}, "to beat: ", h("b", { class: `sk-efftop sk-ink-${cardParts(info.effective_top).colour}` }, prettyCard(info.effective_top)));
       const pile = (cls, title, count, face) => h("div", { class: `sk-pile ${cls}` },
