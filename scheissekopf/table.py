@@ -47,6 +47,12 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _to_move(game) -> int:
+    """The seat that must act in the play phase: the one choosing a turned joker's target
+    (``game.pending == ("joker", seat)``), else the player whose turn it is."""
+    return game.pending[1] if game.pending else game.turn
+
+
 def _call_later(delay: float, fn):
     """Run ``fn`` after ``delay`` seconds: on the kernel's event loop when there is one (so the
     widget is updated from the kernel's own thread), else on a timer thread."""
@@ -205,7 +211,7 @@ class Table(anywidget.AnyWidget):
             if g.phase == "setup":
                 seat = min(by_seat)
             else:
-                seat = g.pending if g.pending is not None else g.turn
+                seat = _to_move(g)
             choices = by_seat[seat]
             move = None
             if seat in self._bots:
@@ -265,7 +271,7 @@ class Table(anywidget.AnyWidget):
             for seat in sorted(set(by_seat) & set(self._bots)):
                 return seat, self._bots[seat][0].choose(g.view(seat), by_seat[seat], self._rng)
             return None
-        turn = g.pending if g.pending is not None else g.turn
+        turn = _to_move(g)
         for seat in sorted(by_seat, key=lambda s: (s - turn) % g.n):
             if seat == turn or seat not in self._bots or seat in self._passed:
                 continue
@@ -360,7 +366,7 @@ class Table(anywidget.AnyWidget):
         was to move, so the bots do not simply play their move again."""
         self.undo()
         g = self._game
-        while g.history and g.phase == "play" and (g.pending if g.pending is not None else g.turn) in self._bots:
+        while g.history and g.phase == "play" and _to_move(g) in self._bots:
             self.undo()
 
     def _check_request(self, content) -> str:

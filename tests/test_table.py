@@ -296,6 +296,24 @@ def test_legal_requests_of_every_kind_reach_the_engine():
     assert t.state["players"][0]["hand"] == ["4C", "6D"]       # the 4 does not fit: stack taken
 
 
+def test_a_turned_joker_waits_for_its_player_to_name_the_target():
+    pos = {"variant": "bitenight",
+           "players": [{"hand": [], "bank": [], "gamble": ["JK", "4C"]},
+                       {"hand": ["5S", "KD"], "bank": ["2H"], "gamble": ["7D"]}],
+           "stack": ["9S", "QD"], "turn": 0}
+    t = Table(sk.Game.from_dict(pos))
+    request(t, "flip", player=0, index=0)
+    assert t.info["pending"] == 0 and t.info["actor"] == 0
+    assert {m["kind"] for m in t.legal} == {"joker"}
+    request(t, "joker", player=0, target=1)
+    assert t.game.pending is None
+    assert {"9S", "QD"} <= set(t.state["players"][1]["hand"])
+    t.undo()
+    assert t.game.pending == ("joker", 0)
+    t.seat_bot(0, "random", delay=0)            # a seated bot names the target itself (and plays on)
+    assert t.game.history[1].kind == "joker" and t.game.history[1].player == 0
+
+
 def test_a_request_for_a_bot_seat_is_refused():
     t = try_table()
     t.seat_bot(1, "random", delay=5)
@@ -317,7 +335,7 @@ def test_zero_delay_bots_play_until_a_person_is_to_move():
     t.play("P0 KD")
     g = t.game
     assert len(g.history) >= 3
-    assert g.phase == "over" or (g.pending if g.pending is not None else g.turn) == 0
+    assert g.phase == "over" or (g.pending[1] if g.pending else g.turn) == 0
     assert t.state == g.to_dict()
     assert t.info["seats"][1]["bot"] and not t.info["seats"][0]["bot"]
 
