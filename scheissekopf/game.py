@@ -203,7 +203,7 @@ class Game:
         self._sh = 0
         self._rep = {}
         self._irrev = False
-        self._run = None                # cached (rank, run, threes) on top of the stack
+        self._run = self._mask = None   # caches of the stack's top run and playable ranks
         self._j = None
         self._records = []
         self.history = []
@@ -300,7 +300,7 @@ class Game:
         (self.turn, self.direction, self.phase, self.loser, self._pend, self.opening,
          self.stalemate, self._hh, self._sh, self._rep) = scalars
         del self.log[log_len:]
-        self._run = None
+        self._run = self._mask = None
         if move is not None:
             self.history.pop()
         self._stamp = next(_stamps)
@@ -356,7 +356,7 @@ class Game:
         self._irrev = True
 
     def _push(self, cards):
-        self._run = None
+        self._run = self._mask = None
         st = self.stack
         self._j.append((st, len(st)))
         h = self._sh
@@ -366,7 +366,7 @@ class Game:
         self._sh = h
 
     def _clear_stack(self):
-        self._run = None
+        self._run = self._mask = None
         st = self.stack
         old = st[:]
         self._j.append((st, old))
@@ -490,7 +490,7 @@ class Game:
             return
         pl = self.players[p]
         stack = self.stack
-        mask = P.allowed[P.top_key(stack)] if stack else -1
+        mask = self._playable()
         if pl.hand:
             self._rank_moves(p, pl.hand, mask, moves)
         elif not self._draw:
@@ -555,6 +555,14 @@ class Game:
         for t in range(self.n):
             if not self._out[t] and not (last_card and t == p):
                 moves.append((p, "joker", (JOKER,), t, None))
+
+    def _playable(self):
+        """Bit mask of the ranks that may be played on the stack now (bit r for rank r).
+        Cached until the stack changes."""
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = self.preset.allowed[self.preset.top_key(self.stack)]
+        return mask
 
     def _top_run(self):
         """(rank, length) of the run of equal ranks on top of the stack, counted the preset's
@@ -737,7 +745,7 @@ class Game:
             if self.opening is not None and r != self.opening:
                 plural = RANK_TEXT[self.opening] + "s"
                 return f"{name} opens the round and must play {plural} (the lowest card in any hand)"
-            if self.stack and not P.allowed[P.top_key(self.stack)] >> r & 1:
+            if not self._playable() >> r & 1:
                 return P.refusal(self.stack, r)
             return None
         if p != self.turn:
@@ -960,7 +968,7 @@ class Game:
         pl = self.players[p]
         if pl.hand:
             P = self.preset
-            mask = P.allowed[P.top_key(self.stack)] if self.stack else -1
+            mask = self._playable()
             return any(mask >> (c >> 2) & 1 for c in pl.hand)
         self._play_moves(p, moves)
         return any(m[1] != "take" for m in moves)
@@ -971,7 +979,7 @@ class Game:
             st = self.stack
             self._j.append((st, st[:]))
             st.pop()
-            self._run = None
+            self._run = self._mask = None
             self._sh -= ZS[len(st)][joker]
             self._pend = None
         else:
@@ -1000,7 +1008,7 @@ class Game:
         self._irrev = True
         self._note("flip", p, i, (card,))
         r = card >> 2
-        if not self.stack or P.allowed[P.top_key(self.stack)] >> r & 1:
+        if self._playable() >> r & 1:
             self._push((card,))
             if r == JOKER_RANK and P.joker == "target":
                 self._pend = p

@@ -90,7 +90,7 @@ def deck(variant, players):
     if variant == "bitenight":
         decks, jokers = -(-players // 4), 2
     elif variant == "palace":
-        decks, jokers = 1, 0
+        decks, jokers = -(-players // 5), 0          # one deck per five players
     elif variant == "schwechat":
         decks, jokers = (2 if players <= 8 else 3), 3
     else:

@@ -10,7 +10,7 @@ from helpers import cards_in_play, deck
 # a safety net only: the stalemate rule ends every round long before this
 MOVE_CAP = 20_000
 
-PLAYERS = {"bitenight": (2, 8), "palace": (2, 5), "schwechat": (2, 8)}
+PLAYERS = {"bitenight": (2, 8), "palace": (2, 8), "schwechat": (2, 8)}   # palace adds a deck from 6
 
 
 @st.composite
