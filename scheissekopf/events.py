@@ -19,14 +19,19 @@ def _cards_word(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
 
 
-class Event:
-    __slots__ = ("kind", "player", "args", "_names")
+class Event(tuple):
+    """One thing that happened: ``kind``, the seat it concerns (``player``), a few values
+    (``args``) and, on demand, ``text``. A tuple underneath, so logging costs little."""
 
-    def __init__(self, kind: str, player, args: tuple, names):
-        self.kind = kind
-        self.player = player
-        self.args = args
-        self._names = names
+    __slots__ = ()
+
+    def __new__(cls, kind: str, player, args: tuple, names):
+        return tuple.__new__(cls, (kind, player, args, names))
+
+    kind = property(lambda self: self[0])
+    player = property(lambda self: self[1])
+    args = property(lambda self: self[2])
+    _names = property(lambda self: self[3])
 
     @property
     def cards(self) -> tuple:

@@ -665,7 +665,7 @@ class Game:
         log_len = len(self.log)
         kind = move.kind
         if kind == "play":
-            self._do_play(move.player, list(move.cards), zone)
+            self._do_play(move.player, move.cards, zone)
         elif kind == "take":
             self._do_take(move.player, move.cards)
         elif kind == "joker":
@@ -891,7 +891,10 @@ class Game:
         self._irrev = True
 
     def _do_play(self, p, cards, zone):
-        self._zone_remove(p, zone, cards)
+        if zone == "hand":
+            self._hand_remove(p, cards)
+        else:
+            self._zone_remove(p, zone, cards)
         self._push(cards)
         if p != self.turn:
             self.log.append(Event("jump-in", p, (tuple(cards),), self.names))
