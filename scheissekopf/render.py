@@ -211,6 +211,15 @@ def describe(game_or_dict, view=None) -> tuple[dict, dict]:
     return position, info
 
 
+def narration(game, view=None) -> list[str]:
+    """The game's event texts, oldest first, as ``view`` may read them: a seat is not told the
+    deal's seed (the engine's deal event names it, and the seed re-deals every hidden card)."""
+    if view in (None, "table"):
+        return [e.text for e in game.log]
+    return [f"{game.players[e.player].name or f'P{e.player}'} deals." if e.kind == "deal" else e.text
+            for e in game.log]
+
+
 def status_text(info: dict) -> str:
     """One line on what is going on, in plain words (shared by the widget and the picture)."""
     names = info["names"]
@@ -239,126 +248,138 @@ def _style(**props) -> str:
     return ";".join(f"{k.replace('_', '-')}:{v}" for k, v in props.items())
 
 
-CARD_W, CARD_H = 38, 54
+# Card sizes (width, height) and index/pip font sizes, as in table.css.
+SIZES = {"normal": (40, 56, 13, 20), "small": (32, 45, 11.5, 14), "big": (46, 64, 15, 25)}
+INKS = {"red": RED, "black": BLACK, "joker": JOKER}
 
 
-def _card_html(text, *, ring=False, ghost=False, small=False, peek=None) -> str:
-    """One card; ``peek`` writes a face-down card's face on a tag (the open table view)."""
-    w, h = (30, 42) if small else (CARD_W, CARD_H)
+def _card_html(text, *, size="normal", ring=False, ghost=False, peek=None, lap=0) -> str:
+    """One card; ``peek`` writes a face-down card's face on a tag (the open table view);
+    ``lap`` overlaps it with the card before (a fanned hand)."""
+    w, h, index_px, pip_px = SIZES[size]
     rank, symbol, colour = card_parts(text)
     base = dict(display="inline-block", position="relative", width=f"{w}px", height=f"{h}px",
-                border_radius="5px", box_sizing="border-box", margin="0 2px 2px 0",
+                border_radius="5px", box_sizing="border-box", margin=f"0 3px 3px {-lap}px" if lap else "0 3px 3px 0",
                 vertical_align="top", font_family="'DejaVu Sans',Arial,sans-serif",
                 line_height="1", flex="none")
     if colour == "back":
         base.update(border="2px solid #fff", background=(
             f"repeating-linear-gradient(45deg,{BACK} 0 4px,{BACK_STRIPE} 4px 8px)"),
-            box_shadow="0 1px 2px rgba(0,0,0,.35)")
+            box_shadow="0 0 0 1px #9aa9c4,0 1px 2px rgba(0,0,0,.35)")
         tag = ""
         if peek not in (None, HIDDEN):
             p_rank, p_symbol, p_colour = card_parts(peek)
-            ink = {"red": RED, "black": BLACK, "joker": JOKER}[p_colour]
             tag_style = _style(position="absolute", left="2px", right="2px", bottom="2px",
-                               background=CARD_FACE, color=ink, border_radius="3px",
+                               background=CARD_FACE, color=INKS[p_colour], border_radius="3px",
                                font_size="10px", font_weight="700", text_align="center",
                                padding="1px 0")
             tag = f'<span style="{tag_style}">{html.escape(p_rank)}{p_symbol}</span>'
         title = "face down" + (f" ({html.escape(str(peek))})" if tag else "")
         return f'<span title="{title}" style="{_style(**base)}">{tag}</span>'
-    ink = {"red": RED, "black": BLACK, "joker": JOKER}[colour]
-    base.update(background=CARD_FACE, border=f"1px solid {CARD_EDGE}", color=ink,
+    base.update(background=CARD_FACE, border=f"1px solid {CARD_EDGE}", color=INKS[colour],
                 box_shadow="0 1px 2px rgba(0,0,0,.3)")
     if ring:
-        base.update(box_shadow=f"0 0 0 3px {GOLD},0 2px 6px rgba(0,0,0,.4)")
+        base.update(box_shadow=f"0 0 0 3px {GOLD},0 3px 10px rgba(0,0,0,.5)")
     if ghost:
-        base.update(opacity=".55", border=f"1px dashed {CARD_EDGE}")
-    corner = _style(position="absolute", left="3px", top="3px", font_size="12px",
+        base.update(opacity=".55", border=f"1px dashed {CARD_EDGE}", box_shadow="none")
+    corner = _style(position="absolute", left="3px", top="3px", font_size=f"{index_px}px",
                     font_weight="700", text_align="center", letter_spacing="-0.5px")
-    centre = _style(position="absolute", left="0", right="0", bottom="5px", text_align="center",
-                    font_size="18px" if not small else "14px")
+    pip = _style(position="absolute", right="4px", bottom="3px", font_size=f"{pip_px}px")
     label = html.escape(str(text))
     return (f'<span title="{label}" style="{_style(**base)}">'
             f'<span style="{corner}">{html.escape(rank)}<br>{symbol}</span>'
-            f'<span style="{centre}">{symbol}</span></span>')
+            f'<span style="{pip}">{symbol}</span></span>')
 
 
-def _zone_label(text: str) -> str:
-    return (f'<span style="{_style(font_size="10px", color="#5b6b62", text_transform="uppercase", letter_spacing=".06em", margin_right="4px", min_width="44px", display="inline-block")}">'
-            f"{html.escape(text)}</span>")
+def _fan_lap(hand: list) -> int:
+    """How far each card of a hand overlaps the one before (as ``fanClass`` in table.js)."""
+    n = len(hand)
+    if n and all(c == HIDDEN for c in hand):
+        return 27 if n > 3 else 0
+    return 25 if n > 12 else 20 if n > 7 else 12 if n > 4 else 0
+
+
+def _zone_html(label: str, cards: str, lap: int = 0) -> str:
+    head = _style(font_size="9.5px", color="#5b6b62", text_transform="uppercase",
+                  letter_spacing=".06em", white_space="nowrap", margin_bottom="4px")
+    row = _style(display="flex", flex_wrap="wrap", align_items="flex-end", min_height="30px",
+                 padding_left=f"{lap}px")
+    return (f'<div style="{_style(margin_top="4px", margin_right="14px")}"><div style="{head}">{html.escape(label)}</div>'
+            f'<div style="{row}">{cards or _empty_note("empty")}</div></div>')
 
 
 def _seat_html(i: int, player: dict, info: dict) -> str:
     seat = info["seats"][i]
     is_actor = info["actor"] == i
     border = f"2px solid {GOLD}" if is_actor else "1px solid #cfd8d2"
-    panel = _style(flex="1 1 160px", min_width="150px", max_width="340px", margin="4px",
-                   padding="6px 8px", border=border, border_radius="8px", background="#f7faf8",
+    panel = _style(flex="1 1 170px", min_width="150px", max_width="330px", margin="3px",
+                   padding="5px 7px 6px", border=border, border_radius="9px",
+                   background="#fbeaea" if seat["loser"] else "#f7faf8",
                    box_sizing="border-box", color=INK,
-                   opacity=".6" if seat["out"] is not None else "1")
+                   opacity=".55" if seat["out"] is not None else "1")
     badges = []
     if is_actor:
         badges.append(("to move", GOLD, "#3a2b00"))
     if seat["out"] is not None:
         badges.append((f"out #{seat['out']}", "#2e7d32", "#fff"))
     if seat["loser"]:
-        badges.append(("Schei\u00dfkopf", "#8e1b1b", "#fff"))
+        badges.append(("Scheißkopf", "#8e1b1b", "#fff"))
     if info["phase"] == "setup" and seat["ready"]:
         badges.append(("ready", "#2e7d32", "#fff"))
     badge_html = "".join(
-        f'<span style="{_style(background=bg, color=fg, border_radius="8px", padding="1px 6px", font_size="10px", margin_left="4px")}">{html.escape(t)}</span>'
+        f'<span style="{_style(background=bg, color=fg, border_radius="8px", padding="1px 6px", font_size="10px", font_weight="600", margin_left="4px")}">{html.escape(t)}</span>'
         for t, bg, fg in badges)
     name = info["names"][i]
-    title = f"P{i}" + ("" if name == f"P{i}" else f" \u00b7 {html.escape(name)}")
+    title = f"P{i}" + ("" if name == f"P{i}" else f" {html.escape(name)}")
     hand = player.get("hand", [])
-    rows = [f'<div style="{_style(font_weight="700", font_size="13px", margin_bottom="4px")}">{title}{badge_html}</div>']
-    hand_cards = "".join(_card_html(c) for c in hand) or _empty_note("empty")
-    rows.append(f'<div style="{_style(display="flex", flex_wrap="wrap", align_items="center")}">'
-                f'{_zone_label(f"hand {len(hand)}")}{hand_cards}</div>')
-    bank = player.get("bank", [])
-    gamble = player.get("gamble", [])
-    bank_cards = "".join(_card_html(c, small=True) for c in bank if c is not None) or _empty_note("empty")
-    gamble_cards = "".join(_card_html(HIDDEN, small=True, peek=c)
-                           for c in gamble if c is not None) or _empty_note("empty")
-    rows.append(f'<div style="{_style(display="flex", flex_wrap="wrap", align_items="center", margin_top="3px")}">'
-                f'{_zone_label("bank")}{bank_cards}</div>')
-    rows.append(f'<div style="{_style(display="flex", flex_wrap="wrap", align_items="center", margin_top="3px")}">'
-                f'{_zone_label("gamble")}{gamble_cards}</div>')
-    return f'<div style="{panel}">{"".join(rows)}</div>'
+    hand_label = f"hand \u00b7 {len(hand)}"
+    lap = _fan_lap(hand)
+    hand_cards = "".join(_card_html(c, lap=lap) for c in hand)
+    bank = "".join(_card_html(c, size="small") for c in player.get("bank", []) if c is not None)
+    gamble = "".join(_card_html(HIDDEN, size="small", peek=c)
+                     for c in player.get("gamble", []) if c is not None)
+    return (f'<div style="{panel}">'
+            f'<div style="{_style(font_weight="700", font_size="13px")}">{title}{badge_html}</div>'
+            f'{_zone_html(hand_label, hand_cards, lap)}'
+            f'<div style="{_style(display="flex", flex_wrap="wrap")}">'
+            f'{_zone_html("bank", bank)}{_zone_html("gamble", gamble)}</div></div>')
 
 
 def _empty_note(text: str) -> str:
-    return f'<span style="{_style(font_size="11px", color="#8a968f", font_style="italic")}">{text}</span>'
+    return f'<span style="{_style(font_size="11px", color="#8a968f", font_style="italic", align_self="center")}">{text}</span>'
 
 
 def _felt_html(position: dict, info: dict) -> str:
     felt = _style(display="flex", flex_wrap="wrap", align_items="flex-end", justify_content="center",
-                  gap="18px", margin="6px 4px", padding="12px 10px",
+                  gap="10px 34px", margin="8px 2px", padding="18px 12px 10px",
                   background=f"radial-gradient(ellipse at center,{FELT} 0%,{FELT_EDGE} 100%)",
-                  border_radius="14px", color="#eef6f1")
+                  border_radius="16px", color="#eef6f1")
     caption = _style(font_size="11px", text_align="center", margin_top="4px")
 
     def pile(title, count, card):
         return (f'<div style="{_style(text_align="center")}">{card}'
                 f'<div style="{caption}">{title}<br><b>{count}</b></div></div>')
 
-    draw = pile("draw pile", info["draw"], _card_html(HIDDEN) if info["draw"] else _empty_slot())
-    discard = pile("burned", info["discard"],
-                   _card_html(HIDDEN) if info["discard"] else _empty_slot())
+    draw = pile("draw pile", info["draw"], _card_html(HIDDEN, size="big") if info["draw"] else _empty_slot())
+    discard_cards = position.get("discard", [])
+    burned = (f'<span style="{_style(filter="grayscale(.7) brightness(.85)")}">'
+              f'{_card_html(discard_cards[-1], size="big")}</span>' if discard_cards else _empty_slot())
+    discard = pile("burned", info["discard"], burned)
     stack = position.get("stack", [])
     eff = info["effective_index"]
     shown = list(enumerate(stack))[-8:]
     cards = []
     for k, (i, c) in enumerate(shown):
-        html_card = _card_html(c, ring=(i == eff), ghost=(eff is not None and i > eff)
-                               or (eff is None and _rank(c) == "3" and info["three_note"] != ""))
-        margin = "0" if k == 0 else "-18px"
-        cards.append(f'<span style="{_style(display="inline-block", margin_left=margin)}">{html_card}</span>')
+        ghost = bool(info["three_note"]) and _rank(c) == "3" and (eff is None or i > eff)
+        cards.append(_card_html(c, size="big", ring=(i == eff), ghost=ghost, lap=24 if k else 0))
     if not stack:
         cards = [_empty_slot()]
     if info["effective_top"] is None:
         note = "anything goes"
     else:
-        note = f"to beat: <b>{html.escape(info['effective_top'])}</b>"
+        rank, symbol, colour = card_parts(info["effective_top"])
+        chip = _style(background=CARD_FACE, color=INKS[colour], border_radius="4px", padding="0 4px")
+        note = f'to beat: <b style="{chip}">{html.escape(rank)}{symbol}</b>'
         hidden_threes = len(stack) - 1 - eff if eff is not None else 0
         if hidden_threes and info["three_note"]:
             note += f" ({hidden_threes} \u00d7 3 {info['three_note']} on top)"
@@ -369,7 +390,8 @@ def _felt_html(position: dict, info: dict) -> str:
 
 
 def _empty_slot() -> str:
-    return (f'<span style="{_style(display="inline-block", width=f"{CARD_W}px", height=f"{CARD_H}px", border="2px dashed rgba(255,255,255,.45)", border_radius="5px", box_sizing="border-box")}"></span>')
+    w, h = SIZES["big"][:2]
+    return (f'<span style="{_style(display="inline-block", width=f"{w}px", height=f"{h}px", border="2px dashed rgba(255,255,255,.45)", border_radius="5px", box_sizing="border-box")}"></span>')
 
 
 def game_html(game_or_dict, view=None) -> str:
@@ -379,7 +401,7 @@ def game_html(game_or_dict, view=None) -> str:
     ``None``/``"table"`` for every card open, or a seat number to show only what that seat sees.
     """
     position, info = describe(game_or_dict, view)
-    log = [e.text for e in game_or_dict.log] if _is_game(game_or_dict) else []
+    log = narration(game_or_dict, view) if _is_game(game_or_dict) else []
     arrow = "\u21bb clockwise" if info["direction"] == 1 else "\u21ba reversed"
     out = ", ".join(f"{k}. P{s}" for k, s in enumerate(info["finished"], 1))
     header_bits = [html.escape(info["variant"]), html.escape(info["status"]), arrow]

@@ -29,7 +29,7 @@ import traitlets
 
 from .errors import IllegalMove
 from .game import Game
-from .render import describe, game_html
+from .render import describe, game_html, narration
 
 __all__ = ["Table", "Scene"]
 
@@ -143,18 +143,11 @@ class Table(anywidget.AnyWidget):
         for s in self._bots:
             info["seats"][s]["bot"] = True
         info["bot_waiting"] = self._timer is not None
-        names = info["names"]
-        log = []
-        for e in g.log:
-            if seat != "table" and e.kind == "deal":
-                log.append(f"{names[e.player]} deals.")     # the engine's text names the seed
-            else:
-                log.append(e.text)
         with self.hold_sync():
             self.state = state
             self.info = info
             self.legal = [_move_data(m) for m in moves]
-            self.log = log
+            self.log = narration(g, seat)
             self.message = message
             self.version += 1
 

@@ -4,6 +4,7 @@ it treats requests from the front end."""
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -163,7 +164,9 @@ def test_seat_view_never_syncs_hidden_cards(variant, players, seed):
     secret = hidden - public                     # identical cards from a second deck may be public
     synced = words(t.state, t.info, t.legal, t.log)
     assert secret and not secret & synced
-    assert "seed" not in t.state
+    assert "seed" not in t.state                 # the seed would re-deal every hidden card
+    assert t.log and not any("seed" in text for text in t.log)
+    assert "seed" not in render.game_html(g, view=1) and "seed" in render.game_html(g)
     assert all(m["player"] == 1 for m in t.legal)
     # the same table seen by everyone holds them all
     assert secret <= words(Table(g).state)
@@ -453,7 +456,7 @@ def test_game_html_shows_the_stack_and_the_counts():
     g = sk.Game.from_dict({**TRY, "stack": ["9D", "8S", "3H"], "discard": ["10C", "JH", "QC"]})
     html = render.game_html(g)
     assert 'title="8S"' in html and 'title="3H"' in html and 'title="9D"' in html
-    assert "to beat: <b>8S</b>" in html
+    assert re.search(r'to beat: <b style="[^"]*">8\u2660</b>', html)
     assert "(1 \u00d7 3 invisible on top)" in html
     assert "draw pile<br><b>2</b>" in html
     assert "burned<br><b>3</b>" in html
