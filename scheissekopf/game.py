@@ -14,10 +14,10 @@ import itertools
 import random as _random
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Sequence
 
 from . import presets as _presets
 from .cards import CARDS, HIDDEN, JOKER, JOKER_RANK, RANK_TEXT, Card, card_text, standard_deck
+from .core import LegalMoves, Recorded
 from .errors import IllegalMove, InvalidPosition
 from .events import Event
 from .moves import Move, parse_move
@@ -36,9 +36,6 @@ ZS = [[_zrng.next64() for _ in range(64)] for _ in range(_MAX_STACK)]
 ZT = [_zrng.next64() for _ in range(_MAX_SEATS)]
 ZP = [_zrng.next64() for _ in range(_MAX_SEATS)]
 ZDIR = _zrng.next64()
-
-_stamps = itertools.count()
-
 
 class Player:
     """One seat's cards. ``hand`` is kept sorted. In schwechat ``bank`` and ``gamble`` are
@@ -60,52 +57,6 @@ class Player:
         def zone(cs):
             return "[" + " ".join("--" if c is None else str(c) for c in cs) + "]"
         return f"Player({self.name!r}, hand={zone(self.hand)}, bank={zone(self.bank)}, gamble={zone(self.gamble)})"
-
-
-class LegalMoves(Sequence):
-    """The legal moves, one per distinct outcome, as a read-only sequence (``len``, indexing,
-    iteration, ``random.choice``). ``move in legal`` also accepts an equivalent move naming other
-    suits of the same rank (``"P1 9D"`` when ``"P1 9C"`` is listed), and move text.
-
-    Moves are generated as plain tuples and become :class:`Move` objects only when looked at, so
-    a bot that picks one of forty setup moves pays for one.
-    """
-
-    __slots__ = ("_items", "_game", "_stamp")
-
-    def __init__(self, items, game, stamp):
-        self._items = items
-        self._game = game
-        self._stamp = stamp
-
-    def __len__(self):
-        return len(self._items)
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self._items)))]
-        m = self._items[i]
-        if type(m) is tuple:
-            m = Move(m[0], m[1], m[2], m[3], m[4], self._stamp)
-            self._items[i] = m
-        return m
-
-    def __iter__(self):
-        for i in range(len(self._items)):
-            yield self[i]
-
-    def __contains__(self, move):
-        if isinstance(move, Move) and any(m == move for m in self):
-            return True
-        return self._game.is_legal(move)
-
-    def __eq__(self, other):
-        if isinstance(other, (LegalMoves, list, tuple)):
-            return list(self) == list(other)
-        return NotImplemented
-
-    def __repr__(self):
-        return repr(list(self))
 
 
 def new_game(variant: str = "bitenight", players: int = 4, seed=None, *, dealer: int = 0,
@@ -165,8 +116,10 @@ def new_game(variant: str = "bitenight", players: int = 4, seed=None, *, dealer:
     return g
 
 
-class Game:
+class Game(Recorded):
     """A round of a shedding game. Create one with :func:`new_game` or :meth:`from_dict`."""
+
+    _SCALARS = ("turn", "direction", "phase", "loser", "_pend", "opening", "stalemate", "_hh", "_sh", "_rep")
 
     def __init__(self, variant: str = "bitenight", players: int = 4, *, names=None, dealer: int = 0,
                  penalties: bool = False, decks=None):
@@ -202,13 +155,8 @@ class Game:
         self._hh = 0
         self._sh = 0
         self._rep = {}
-        self._irrev = False
         self._run = self._mask = None   # caches of the stack's top run and playable ranks
-        self._j = None
-        self._records = []
-        self.history = []
-        self.log = []
-        self._stamp = next(_stamps)
+        self._init_record()
 
     # ------------------------------------------------------------------ public reading
     @property
@@ -257,13 +205,8 @@ class Game:
         return dict(sorted(pts.items()))
 
     # ------------------------------------------------------------------ undo record
-    def _begin(self):
-        self._j = []
-        self._irrev = False
-        return (self.turn, self.direction, self.phase, self.loser, self._pend, self.opening,
-                self.stalemate, self._hh, self._sh, self._rep)
-
     def _commit(self, move, scalars, log_len, count_position=True):
+        """Close the move's record, counting the new position for the stalemate rule."""
         rep_key = None
         if count_position and self.phase == "play":
             key = self._position_key()
@@ -275,36 +218,18 @@ class Game:
                 rep_key = key
                 if count >= 3:
                     self._end_stalemate()
-        self._records.append((move, scalars, self._j, log_len, rep_key))
-        if move is not None:
-            self.history.append(move)
-        self._j = None
-        self._stamp = next(_stamps)
+        self._record(move, scalars, log_len, rep_key)
 
-    def undo(self):
-        """Take back the last move (or the last penalty). Returns the move taken back."""
-        if not self._records:
-            raise IndexError("nothing to undo")
-        move, scalars, ops, log_len, rep_key = self._records.pop()
+    def _undo_extra(self, rep_key):
         if rep_key is not None:
             count = self._rep[rep_key] - 1
             if count:
                 self._rep[rep_key] = count
             else:
                 del self._rep[rep_key]
-        for lst, old in reversed(ops):
-            if type(old) is int:
-                del lst[old:]
-            else:
-                lst[:] = old
-        (self.turn, self.direction, self.phase, self.loser, self._pend, self.opening,
-         self.stalemate, self._hh, self._sh, self._rep) = scalars
-        del self.log[log_len:]
+
+    def _after_undo(self):
         self._run = self._mask = None
-        if move is not None:
-            self.history.pop()
-        self._stamp = next(_stamps)
-        return move
 
     # ------------------------------------------------------------------ mutators
     def _hand_remove(self, p, cards):
@@ -391,13 +316,6 @@ class Game:
             self._hand_add(p, take)
             self._irrev = True
 
-    def _set(self, lst, i, value):
-        self._j.append((lst, lst[:]))
-        lst[i] = value
-
-    def _note(self, kind, player, *args):
-        self.log.append(Event(kind, player, args, self.names))
-
     # ------------------------------------------------------------------ turn order
     def _next(self, p, steps=1):
         """The seat `steps` places after p in the current direction, counting only players
@@ -466,13 +384,9 @@ class Game:
         self._sh = sum(ZS[i][c] for i, c in enumerate(self.stack))
 
     # ------------------------------------------------------------------ legal moves
-    def legal_moves(self) -> LegalMoves:
-        """Every move any player may make now: the player to move, jump-ins (bitenight), and in
-        setup every player who is not ready yet."""
-        return LegalMoves(self._raw_moves(), self, self._stamp)
-
     def _raw_moves(self):
-        """The legal moves as tuples (player, kind, cards, target, index)."""
+        """The legal moves as tuples (player, kind, cards, target, index): the player to move,
+        jump-ins (bitenight), and in setup every player who is not ready yet."""
         moves = []
         if self.phase == "play":
             self._play_moves(self.turn, moves)
@@ -641,28 +555,16 @@ class Game:
         moves.append((p, "ready", (), None, None))
 
     # ------------------------------------------------------------------ playing
-    def is_legal(self, move) -> bool:
-        """Would :meth:`play` accept this move (or its text)?"""
-        try:
-            self._resolve(move)
-        except IllegalMove:
-            return False
-        return True
+    def _trusted_zone(self, move):
+        if self._pend is None and (move.kind == "play" or move.kind == "joker"):
+            return self.active_zone(move.player)
+        return None
 
-    def play(self, move):
-        """Play a :class:`Move` or its text. Raises :class:`IllegalMove` (the game unchanged;
-        with schwechat's penalty rule the warning or penalty card is the only change)."""
-        if type(move) is Move and move._stamp == self._stamp:    # fast path: just offered here
-            zone = self.active_zone(move.player) if self._pend is None else None
-        else:
-            try:
-                move, zone = self._resolve(move)
-            except IllegalMove as exc:
-                if self.penalties and self.phase == "play":
-                    self._penalize(exc)
-                raise
-        scalars = self._begin()
-        log_len = len(self.log)
+    def _refused(self, exc):
+        if self.penalties and self.phase == "play":
+            self._penalize(exc)
+
+    def _apply(self, move, zone):
         kind = move.kind
         if kind == "play":
             self._do_play(move.player, move.cards, zone)
@@ -674,15 +576,11 @@ class Game:
             self._do_flip(move.player, move.index)
         else:
             self._do_setup(move)
-        self._commit(move, scalars, log_len)
-        return move
 
     def _resolve(self, move):
         """Check a move; return it with the zone its cards come from. Raise IllegalMove."""
         if type(move) is Move and move._stamp == self._stamp:    # from legal_moves() here and now
-            if self._pend is None and (move.kind == "play" or move.kind == "joker"):
-                return move, self.active_zone(move.player)
-            return move, None
+            return move, self._trusted_zone(move)
         if isinstance(move, str):
             move = parse_move(move, self.turn if self.phase != "setup" else None)
         elif not isinstance(move, Move):
@@ -1084,7 +982,7 @@ class Game:
         g._records = []
         g.history = self.history[:]
         g.log = self.log[:]
-        g._stamp = next(_stamps)
+        g._new_stamp()
         return g
 
     def view(self, seat: int):

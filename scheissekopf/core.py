@@ -1,0 +1,175 @@
+"""Machinery every game family shares: the lazy list of legal moves, the undo record, the
+history, the event log and the stamps that let ``play()`` trust a move it has just offered.
+
+A game class derives from :class:`Recorded`, names its scalar fields in ``_SCALARS`` and
+provides ``_raw_moves()`` (legal moves as tuples), ``_resolve(move)`` (check a move, return it
+with the zone its cards come from, or raise IllegalMove) and ``_apply(move, zone)``. Everything
+it changes goes through the journal: ``_save(lst)`` before removing from a list (the record keeps
+a shallow copy), ``(lst, len(lst))`` before appending (the record keeps the length).
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from operator import attrgetter
+
+from .errors import IllegalMove
+from .events import Event
+from .moves import Move
+
+_stamps = itertools.count()
+
+
+class LegalMoves(Sequence):
+    """The legal moves, one per distinct outcome, as a read-only sequence (``len``, indexing,
+    iteration, ``random.choice``). ``move in legal`` also accepts an equivalent move naming other
+    suits of the same rank (``"P1 9D"`` when ``"P1 9C"`` is listed), and move text.
+
+    Moves are generated as plain tuples and become :class:`Move` objects only when looked at, so
+    a bot that picks one of forty setup moves pays for one.
+    """
+
+    __slots__ = ("_items", "_game", "_stamp")
+
+    def __init__(self, items, game, stamp):
+        self._items = items
+        self._game = game
+        self._stamp = stamp
+
+    def __len__(self):
+        return len(self._items)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self._items)))]
+        m = self._items[i]
+        if type(m) is tuple:
+            m = Move(m[0], m[1], m[2], m[3], m[4], self._stamp)
+            self._items[i] = m
+        return m
+
+    def __iter__(self):
+        for i in range(len(self._items)):
+            yield self[i]
+
+    def __contains__(self, move):
+        if isinstance(move, Move) and any(m == move for m in self):
+            return True
+        return self._game.is_legal(move)
+
+    def __eq__(self, other):
+        if isinstance(other, (LegalMoves, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self):
+        return repr(list(self))
+
+
+class Recorded:
+    """Base of a game state whose every change is recorded, so that undo is exact and cheap."""
+
+    _SCALARS: tuple = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._get_scalars = staticmethod(attrgetter(*cls._SCALARS)) if cls._SCALARS else None
+
+    def _init_record(self):
+        self._j = None                  # the journal of the move being applied
+        self._irrev = False             # did this move change something that never comes back?
+        self._records = []
+        self.history = []
+        self.log = []
+        self._stamp = next(_stamps)
+
+    # ------------------------------------------------------------------ playing
+    def legal_moves(self) -> LegalMoves:
+        """Every move any player may make now."""
+        return LegalMoves(self._raw_moves(), self, self._stamp)
+
+    def is_legal(self, move) -> bool:
+        """Would :meth:`play` accept this move (or its text)?"""
+        try:
+            self._resolve(move)
+        except IllegalMove:
+            return False
+        return True
+
+    def play(self, move):
+        """Play a :class:`Move` or its text. Raises :class:`IllegalMove` and changes nothing."""
+        if type(move) is Move and move._stamp == self._stamp:    # fast path: just offered here
+            zone = self._trusted_zone(move)
+        else:
+            try:
+                move, zone = self._resolve(move)
+            except IllegalMove as exc:
+                self._refused(exc)
+                raise
+        scalars = self._begin()
+        log_len = len(self.log)
+        self._apply(move, zone)
+        self._commit(move, scalars, log_len)
+        return move
+
+    def _trusted_zone(self, move):
+        return None
+
+    def _refused(self, exc):
+        """Hook: a move was refused (schwechat's penalty rule acts here)."""
+
+    # ------------------------------------------------------------------ the record
+    def _begin(self):
+        self._j = []
+        self._irrev = False
+        return self._get_scalars(self)
+
+    def _commit(self, move, scalars, log_len):
+        self._record(move, scalars, log_len, None)
+
+    def _record(self, move, scalars, log_len, extra):
+        self._records.append((move, scalars, self._j, log_len, extra))
+        if move is not None:
+            self.history.append(move)
+        self._j = None
+        self._stamp = next(_stamps)
+
+    def undo(self):
+        """Take back the last move. Returns the move taken back."""
+        if not self._records:
+            raise IndexError("nothing to undo")
+        move, scalars, ops, log_len, extra = self._records.pop()
+        self._undo_extra(extra)
+        for lst, old in reversed(ops):
+            if type(old) is int:
+                del lst[old:]
+            else:
+                lst[:] = old
+        for name, value in zip(self._SCALARS, scalars):
+            setattr(self, name, value)
+        del self.log[log_len:]
+        self._after_undo()
+        if move is not None:
+            self.history.pop()
+        self._stamp = next(_stamps)
+        return move
+
+    def _undo_extra(self, extra):
+        """Hook: undo what `_commit` kept in the record's extra slot."""
+
+    def _after_undo(self):
+        """Hook: drop caches."""
+
+    def _save(self, lst):
+        """Keep a copy of `lst` in the record before changing it in place."""
+        self._j.append((lst, lst[:]))
+
+    def _set(self, lst, i, value):
+        self._j.append((lst, lst[:]))
+        lst[i] = value
+
+    def _note(self, kind, player, *args):
+        self.log.append(Event(kind, player, args, self.names))
+
+    def _new_stamp(self):
+        self._stamp = next(_stamps)
