@@ -107,7 +107,11 @@ def table(browser):
             window.sent = [];
             window.model = model;
             window.lib = mod;
-            mod.default.render({ model, el: document.getElementById("w") });
+            // like a notebook: the view draws into an element that is attached afterwards
+            const el = document.createElement("div");
+            mod.default.render({ model, el });
+            await new Promise((done) => queueMicrotask(done));
+            document.getElementById("w").append(el);
         }""", values)
         page.wait_for_selector(".sk-table .sk-felt")
         return page
@@ -151,6 +155,18 @@ def test_draws_every_seat_the_stack_and_the_counts(table):
     assert "P3 plays a 3" in page.locator(".sk-log").inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-table.png")
+
+
+def test_the_log_opens_on_its_newest_line(table):
+    log = [f"event number {i}" for i in range(1, 41)]
+    page = table(traits(log=log))
+    scroller = page.locator(".sk-log-scroll").bounding_box()
+    newest = page.locator(".sk-log-list li").last
+    oldest = page.locator(".sk-log-list li").first
+    assert newest.inner_text() == "event number 40"
+    box = newest.bounding_box()
+    assert scroller["y"] <= box["y"] and box["y"] + box["height"] <= scroller["y"] + scroller["height"] + 1
+    assert oldest.bounding_box()["y"] < scroller["y"]          # scrolled out of view at the top
 
 
 def test_legal_cards_are_highlighted(table):

@@ -431,9 +431,11 @@ function render({ model, el }) {
     const mark = d.logMark == null ? d.log.length : d.logMark;
     const entries = d.log.map((t, i) => h("li", { class: i >= mark ? "sk-new" : null }, t));
     const list = h("ol", { class: "sk-log-list" }, entries.length ? entries : h("li", { class: "sk-none" }, "nothing has happened yet"));
-    parts.push(h("div", { class: "sk-log" }, h("div", { class: "sk-log-title" }, "What happened"), list));
+    // The scroller lays its content out bottom-up, so it opens on the newest line even when
+    // the table is drawn before it is attached to the page (no height to scroll by yet).
+    parts.push(h("div", { class: "sk-log" }, h("div", { class: "sk-log-title" }, "What happened"),
+      h("div", { class: "sk-log-scroll" }, list)));
     root.replaceChildren(...parts);
-    list.scrollTop = list.scrollHeight;
   }
 
   function schedule() {
