@@ -24,6 +24,7 @@ from .moves import Move, parse_move
 from .rng import SeededRNG
 
 VARIANTS = ("bitenight", "palace", "schwechat")
+TRICK_VARIANTS = ("sheepshead", "schafkopf", "mehrkopf")     # the Schafkopf family (scheissekopf.trick)
 
 # Random keys for the repetition hash: a position's key is the sum of one key per (seat, hand
 # card), one per (stack height, card), plus the player to move, the direction and a pending
@@ -59,6 +60,15 @@ class Player:
         return f"Player({self.name!r}, hand={zone(self.hand)}, bank={zone(self.bank)}, gamble={zone(self.gamble)})"
 
 
+def _trick():
+    """The trick-taking family's module (imported only when such a game is asked for)."""
+    try:
+        from . import trick
+    except ImportError:
+        raise ValueError("the Schafkopf family (sheepshead, schafkopf, mehrkopf) is not built yet") from None
+    return trick
+
+
 def new_game(variant: str = "bitenight", players: int = 4, seed=None, *, dealer: int = 0,
              names=None, penalties: bool = False, starter=None) -> "Game":
     """Shuffle with ``seed`` (same seed, same deal, on every machine) and deal.
@@ -67,6 +77,8 @@ def new_game(variant: str = "bitenight", players: int = 4, seed=None, *, dealer:
     by default it is drawn by lot from the seed. ``penalties`` switches on schwechat's optional
     penalty rule.
     """
+    if variant in TRICK_VARIANTS:
+        return _trick().new_game(variant, players=players, seed=seed, dealer=dealer, names=names)
     preset = _presets.get(variant)
     if not preset.min_players <= players <= preset.max_players:
         raise ValueError(f"{variant} is played by {preset.min_players} to {preset.max_players} players, not {players}")
@@ -1001,6 +1013,8 @@ class Game(Recorded):
     @classmethod
     def from_dict(cls, data: dict) -> "Game":
         """A game from position data; raises :class:`InvalidPosition` naming the problem."""
+        if isinstance(data, dict) and data.get("variant") in TRICK_VARIANTS:
+            return _trick().from_dict(data)
         from .position import game_from_dict
         return game_from_dict(data)
 

@@ -63,7 +63,17 @@ class Move:
             return f"{who} swap {card_text(self.cards)}"
         if kind == "place":
             return f"{who} place {card_text(self.cards)} {self.index}"
-        return f"{who} {kind}"
+        if kind == "card":                      # a card played to a trick: its own text
+            return f"{who} {card_text(self.cards)}"
+        # other kinds (bids, calls, announcements of the trick-taking games): generic form
+        parts = [who, kind]
+        if self.target is not None:
+            parts.append(str(self.target))
+        if self.cards:
+            parts.append(card_text(self.cards))
+        if self.index is not None:
+            parts.append(str(self.index))
+        return " ".join(parts)
 
     def __repr__(self):
         return f"Move('{self}')"
