@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
+import scheissekopf as sk
 from scheissekopf.render import describe
+from scheissekopf.table import _move_data
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -278,6 +280,67 @@ def test_seat_view_shows_backs_and_only_its_own_controls(table):
     page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-seat-view.png")
     # P0 is to move, but this viewer sits at P1
     assert "Waiting for P0" in page.locator(".sk-hint").inner_text()
+
+
+def engine_traits(position, view=None):
+    """Traits for a position with the engine's own legal moves."""
+    game = sk.Game.from_dict(position)
+    moves = [m for m in game.legal_moves() if view is None or m.player == view]
+    return traits(position, view=view, legal=[_move_data(m) for m in moves])
+
+
+def test_schwechat_column_can_be_turned_while_other_columns_hold_bank_cards(table):
+    position = {"variant": "schwechat",
+                "players": [{"hand": [], "bank": [None, "KD", "5S"], "gamble": ["9H", "4C", "QS"]},
+                            {"hand": ["6S"], "bank": [None, None, None], "gamble": [None, "2D", None]}],
+                "stack": ["8S", "9S"], "turn": 0}
+    page = table(engine_traits(position, view=0))
+    backs = page.locator('.sk-seat[data-seat="0"] .sk-card[data-zone="gamble"]')
+    assert ["sk-legal" in backs.nth(i).get_attribute("class") for i in range(3)] == [True, False, False]
+    assert "sk-legal" in page.locator('.sk-card[data-card="KD"]').get_attribute("class")
+    assert "sk-legal" not in page.locator('.sk-card[data-card="5S"]').get_attribute("class")
+    backs.nth(1).click(position={"x": 16, "y": 6})         # the strip its bank card leaves free
+    assert page.locator(".sk-card.sk-selected").count() == 0
+    backs.nth(0).click()
+    page.get_by_role("button", name="Turn it over").click()
+    assert sent(page) == [{"action": "flip", "player": 0, "index": 0, "version": 7}]
+
+
+def test_palace_bank_card_is_laid_and_the_stack_taken(table):
+    position = {"variant": "palace",
+                "players": [{"hand": [], "bank": ["4D", "5S"], "gamble": ["9H"]},
+                            {"hand": ["6S"], "bank": [], "gamble": ["2D"]}],
+                "stack": ["KS"], "turn": 0}
+    page = table(engine_traits(position))
+    assert "no bank card fits" in page.locator(".sk-hint").inner_text()
+    page.locator('.sk-card[data-card="5S"]').click()
+    page.get_by_role("button", name="Lay 5\u2660 and take the stack").click()
+    assert sent(page) == [{"action": "take", "player": 0, "cards": ["5S"], "version": 7}]
+
+
+def test_schwechat_setup_places_a_hand_card_on_a_column(table):
+    game = sk.new_game("schwechat", players=2, seed=1)
+    values = traits(game.view(1).to_dict(), view=1,
+                    legal=[_move_data(m) for m in game.legal_moves() if m.player == 1])
+    page = table(values)
+    card = game.players[1].hand[0]
+    page.locator(f'.sk-seat[data-seat="1"] .sk-card[data-card="{card}"]').click()
+    page.get_by_role("button", name="Place on column 1").click()
+    assert sent(page) == [{"action": "place", "player": 1, "cards": [str(card)], "index": 0, "version": 7}]
+
+
+def test_cards_can_be_picked_with_the_keyboard(table):
+    page = table(traits())
+    nine = page.locator('.sk-card[data-card="9C"]')
+    assert nine.get_attribute("role") == "button" and nine.get_attribute("aria-pressed") == "false"
+    nine.focus()
+    page.keyboard.press("Enter")
+    nine = page.locator('.sk-card[data-card="9C"]')           # redrawn, focus kept
+    assert nine.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("document.activeElement.dataset.card") == "9C"
+    page.keyboard.press(" ")
+    assert page.locator(".sk-card.sk-selected").count() == 0
+    assert page.locator('.sk-card[data-card="QD"]').get_attribute("role") is None
 
 
 def test_scene_navigation_buttons(table):

@@ -81,8 +81,9 @@ export function legalRanks(d, p) {
   return ranks;
 }
 
-// Can this card be clicked (selected) by the person at the table?
-export function clickable(d, p, zone) {
+// Can this card be clicked (selected) by the person at the table? A gamble card can when it
+// may be turned (in schwechat that can be while other columns still hold bank cards).
+export function clickable(d, p, zone, index) {
   if (!controllable(d, p)) return false;
   const mine = movesOf(d, p);
   if (!mine.length) return false;
@@ -91,8 +92,8 @@ export function clickable(d, p, zone) {
     return (zone === "hand" || zone === "bank") && mine.some((m) => m.kind === "swap" || m.kind === "place");
   }
   if (info.pending === p) return false;
+  if (zone === "gamble") return mine.some((m) => m.kind === "flip" && m.index === index);
   if (zone !== zoneOf(d, p)) return false;
-  if (zone === "gamble") return mine.some((m) => m.kind === "flip");
   const toMove = info.actor === p;
   return toMove || mine.some((m) => m.kind === "play");   // others only to jump in
 }
@@ -239,6 +240,10 @@ function cardEl(text, opts = {}) {
   if (opts.ring) cls.push("sk-top");
   if (opts.ghost) cls.push("sk-ghost");
   const attrs = { class: cls.join(" "), title: opts.title || (colour === "back" ? "face down" : String(text)), onclick: opts.onclick, dataset: opts.data };
+  if (opts.onclick) {            // a card that can be picked is a toggle button for the keyboard too
+    Object.assign(attrs, { tabindex: 0, role: "button", "aria-pressed": opts.selected ? "true" : "false",
+      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onclick(); } } });
+  }
   if (colour === "back") {
     const peek = opts.peek != null && opts.peek !== HIDDEN ? cardParts(opts.peek) : null;
     return h("div", attrs, peek && h("span", { class: `sk-peek sk-${peek.colour}` }, peek.rank + peek.suit));
@@ -298,10 +303,9 @@ function render({ model, el }) {
       const zone = zoneOf(d, p);
       const ranks = info.phase === "play" ? legalRanks(d, p) : new Set();
       const mine = movesOf(d, p);
-      const canFlip = mine.some((m) => m.kind === "flip");
       const cardFor = (card, z, index, small) => {
-        const click = clickable(d, p, z) ? pick(p, z, index, card) : null;
-        const legal = click && (z === "gamble" ? canFlip : ranks.has(rankOf(card)));
+        const click = clickable(d, p, z, index) ? pick(p, z, index, card) : null;
+        const legal = click && (z === "gamble" || ranks.has(rankOf(card)));
         const hiddenOpen = z === "gamble";
         return cardEl(hiddenOpen ? HIDDEN : card, {
           small, legal, selected: isSel(p, z, index), onclick: click, peek: hiddenOpen ? card : null,
@@ -435,7 +439,13 @@ function render({ model, el }) {
     // the table is drawn before it is attached to the page (no height to scroll by yet).
     parts.push(h("div", { class: "sk-log" }, h("div", { class: "sk-log-title" }, "What happened"),
       h("div", { class: "sk-log-scroll" }, list)));
+    // Redrawing replaces every element: keep the keyboard focus on the same card.
+    const focused = root.contains(document.activeElement) ? document.activeElement.dataset : null;
     root.replaceChildren(...parts);
+    if (focused && focused.zone) {
+      const again = root.querySelector(`.sk-card[data-seat="${focused.seat}"][data-zone="${focused.zone}"][data-index="${focused.index}"]`);
+      if (again) again.focus();
+    }
   }
 
   function schedule() {
