@@ -155,8 +155,7 @@ class Table(anywidget.AnyWidget):
         """After a change of position: let seated bots move, then redraw."""
         self._cancel_timer()
         self._passed.clear()
-        self._run_bots()
-        self._sync()
+        self._sync(message=self._run_bots())
 
     # ------------------------------------------------------------------ control from Python
     def play(self, move):
@@ -261,9 +260,10 @@ class Table(anywidget.AnyWidget):
             return None
         by_seat = self._moves_by_seat()
         if g.phase == "setup":
-            for seat in sorted(set(by_seat) & set(self._bots)):
-                return seat, self._bots[seat][0].choose(g.view(seat), by_seat[seat], self._rng)
-            return None
+            seat = min(set(by_seat) & set(self._bots), default=None)
+            if seat is None:
+                return None
+            return seat, self._bots[seat][0].choose(g.view(seat), by_seat[seat], self._rng)
         turn = _to_move(g)
         for seat in sorted(by_seat, key=lambda s: (s - turn) % g.n):
             if seat == turn or seat not in self._bots or seat in self._passed:
@@ -284,43 +284,46 @@ class Table(anywidget.AnyWidget):
         seats = set(self._moves_by_seat()) & set(self._bots) - self._passed
         return min((self._bots[s][1] for s in seats), default=None)
 
-    def _run_bots(self):
-        """Play zero-delay bots now; schedule the next delayed bot move."""
+    def _run_bots(self) -> str:
+        """Play zero-delay bots now and schedule the next delayed bot move. Returns a note for
+        the table when a bot's move was refused ("" otherwise)."""
         for _ in range(_MAX_BOT_MOVES):
             delay = self._bot_delay()
             if delay is None:
-                return
+                return ""
             if delay > 0:
                 token = object()
                 self._timer = (token, _call_later(delay, lambda: self._bot_fires(token)))
-                return
-            if not self._bot_move():
-                return
+                return ""
+            played, note = self._bot_move()
+            if not played:
+                return note
+        return ""
 
-    def _bot_move(self) -> bool:
+    def _bot_move(self) -> tuple[bool, str]:
+        """One bot move: ``(played, note)``. A bot whose move is refused loses its seat."""
         choice = self._bot_choice()
         if choice is None:
-            return False
+            return False, ""
         seat, move = choice
         try:
             self._game.play(move)
         except IllegalMove as exc:
             self._bots.pop(seat, None)
-            self.message = f"The bot at P{seat} tried {move}, which was refused ({exc}); the seat is handed back."
-            return False
+            return False, f"The bot at P{seat} tried {move}, which was refused ({exc}); the seat is handed back."
         self._passed.clear()
-        return True
+        return True, ""
 
     def _bot_fires(self, token):
         with self._lock:
             if self._timer is None or self._timer[0] is not token:
                 return                       # the position changed since; a new move was scheduled
             self._timer = None
-            if self._bot_move():
-                self._run_bots()
-                self._sync()
+            played, note = self._bot_move()
+            later = self._run_bots()
+            if played or note:
+                self._sync(message=note or later)
             else:                            # the bots let a jump-in chance go: nothing changed
-                self._run_bots()
                 self.info = {**self.info, "bot_waiting": self._timer is not None}
 
     def _cancel_timer(self):

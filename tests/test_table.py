@@ -384,6 +384,19 @@ def test_a_move_cancels_the_pending_bot_move():
     assert len(t.game.history) == 1
 
 
+def test_a_bot_whose_move_is_refused_loses_its_seat():
+    class Stubborn:
+        def choose(self, view, legal_moves, rng):
+            return "P1 4H"                      # a 4 on the 9: refused
+
+    t = try_table()
+    t.seat_bot(1, Stubborn(), delay=0)
+    t.play("P0 9C")
+    assert [str(m) for m in t.game.history] == ["P0 9C"]
+    assert t.message.startswith("The bot at P1 tried P1 4H, which was refused")
+    assert t.bots == {} and not t.info["seats"][1]["bot"]
+
+
 def test_seat_bot_checks_its_arguments():
     t = try_table()
     with pytest.raises(ValueError):
