@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import html
 
-__all__ = ["describe", "game_html", "card_parts", "seat_rows"]
+__all__ = ["describe", "game_html", "narration", "card_parts", "seat_rows"]
 
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 HIDDEN = "??"
