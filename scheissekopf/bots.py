@@ -1,14 +1,44 @@
 """Bots and the loop that lets them play.
 
 A bot is any object with ``choose(view, legal_moves, rng) -> Move``. It is given the position as
-its own seat sees it (:meth:`Game.view`) and that seat's legal moves; out of turn (a bitenight
-jump-in chance) it may return ``None`` to let the chance pass.
+its own seat sees it (:meth:`Game.view`: every card the seat cannot see is ``sk.HIDDEN``) and that
+seat's legal moves; out of turn (a bitenight jump-in chance) it may return ``None`` to let the
+chance pass.
+
+* :class:`RandomBot` plays a uniformly random legal move.
+* :class:`GreedyBot` follows a few plain habits (weakest cards first, specials saved).
+* ``ismcts`` (:class:`scheissekopf.ismcts.ISMCTSBot`) searches: information-set Monte Carlo tree
+  search over deals consistent with what its seat has seen.
+
+:func:`get` makes one by name; :func:`play_round` lets one bot per seat play a round;
+:func:`greedy_move` and :func:`greedy_playout` are the greedy habits on a full game, the fast
+playout policy of the search.
 """
 from __future__ import annotations
 
 import random
 
 from .cards import JOKER_RANK
+
+# Extra strength of the special cards, above the best natural (higher = kept longer).
+_SPECIAL_ORDER = {2: 1, 3: 2, 7: 3, 10: 4, JOKER_RANK: 5}
+_TABLES = {}
+
+
+def strength_table(preset):
+    """Per rank (index 0..15): how strong a card of that rank is in this preset, from 0 (the
+    lowest natural) up; the specials rank above every natural, 2 < 3 < 7 < 10 < joker."""
+    table = _TABLES.get(preset.name)
+    if table is None:
+        order = preset.natural_order
+        table = [0] * 16
+        for r in range(16):
+            if r in order:
+                table[r] = order.index(r)
+            else:
+                table[r] = len(order) + _SPECIAL_ORDER.get(r, 0)
+        table = _TABLES[preset.name] = tuple(table)
+    return table
 
 
 class RandomBot:
@@ -22,73 +52,176 @@ class RandomBot:
         return rng.choice(legal_moves)
 
 
+def _joker_target(game, moves, me):
+    """The seat to show a joker to: the opponent holding the most cards (they are the likeliest
+    Scheißkopf already; making it surer keeps the others, us included, safe), ties to the one
+    who plays soonest."""
+    best, best_key = None, None
+    n, turn = game.n, game.turn
+    players = game.players
+    for m in moves:
+        t = m.target
+        if t == me:
+            continue
+        key = (-players[t].cards_held, (t - turn) % n)
+        if best_key is None or key < best_key:
+            best, best_key = m, key
+    return best
+
+
+def greedy_move(game, moves, table=None):
+    """The greedy choice among the player to move's ``moves`` (a full game or a view).
+
+    Plays: the weakest rank first, as many cards of it as possible; a play that completes four of
+    a kind (and so burns the stack) before anything else. The specials (2, 3, 7 in schwechat, 10,
+    joker) only when no natural card fits, the cheapest first, except that on a big stack the
+    burning 10 and the joker (which hands the stack to someone else) come first. A joker goes to
+    the opponent holding the most cards. With nothing to play: turn a gamble card, and take the
+    stack only as the last resort (palace: laying the weakest bank card).
+    """
+    if len(moves) == 1:
+        return moves[0]
+    if table is None:
+        table = strength_table(game.preset)
+    n_nat = len(game.preset.natural_order)
+    big = len(game.stack) >= 6
+    best, best_score = None, None
+    jokers = None
+    me = moves[0].player
+    for m in moves:
+        kind = m.kind
+        if kind == "play":
+            r = m.cards[0] >> 2
+            s = table[r]
+            if big and r == 10:
+                s = n_nat - 0.5                 # a big stack: burn it first
+            score = s * 16 - len(m.cards)
+            if game.stack and s < n_nat + 4 and game._completes_four(r, len(m.cards)):
+                score = -100 - len(m.cards)
+        elif kind == "joker":
+            if jokers is None:
+                jokers = [x for x in moves if x.kind == "joker"]
+            s = table[JOKER_RANK]
+            if big:
+                s = n_nat - 0.5
+            score = s * 16
+        elif kind == "flip":
+            score = 1000
+        elif kind == "take":
+            score = 2000 + (table[m.cards[0] >> 2] if m.cards else 0)
+        else:
+            score = 3000
+        if best_score is None or score < best_score:
+            best, best_score = m, score
+    if best.kind == "joker":
+        return _joker_target(game, jokers, me) or best
+    return best
+
+
+def greedy_setup(game, moves, table=None):
+    """Setup habits: stock the bank with the strongest cards (swap while a hand card is stronger
+    than a bank card; schwechat: lay the strongest hand cards face up), then say ready."""
+    if table is None:
+        table = strength_table(game.preset)
+    best, gain = None, 0
+    for m in moves:
+        if m.kind == "swap":
+            h, b = m.cards
+            d = table[h >> 2] - table[b >> 2]
+            if d > gain:
+                best, gain = m, d
+        elif m.kind == "place":
+            s = table[m.cards[0] >> 2] + 1
+            if best is None or s > gain:
+                best, gain = m, s
+    if best is not None:
+        return best
+    return next(m for m in moves if m.kind == "ready")
+
+
 class GreedyBot:
     """A plain heuristic: bank the strong cards, play the weakest legal cards first (as many of
-    them as possible), keep 2s, 3s, 10s and jokers for when nothing else fits, burn whenever a
-    jump-in allows it, and show jokers to the player closest to going out."""
+    them as possible), burn whenever four of a kind can be completed, keep 2s, 3s, 10s and jokers
+    for when nothing else fits (10s and jokers first on a big stack), always jump in, and show
+    jokers to the opponent holding the most cards."""
 
     name = "greedy"
-
-    def _strength(self, preset, rank):
-        order = preset.natural_order
-        if rank in order:
-            return order.index(rank)
-        return len(order) + {2: 1, 3: 2, 7: 3, 10: 4, JOKER_RANK: 5}.get(rank, 0)
 
     def choose(self, view, legal_moves, rng):
         if not legal_moves:
             return None
-        preset = view.preset
-        me = legal_moves[0].player
         if view.phase == "setup":
-            return self._setup(view, legal_moves, preset)
+            return greedy_setup(view, legal_moves)
+        me = legal_moves[0].player
         if me != view.turn and view.pending is None:
             return max(legal_moves, key=lambda m: len(m.cards))           # always jump in
-        plays = [m for m in legal_moves if m.kind == "play"]
-        if plays:
-            def score(m):
-                r = m.cards[0] >> 2
-                return (self._strength(preset, r), -len(m.cards))
-            return min(plays, key=score)
-        jokers = [m for m in legal_moves if m.kind == "joker"]
-        if jokers:
-            others = [m for m in jokers if m.target != me] or jokers
-            return min(others, key=lambda m: (view.players[m.target].cards_held, m.target))
-        flips = [m for m in legal_moves if m.kind == "flip"]
-        if flips:
-            return rng.choice(flips)
-        return min(legal_moves, key=lambda m: [self._strength(preset, c >> 2) for c in m.cards])
-
-    def _setup(self, view, legal_moves, preset):
-        best, gain = None, 0
-        for m in legal_moves:
-            if m.kind == "swap":
-                h, b = m.cards
-                d = self._strength(preset, h >> 2) - self._strength(preset, b >> 2)
-                if d > gain:
-                    best, gain = m, d
-            elif m.kind == "place":
-                s = self._strength(preset, m.cards[0] >> 2)
-                if best is None or s > gain:
-                    best, gain = m, s
-        if best is not None:
-            return best
-        return next(m for m in legal_moves if m.kind == "ready")
+        return greedy_move(view, legal_moves)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+def _jump_in(game, moves, turn):
+    """The jump-in the playouts make: the first seat after the player to move that can jump in
+    does, with as many cards as it can."""
+    n = game.n
+    best, best_key = None, None
+    for m in moves:
+        if m.player != turn:
+            key = ((m.player - turn) % n, -len(m.cards))
+            if best_key is None or key < best_key:
+                best, best_key = m, key
+    return best
 
 
-def get(name: str):
-    """A bot by name (``"random"``, ``"greedy"``)."""
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}") from None
+def greedy_playout(game, rng, epsilon=0.0, max_moves=5000):
+    """Play ``game`` (a full game, not a view) to its end with the greedy habits for every seat;
+    with probability ``epsilon`` a move is a random one instead. Jump-ins are always taken.
+    Returns the number of moves, or ``None`` if ``max_moves`` were played without an end."""
+    table = strength_table(game.preset)
+    legal, play = game.legal_moves, game.play
+    rand, choice = rng.random, rng.choice
+    played = 0
+    while game.phase != "over":
+        if played >= max_moves:
+            return None
+        moves = legal()
+        if game.phase == "setup":
+            seat = min(m.player for m in moves)
+            play(greedy_setup(game, [m for m in moves if m.player == seat], table))
+        elif len(moves) == 1:
+            play(moves[0])
+        else:
+            turn = game.turn
+            if moves[-1].player != turn:
+                play(_jump_in(game, moves, turn))
+            elif epsilon and rand() < epsilon:
+                play(choice(moves))
+            else:
+                play(greedy_move(game, moves, table))
+        played += 1
+    return played
+
+
+def get(name: str, **options):
+    """A bot by name: ``"random"``, ``"greedy"`` or ``"ismcts"`` (``options`` go to its
+    constructor, e.g. ``get("ismcts", budget=0.5)`` or ``iterations=200``)."""
+    if name in BOTS:
+        return BOTS[name](**options)
+    raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}")
+
+
+def _ismcts(**options):
+    from .ismcts import ISMCTSBot
+    return ISMCTSBot(**options)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": _ismcts}
 
 
 def play_round(game, bots, rng=None, max_moves=100_000):
-    """Let ``bots`` (one per seat) play ``game`` to its end. Returns the number of moves."""
+    """Let ``bots`` (one per seat) play ``game`` to its end. Returns the number of moves.
+
+    In setup the lowest seat that is not ready yet chooses. In play, a jump-in chance is offered
+    first to the other seats in turn order from the player to move (each may pass with ``None``),
+    then the player to move chooses."""
     rng = rng if rng is not None else random.Random()
     played = 0
     while game.phase != "over":

@@ -1,4 +1,5 @@
-"""Command line: ``python -m scheissekopf simulate ...`` and ``python -m scheissekopf show ...``."""
+"""Command line: ``python -m scheissekopf simulate ...``, ``python -m scheissekopf show ...`` and
+``python -m scheissekopf tournament ...``."""
 from __future__ import annotations
 
 import argparse
@@ -102,6 +103,23 @@ def _cmd_show(args):
     return 0
 
 
+def _cmd_tournament(args):
+    from . import tournament
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    options = {}
+    if args.iterations is not None:
+        options["ismcts"] = {"iterations": args.iterations}
+    elif args.budget is not None:
+        options["ismcts"] = {"budget": args.budget}
+    summary = tournament.run(args.variant, bots, args.games, args.seed, jobs=args.jobs,
+                             options=options, progress=not args.json)
+    if args.json:
+        print(json.dumps(tournament.to_json(summary), indent=2))
+    else:
+        print(tournament.report(summary))
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m scheissekopf",
                                  description="Scheisskopf family: simulate random games, show positions.")
@@ -117,7 +135,42 @@ def main(argv=None):
     sh.add_argument("position", help="a JSON file in the position format")
     sh.add_argument("--moves", action="store_true", help="also list the legal moves")
     sh.set_defaults(func=_cmd_show)
+    t = sub.add_parser("tournament", help="let bots play each other and report who loses how often",
+                       description="Bots play rounds, rotated one seat per game so that every bot "
+                                   "plays every seat; prints each bot's Scheisskopf rate with a 95%% "
+                                   "Wilson interval (and mean points in bitenight).")
+    t.add_argument("--variant", choices=VARIANTS, default="bitenight")
+    t.add_argument("--bots", default="ismcts,greedy,greedy,random",
+                   help="one bot per seat, comma-separated: random, greedy, ismcts")
+    t.add_argument("--games", type=int, default=400)
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--budget", type=float, default=None,
+                   help="ismcts: CPU seconds per decision (default 0.2)")
+    t.add_argument("--iterations", type=int, default=None,
+                   help="ismcts: playouts per decision instead of a time budget (reproducible)")
+    t.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
+    t.add_argument("--json", action="store_true", help="print the figures as JSON")
+    t.set_defaults(func=_cmd_tournament)
     args = ap.parse_args(argv)
+    if args.command == "tournament":
+        from .bots import BOTS
+        from .presets import get
+        names = [b.strip() for b in args.bots.split(",") if b.strip()]
+        unknown = [b for b in names if b not in BOTS]
+        if unknown:
+            ap.error(f"unknown bot(s) {', '.join(unknown)}: choose from {', '.join(BOTS)}")
+        p = get(args.variant)
+        if not p.min_players <= len(names) <= p.max_players:
+            ap.error(f"{args.variant} is played by {p.min_players} to {p.max_players} players, "
+                     f"not {len(names)}")
+        if args.games < 1:
+            ap.error("--games must be at least 1")
+        if args.budget is not None and args.budget <= 0:
+            ap.error("--budget must be positive")
+        if args.iterations is not None and args.iterations < 1:
+            ap.error("--iterations must be at least 1")
+        if args.jobs is not None and args.jobs < 1:
+            ap.error("--jobs must be at least 1")
     if args.command == "simulate":
         if args.games < 1:
             ap.error("--games must be at least 1")

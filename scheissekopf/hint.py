@@ -1,0 +1,86 @@
+"""Hints: which move gives a seat the best chance not to be the Scheißkopf.
+
+>>> import scheissekopf as sk
+>>> from scheissekopf.hint import hint
+>>> g = sk.new_game("palace", players=3, seed=4)
+>>> for seat in range(3):
+...     _ = g.play(f"P{seat} ready")
+>>> h = hint(g, g.turn, budget=0.2, seed=1)
+>>> h[0]["move"] in g.legal_moves() and h.playouts > 0
+True
+
+The search (:mod:`scheissekopf.ismcts`) reads only ``game.view(seat)``: the hint never uses a
+card the seat cannot see.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from .ismcts import Searcher, move_key
+
+
+class Hint(list):
+    """The seat's moves, best first, as dicts:
+
+    * ``move``: the :class:`~scheissekopf.moves.Move` (``None`` for "let the jump-in chance
+      pass"), playable as is with ``game.play``;
+    * ``text``: its text (``"P1 9H"``, ``"pass"``);
+    * ``win``: the estimated chance of *not* being the Scheißkopf after this move (0..1);
+    * ``points``: bitenight: the estimated points for the round; else ``None``;
+    * ``visits``: how many of the playouts started with this move.
+
+    Best first means the move the search settled on most often (most visits; ties: the better
+    ``win``). Moves with the same outcome are listed once (turning gamble card 0 or 2 is the same
+    blind choice; the other equivalent moves are in ``also``). ``playouts`` is the number of
+    determinized playouts run, ``seconds`` the time the hint took.
+    """
+
+    def __init__(self, rows=(), playouts=0, seconds=0.0, seat=None):
+        super().__init__(rows)
+        self.playouts = playouts
+        self.seconds = seconds
+        self.seat = seat
+
+    @property
+    def best(self):
+        return self[0]["move"] if self else None
+
+    def __repr__(self):
+        return f"Hint({list.__repr__(self)}, playouts={self.playouts})"
+
+
+def hint(game, seat, budget=1.0, seed=None, *, iterations=None):
+    """Rank ``seat``'s legal moves in ``game`` by search.
+
+    ``budget``: wall-clock seconds for the whole call (the search stops a little before it);
+    ``iterations``: a fixed number of playouts instead (same seed, same hint). ``seed`` makes the
+    search repeatable with ``iterations``. Returns a :class:`Hint` (empty when the seat has no
+    move now).
+    """
+    t0 = time.perf_counter()
+    rng = random.Random(seed)
+    if game.phase == "over":
+        return Hint(seat=seat)
+    moves = [m for m in game.legal_moves() if m.player == seat]
+    if not moves:
+        return Hint(seat=seat)
+    view = game.view(seat)
+    searcher = Searcher(view, moves)
+    if iterations is None:
+        remaining = budget - (time.perf_counter() - t0)
+        seconds = max(0.0, remaining * 0.97 - 0.005)
+        result = searcher.run(rng, seconds=seconds, clock=time.perf_counter)
+    else:
+        result = searcher.run(rng, iterations=iterations, clock=time.perf_counter)
+    by_key = {}
+    for m in moves:
+        by_key.setdefault(move_key(m), []).append(m)
+    rows = []
+    for r in result.rows:
+        m = r["move"]
+        same = by_key.get(r["key"], []) if m is not None else []
+        rows.append({"move": m, "text": "pass" if m is None else str(m), "win": r["win"],
+                     "points": r["points"], "visits": r["visits"],
+                     "also": [str(x) for x in same if x is not m]})
+    return Hint(rows, playouts=result.iterations, seconds=time.perf_counter() - t0, seat=seat)

@@ -1,0 +1,289 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+The searching seat sees only its view. Each iteration
+
+1. deals the cards it has not seen at random into the hidden places
+   (:class:`~scheissekopf.determinize.InfoSet`: other hands, gambles, draw pile; cards publicly
+   known to be in a hand stay there);
+2. walks down one shared tree in that deal: at each decision the seat that decides there picks
+   among the moves available *in this deal* by UCB on its own results (availability counts: a
+   move's exploration term counts only the iterations in which it was available), until it
+   reaches a move tried for the first time;
+3. plays the deal out with the fast greedy policy (:func:`scheissekopf.bots.greedy_playout`,
+   a few random moves mixed in);
+4. credits every move on the path with the result for the seat that made it: 1 when that seat
+   is not the Scheißkopf, else 0 (and, in bitenight, the seat's points, reported but not
+   optimised).
+
+Who decides follows :func:`scheissekopf.bots.play_round`: a jump-in chance goes first to the
+other seats in turn order from the player to move (each may pass), then the player to move
+chooses. Moves with the same outcome share one tree edge: a play is its rank and count, a
+flip is "turn a gamble card" (which one cannot matter: none of them has been seen).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .bots import GreedyBot, greedy_playout, greedy_setup, strength_table
+from .determinize import InfoSet
+
+_PASS = "pass"
+
+
+def move_key(m):
+    """The tree edge of a move: moves with equal keys have the same outcome for the search."""
+    k = m.kind
+    if k == "play":
+        return (m.player, 1, m.cards[0] >> 2, len(m.cards))
+    if k == "joker":
+        return (m.player, 2, m.target, 0)
+    if k == "flip":
+        return (m.player, 3, 0, 0)
+    if k == "take":
+        return (m.player, 4, m.cards[0] >> 2 if m.cards else 0, 0)
+    if k == "swap":
+        return (m.player, 5, int(m.cards[0]), int(m.cards[1]))
+    if k == "place":
+        return (m.player, 6, int(m.cards[0]), m.index)
+    return (m.player, 7, 0, 0)
+
+
+def _pass_key(seat):
+    return (seat, 0, 0, 0)
+
+
+class _Edge:
+    __slots__ = ("player", "visits", "avail", "wins", "points", "node", "move")
+
+    def __init__(self, player, move):
+        self.player = player
+        self.visits = 0
+        self.avail = 0
+        self.wins = 0.0
+        self.points = 0.0
+        self.node = None                # dict: key -> _Edge (the decisions after this move)
+        self.move = move                # a representative move (None: a pass)
+
+
+class SearchResult:
+    """The root's statistics after a search: ``edges`` (one per distinct move: ``key``,
+    ``visits``, ``win`` = not-Scheißkopf rate, ``points`` = mean points or None),
+    ``iterations`` (determinized playouts run) and ``seconds``."""
+
+    def __init__(self, rows, iterations, seconds):
+        self.rows = rows
+        self.iterations = iterations
+        self.seconds = seconds
+
+    def best(self):
+        """The key with the most visits (ties: the better win rate)."""
+        if not self.rows:
+            return None
+        return max(self.rows, key=lambda r: (r["visits"], r["win"]))["key"]
+
+
+def _outcome(g, n):
+    """(loser, points per seat or None). A playout cut short counts as a stalemate would: the
+    seat holding the most cards loses."""
+    if g.phase == "over":
+        loser = g.loser
+        if g.preset.scoring == "points":
+            pts = g.points()
+            return loser, [pts.get(s, 0) for s in range(n)]
+        return loser, None
+    order = [s for s in range(n) if g.in_round(s)]
+    loser = max(order, key=lambda s: g.players[s].cards_held)
+    return loser, None
+
+
+class Searcher:
+    """One search from one seat's view.
+
+    ``moves``: the seat's legal moves in the real game (default: the view's own). Out of turn
+    (a jump-in chance) passing is one of the choices, written as the move ``None``.
+    """
+
+    def __init__(self, view, moves=None, *, c=0.7, epsilon=0.1, max_playout=3000):
+        self.info = InfoSet(view)
+        self.seat = self.info.seat
+        self.n = view.n
+        self.c = c
+        self.epsilon = epsilon
+        self.max_playout = max_playout
+        self.points = view.preset.scoring == "points"
+        self.table = strength_table(view.preset)
+        if moves is None:
+            moves = view.legal_moves()
+        moves = [m for m in moves if m.player == self.seat]
+        self.real = {}                  # key -> the real move (the first with that key)
+        for m in moves:
+            self.real.setdefault(move_key(m), m)
+        self.setup = view.phase == "setup"
+        turn = view.turn
+        self.out_of_turn = (not self.setup and view.pending is None and self.seat != turn)
+        if self.out_of_turn:
+            self.real[_pass_key(self.seat)] = None
+        # Seats asked (and passing) before this seat at this position: before it in turn order
+        # when it is out of turn, every other seat when it is the player to move.
+        if self.setup:
+            self.root_passed = frozenset()
+        elif self.out_of_turn:
+            before = set()
+            s = (turn + 1) % self.n
+            while s != self.seat:
+                before.add(s)
+                s = (s + 1) % self.n
+            self.root_passed = frozenset(before)
+        else:
+            self.root_passed = frozenset(s for s in range(self.n) if s != self.seat)
+        self.root = {}
+        self.iterations = 0
+        self.seconds = 0.0
+
+    # ------------------------------------------------------------------ one decision
+    def _options(self, g, passed):
+        """(deciding seat, [(key, move)]) in full game g; move None is a pass."""
+        moves = g.legal_moves()
+        if g.phase == "setup":
+            seat = self.seat if not g.ready[self.seat] else min(m.player for m in moves)
+            return seat, [(move_key(m), m) for m in moves if m.player == seat]
+        turn = g.turn
+        if moves[-1].player != turn:                    # a jump-in chance for someone
+            n = self.n
+            for i in range(1, n):
+                q = (turn + i) % n
+                if q in passed:
+                    continue
+                mine = [(move_key(m), m) for m in moves if m.player == q]
+                if mine:
+                    mine.append((_pass_key(q), None))
+                    return q, mine
+        return turn, [(move_key(m), m) for m in moves if m.player == turn]
+
+    def iterate(self, rng):
+        """One determinized iteration: deal, descend, expand one edge, play out, credit."""
+        g = self.info.sample(rng)
+        node = self.root
+        path = []
+        passed = set(self.root_passed)
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        expanded = False
+        while g.phase != "over" and not expanded:
+            if g.phase == "setup" and g.ready[self.seat]:
+                break                           # the others' setup is left to the playout
+            seat, options = self._options(g, passed)
+            if node is self.root and len(path) == 0:
+                options = [(k, m) for k, m in options if k in self.real] or options
+            untried = []
+            best, best_u, best_move = None, -1.0, None
+            for key, m in options:
+                e = node.get(key)
+                if e is None:
+                    untried.append((key, m))
+                    continue
+                e.avail += 1
+                u = e.wins / e.visits + c * sqrt(log(e.avail) / e.visits)
+                if u > best_u:
+                    best, best_u, best_move = e, u, m
+            if untried:
+                key, m = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                e = node[key] = _Edge(seat, m)
+                e.avail = 1
+                expanded = True
+            else:
+                e, m = best, best_move
+            path.append(e)
+            if m is None:
+                passed.add(seat)
+            else:
+                g.play(m)
+                passed.clear()
+            if not expanded:
+                if e.node is None:
+                    e.node = {}
+                node = e.node
+        if g.phase != "over":
+            greedy_playout(g, rng, self.epsilon, self.max_playout)
+        loser, pts = _outcome(g, self.n)
+        for e in path:
+            e.visits += 1
+            if e.player != loser:
+                e.wins += 1.0
+            if pts is not None:
+                e.points += pts[e.player]
+        self.iterations += 1
+
+    def run(self, rng, seconds=None, iterations=None, clock=time.process_time):
+        """Iterate until ``seconds`` of ``clock`` have passed or ``iterations`` are done (at
+        least one iteration; at least one of the two budgets must be given)."""
+        if seconds is None and iterations is None:
+            raise ValueError("give the search a budget: seconds or iterations")
+        t0 = clock()
+        deadline = None if seconds is None else t0 + seconds
+        limit = iterations
+        k = 0
+        while True:
+            self.iterate(rng)
+            k += 1
+            if limit is not None and k >= limit:
+                break
+            if deadline is not None and clock() >= deadline:
+                break
+        self.seconds += clock() - t0
+        return self.result()
+
+    def result(self):
+        rows = []
+        for key, e in self.root.items():
+            if key not in self.real:
+                continue
+            v = e.visits
+            rows.append({"key": key, "move": self.real[key], "visits": v,
+                         "win": e.wins / v if v else 0.0,
+                         "points": (e.points / v if v else 0.0) if self.points else None})
+        rows.sort(key=lambda r: (-r["visits"], -r["win"]))
+        return SearchResult(rows, self.iterations, self.seconds)
+
+
+def search(view, moves=None, *, seconds=None, iterations=None, rng=None, c=0.7, epsilon=0.1,
+           clock=time.process_time):
+    """Search from ``view`` (a :meth:`Game.view`); returns a :class:`SearchResult`."""
+    rng = rng if rng is not None else random.Random()
+    s = Searcher(view, moves, c=c, epsilon=epsilon)
+    return s.run(rng, seconds=seconds, iterations=iterations, clock=clock)
+
+
+class ISMCTSBot:
+    """The searching bot. ``budget``: seconds per decision (CPU time of this process by default,
+    ``clock="wall"`` for wall time); ``iterations``: a fixed number of determinized playouts
+    per decision instead (reproducible: same seed, same moves). Setup uses the greedy habits;
+    a decision with one choice is made without searching."""
+
+    name = "ismcts"
+
+    def __init__(self, budget=0.2, iterations=None, *, c=0.7, epsilon=0.1, clock="cpu"):
+        self.budget = None if iterations is not None else budget
+        self.iterations = iterations
+        self.c = c
+        self.epsilon = epsilon
+        self.clock = time.process_time if clock == "cpu" else time.perf_counter
+        self._greedy = GreedyBot()
+        self.last = None                # the last SearchResult (for inspection)
+
+    def choose(self, view, legal_moves, rng):
+        if not legal_moves:
+            return None
+        if view.phase == "setup":
+            return greedy_setup(view, legal_moves)
+        me = legal_moves[0].player
+        out_of_turn = me != view.turn and view.pending is None
+        keys = {move_key(m) for m in legal_moves}
+        if len(keys) == 1 and not out_of_turn:
+            return legal_moves[0]
+        s = Searcher(view, legal_moves, c=self.c, epsilon=self.epsilon)
+        self.last = s.run(rng, seconds=self.budget, iterations=self.iterations, clock=self.clock)
+        return s.real[self.last.best()]

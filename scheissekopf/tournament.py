@@ -1,0 +1,251 @@
+"""Tournaments between bots: who is the Scheißkopf how often.
+
+``python -m scheissekopf tournament --variant bitenight --bots ismcts,greedy,greedy,random
+--games 400 --seed 1`` plays 400 rounds. The bots sit in the order given, rotated one seat per
+game: game k deals deal ``k // n`` and seats bot i at seat ``(i + k) % n``, so every deal is
+played once from every seat and every bot plays every seat equally often.
+
+Each game is a pure function of ``(seed, k)``: its deal, and the random generator handed to the
+bots. Bots with a fixed amount of work (``--iterations``) therefore give the same result on
+every machine and with any number of processes; a time budget (``--budget``, CPU seconds of the
+worker process per decision) depends on the machine's speed.
+
+Figures per distinct bot name (a name sitting at several seats counts every seat-game):
+the Scheißkopf rate with its 95% Wilson interval, and in bitenight the mean points with a 95%
+normal interval. Rounds ended by the stalemate rule are counted by the bots that were still
+playing when it struck (the pairing that went round in circles).
+"""
+from __future__ import annotations
+
+import math
+import os
+import random
+import sys
+import time
+from collections import Counter
+
+from .bots import get, play_round
+from .game import new_game
+from .presets import get as get_preset
+
+Z95 = 1.959963984540054
+
+
+def wilson(k: int, n: int, z: float = Z95):
+    """The Wilson score interval for k successes in n trials (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_ci(values, z: float = Z95):
+    """(mean, (lo, hi)): the normal-approximation interval of the mean."""
+    n = len(values)
+    if n == 0:
+        return None, (None, None)
+    m = sum(values) / n
+    if n < 2:
+        return m, (m, m)
+    var = sum((x - m) ** 2 for x in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return m, (m - half, m + half)
+
+
+def game_seed(seed: int, deal: int) -> int:
+    return (seed * 1_000_003 + deal) & 0xFFFFFFFF
+
+
+def _make_bot(spec, options):
+    name = spec if isinstance(spec, str) else spec[0]
+    opts = dict(options.get(name, {}))
+    if not isinstance(spec, str):
+        opts.update(spec[1])
+    base = name.split("#")[0]
+    return get(base, **opts)
+
+
+def play_game(task):
+    """Play game k of a tournament. ``task`` = (variant, bots, k, seed, options). Returns a dict:
+    ``deal`` (the deal's seed), ``seating`` (seat -> lineup index), ``lost`` (per bot in lineup
+    order, True for the Scheißkopf), ``points`` (per bot, or None),
+    ``stalemate`` and ``cycle`` (the lineup indices still in when a stalemate ended the round),
+    ``moves`` and ``seconds``."""
+    variant, specs, k, seed, options = task
+    n = len(specs)
+    deal, rot = divmod(k, n)
+    at_seat = [(s - rot) % n for s in range(n)]          # seat -> lineup index
+    g = new_game(variant, n, seed=game_seed(seed, deal))
+    bots = [_make_bot(specs[i], options) for i in at_seat]
+    rng = random.Random(f"scheissekopf-tournament:{seed}:{k}")
+    t0 = time.process_time()
+    moves = play_round(g, bots, rng)
+    secs = time.process_time() - t0
+    seat_of = {i: s for s, i in enumerate(at_seat)}
+    points = g.points() if g.preset.scoring == "points" else None
+    cycle = []
+    if g.stalemate:
+        outs = 0
+        for e in g.log:
+            if e.kind == "stalemate":
+                break
+            if e.kind == "out":
+                outs += 1
+        cycle = sorted(at_seat[s] for s in list(g.finished[outs:]) + [g.loser])
+    return {
+        "k": k,
+        "deal": game_seed(seed, deal),
+        "seating": at_seat,
+        "lost": [g.loser == seat_of[i] for i in range(n)],
+        "points": None if points is None else [points[seat_of[i]] for i in range(n)],
+        "stalemate": g.stalemate,
+        "cycle": cycle,
+        "moves": moves,
+        "seconds": secs,
+    }
+
+
+def _label(spec):
+    return spec if isinstance(spec, str) else spec[0]
+
+
+def _progress(total, enabled):
+    if enabled and sys.stderr.isatty():
+        try:
+            from tqdm import tqdm
+            return tqdm(total=total, unit="game", file=sys.stderr, leave=False)
+        except ImportError:
+            pass
+
+    class _Null:
+        def update(self, n=1):
+            pass
+
+        def close(self):
+            pass
+    return _Null()
+
+
+def run(variant, bots, games, seed=1, *, jobs=None, options=None, progress=None, on_game=None):
+    """Play a tournament; return its summary (see :func:`summarize`).
+
+    ``bots``: one entry per seat, a name (``"greedy"``) or ``(label, {constructor options})``
+    where the label is a bot name, optionally with ``#tag`` to tell variations apart
+    (``("ismcts#c1", {"c": 1.0})``). ``options``: {bot name: constructor options} for every bot
+    of that name (e.g. ``{"ismcts": {"budget": 0.2}}``). ``jobs``: worker processes (default:
+    every core; 1 plays in this process). ``on_game(result)`` is called as each game ends.
+    """
+    preset = get_preset(variant)
+    n = len(bots)
+    if not preset.min_players <= n <= preset.max_players:
+        raise ValueError(f"{variant} is played by {preset.min_players} to {preset.max_players} players, not {n}")
+    if games < 1:
+        raise ValueError("a tournament needs at least one game")
+    for spec in bots:
+        _make_bot(spec, options or {})              # unknown names fail here, before any work
+    options = options or {}
+    tasks = [(variant, list(bots), k, seed, options) for k in range(games)]
+    jobs = jobs or os.cpu_count() or 1
+    bar = _progress(games, True if progress is None else progress)
+    results = []
+    t0 = time.perf_counter()
+    try:
+        if jobs == 1 or games == 1:
+            for t in tasks:
+                r = play_game(t)
+                results.append(r)
+                bar.update()
+                if on_game:
+                    on_game(r)
+        else:
+            import multiprocessing as mp
+            with mp.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(min(jobs, games)) as pool:
+                for r in pool.imap_unordered(play_game, tasks, chunksize=1):
+                    results.append(r)
+                    bar.update()
+                    if on_game:
+                        on_game(r)
+    finally:
+        bar.close()
+    results.sort(key=lambda r: r["k"])
+    return summarize(variant, bots, results, seed=seed, seconds=time.perf_counter() - t0, options=options)
+
+
+def summarize(variant, bots, results, seed=None, seconds=None, options=None):
+    """Per distinct bot label: games, losses, loss rate with Wilson 95% interval, mean points
+    with a 95% interval (bitenight); plus stalemates by pairing."""
+    labels = [_label(b) for b in bots]
+    per = {}
+    for i, name in enumerate(labels):
+        d = per.setdefault(name, {"games": 0, "losses": 0, "points": []})
+        for r in results:
+            d["games"] += 1
+            d["losses"] += r["lost"][i]
+            if r["points"] is not None:
+                d["points"].append(r["points"][i])
+    out = {}
+    for name, d in per.items():
+        lo, hi = wilson(d["losses"], d["games"])
+        avg, (plo, phi) = mean_ci(d["points"]) if d["points"] else (None, (None, None))
+        out[name] = {"games": d["games"], "losses": d["losses"], "loss_rate": d["losses"] / d["games"],
+                     "ci95": [lo, hi], "avg_points": avg,
+                     "points_ci95": None if avg is None else [plo, phi]}
+    pairs = Counter()
+    for r in results:
+        if r["stalemate"]:
+            pairs[" vs ".join(sorted(labels[i] for i in r["cycle"]))] += 1
+    return {
+        "variant": variant, "bots": labels, "games": len(results), "seed": seed,
+        "seconds": seconds, "options": options or {},
+        "bot_stats": out,
+        "stalemates": sum(r["stalemate"] for r in results),
+        "stalemates_by_pairing": dict(sorted(pairs.items())),
+        "moves_mean": sum(r["moves"] for r in results) / len(results) if results else 0,
+        "cpu_seconds_mean": sum(r["seconds"] for r in results) / len(results) if results else 0,
+    }
+
+
+def to_json(summary) -> dict:
+    """The JSON shape: ``{"<bot>": {"games", "loss_rate", "ci95", "avg_points"}}`` plus
+    ``"_stalemates": {"total": k, "<bot> vs <bot>": k, ...}``."""
+    out = {}
+    for name, d in summary["bot_stats"].items():
+        out[name] = {"games": d["games"], "loss_rate": d["loss_rate"], "ci95": d["ci95"],
+                     "avg_points": d["avg_points"]}
+    out["_stalemates"] = {"total": summary["stalemates"], **summary["stalemates_by_pairing"]}
+    return out
+
+
+def report(summary) -> str:
+    """The summary as a readable table."""
+    s = summary
+    n = len(s["bots"])
+    lines = [f"{s['variant']}, {n} players: {', '.join(s['bots'])} "
+             f"(rotated every game), {s['games']} games, seed {s['seed']}"]
+    opts = s.get("options") or {}
+    for name, o in sorted(opts.items()):
+        if o:
+            lines.append("  " + name + ": " + ", ".join(f"{k}={v}" for k, v in sorted(o.items())))
+    has_points = any(d["avg_points"] is not None for d in s["bot_stats"].values())
+    head = f"  {'bot':<14} {'seat-games':>10} {'Scheißkopf':>10}   {'95% CI (Wilson)':<17}"
+    if has_points:
+        head += f" {'avg points':>10}   95% CI"
+    lines.append(head)
+    for name, d in s["bot_stats"].items():
+        lo, hi = d["ci95"]
+        row = f"  {name:<14} {d['games']:>10} {d['loss_rate']:>10.1%}   [{lo:5.1%}, {hi:5.1%}]  "
+        if d["avg_points"] is not None:
+            plo, phi = d["points_ci95"]
+            row += f" {d['avg_points']:>10.1f}   [{plo:.1f}, {phi:.1f}]"
+        lines.append(row)
+    pairs = s["stalemates_by_pairing"]
+    detail = ", ".join(f"{k}: {v}" for k, v in pairs.items())
+    lines.append(f"  ended by stalemate: {s['stalemates']} of {s['games']} games"
+                 + (f" (still playing: {detail})" if detail else ""))
+    if s.get("seconds") is not None:
+        lines.append(f"  {s['moves_mean']:.0f} moves per game; {s['cpu_seconds_mean']:.2f} CPU s per game; "
+                     f"{s['seconds']:.0f} s wall in all")
+    return "\n".join(lines)
