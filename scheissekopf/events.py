@@ -93,7 +93,7 @@ def _skip(names, p, skipped):
 
 
 _TEXT = {
-    "deal": lambda names, p, seed: f"{names[p]} deals (seed {seed}).",
+    "deal": lambda names, p: f"{names[p]} deals.",
     "turn-up": lambda names, p, cards: f"The top card of the draw pile, {card_text(cards)}, starts the stack.",
     "swap": lambda names, p, cards: f"{names[p]} swaps {card_text(cards[:1])} from the hand with {card_text(cards[1:])} from the bank.",
     "place": lambda names, p, cards, slot: f"{names[p]} lays {card_text(cards)} face up on gamble column {slot}.",

@@ -109,7 +109,7 @@ def new_game(variant: str = "bitenight", players: int = 4, seed=None, *, dealer:
             p.bank = [None] * len(p.gamble)
     deck.reverse()                      # deck[-1] stays the top of the draw pile
     g._draw = deck
-    g.log.append(Event("deal", dealer, (seed,), g.names))
+    g.log.append(Event("deal", dealer, (), g.names))
     if preset.turn_up and deck:
         card = deck.pop()
         g.stack.append(card)
@@ -241,6 +241,10 @@ class Game(Recorded):
                 del self._rep[rep_key]
 
     def _after_undo(self):
+        self._drop_caches()
+
+    def _drop_caches(self):
+        """Forget what is cached about the stack; call after changing zones directly."""
         self._run = self._mask = None
 
     # ------------------------------------------------------------------ mutators

@@ -61,7 +61,7 @@ def game_to_dict(game, hide_for=None) -> dict:
         "warned": [i for i, w in enumerate(game.warned) if w],
         "known": [[str(c) for c in k] for k in game.known],
         "repetitions": {} if hide_for is not None else {f"{k:016x}": v for k, v in sorted(game._rep.items())},
-        "seed": game.seed,
+        "seed": None if hide_for is not None else game.seed,    # the seed would re-deal hidden cards
     }
 
 

@@ -103,6 +103,8 @@ def test_view_hides_other_hands_gambles_and_draw_but_keeps_counts():
         assert vp["hand"] == (dp["hand"] if i == 1 else ["??"] * len(dp["hand"]))
     assert v["draw"] == ["??"] * len(d["draw"])
     assert v["discard"] == d["discard"]
+    assert d["seed"] == 3 and v["seed"] is None          # the seed would re-deal every hidden card
+    assert all("3" not in e.text for e in g.log if e.kind == "deal")
 
 
 def test_view_lists_only_its_seats_moves_and_cannot_be_played():
