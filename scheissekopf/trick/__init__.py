@@ -1,0 +1,82 @@
+"""The trick-taking half of the family: American Sheepshead, Schafkopf and Mehrkopf.
+
+>>> import scheissekopf as sk
+>>> g = sk.new_game("schafkopf", players=4, seed=3)
+>>> g.phase, g.turn
+('auction', 1)
+
+``new_game``, ``from_dict`` and ``deck`` are what :mod:`scheissekopf` calls for these variants.
+The rules as the engine plays them are in ``docs/SCHAFKOPF.md``.
+"""
+from __future__ import annotations
+
+import random as _random
+
+from ..errors import InvalidPosition
+from .cards import FrenchCard, GermanCard, french, german
+from .game import Contract, Trick, TrickGame, TrickPlayer, TrickView
+from .moves import TrickMove, parse_move
+from .schafkopf import MEHRKOPF, SCHAFKOPF
+from .sheepshead import SheepsheadRules
+
+VARIANTS = ("sheepshead", "schafkopf", "mehrkopf")
+RULES = {"sheepshead": SheepsheadRules(), "schafkopf": SCHAFKOPF, "mehrkopf": MEHRKOPF}
+DEFAULT_PLAYERS = {"sheepshead": 5, "schafkopf": 4, "mehrkopf": 4}
+
+__all__ = ["VARIANTS", "Contract", "FrenchCard", "GermanCard", "Trick", "TrickGame", "TrickMove",
+           "TrickPlayer", "TrickView", "deck", "from_dict", "new_game", "parse_card"]
+
+
+def _rules(variant):
+    try:
+        return RULES[variant]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown trick-taking variant {variant!r}: choose from {', '.join(VARIANTS)}") from None
+
+
+def new_game(variant: str, players: int | None = None, seed=None, *, dealer: int = 0, names=None,
+             doublers: bool = False) -> TrickGame:
+    """Shuffle with ``seed`` (same seed, same deal on every machine) and deal one hand.
+
+    ``doublers`` (sheepshead): when everybody passes, the same dealer deals again and the new
+    hand counts double, instead of a leaster.
+    """
+    rules = _rules(variant)
+    if players is None:
+        players = DEFAULT_PLAYERS[variant]
+    why = rules.check_players(players)
+    if why:
+        raise ValueError(why)
+    if doublers and variant != "sheepshead":
+        raise ValueError("doublers are a sheepshead option")
+    if seed is None:
+        seed = _random.SystemRandom().randrange(1 << 32)
+    g = TrickGame(rules, players, names=names, dealer=dealer, seed=seed,
+                  options={"doublers": True} if doublers else None)
+    rules.deal(g)
+    g._note("deal", dealer, seed)
+    if len(g.active) < players:
+        g._note("sits-out", dealer)
+    return g
+
+
+def from_dict(data) -> TrickGame:
+    """A hand from position data (see :mod:`.position`); raises InvalidPosition."""
+    from .position import from_dict as _from
+    return _from(data)
+
+
+def deck(variant: str, players: int | None = None) -> list:
+    """The cards in play for that variant and table size; each card has ``.points``."""
+    rules = _rules(variant)
+    if players is None:
+        players = DEFAULT_PLAYERS[variant]
+    why = rules.check_players(players)
+    if why:
+        raise ValueError(why)
+    return list(rules.deck(players))
+
+
+def parse_card(variant: str, text: str):
+    """Read a card of that variant's deck (``"QC"`` for sheepshead, ``"EO"`` for schafkopf)."""
+    return _rules(variant).family.parse(text)

@@ -1,0 +1,86 @@
+"""What every variant's rules object provides (see :mod:`.sheepshead`, :mod:`.schafkopf`)."""
+from __future__ import annotations
+
+from ..rng import SeededRNG
+
+
+class Rules:
+    name = ""
+    family = None
+    min_players = max_players = 0
+    layout_for_two = False         # two players play from face-up / face-down columns
+    picker_keeps_suit = False      # sheepshead: the picker keeps a card of the called suit
+    run_away = None                # cards of the called suit that let its holder lead another
+
+    # --------------------------------------------------------------- table
+    def check_players(self, n):
+        if isinstance(n, bool) or not isinstance(n, int) or not self.min_players <= n <= self.max_players:
+            if self.min_players == self.max_players:
+                return f"{self.name} is played by {self.min_players} players, not {n}"
+            return f"{self.name} is played by {self.min_players} to {self.max_players} players, not {n}"
+        return None
+
+    def active_seats(self, n, dealer):
+        return tuple(range(n))
+
+    def first_phase(self, n):
+        raise NotImplementedError
+
+    def deck(self, n):
+        raise NotImplementedError
+
+    def in_deck(self, n, card):
+        return card in self._deck_set(n)
+
+    def _deck_set(self, n):
+        cache = self.__dict__.setdefault("_decks", {})
+        if n not in cache:
+            cache[n] = frozenset(self.deck(n))
+        return cache[n]
+
+    def cards_per_seat(self, n):
+        raise NotImplementedError
+
+    def shuffled(self, g, deal_no=0):
+        deck = list(self.deck(g.n))
+        seed = g.seed if g.seed is not None else 0
+        rng = SeededRNG(seed if not deal_no else (seed * 1_000_003 + deal_no * 7919) & ((1 << 64) - 1))
+        rng.shuffle(deck)
+        return deck
+
+    # --------------------------------------------------------------- what a card is
+    def default_order(self, n):
+        raise NotImplementedError
+
+    def order_for(self, n, contract):
+        raise NotImplementedError
+
+    def called_cards(self, g):
+        c = g.contract
+        return () if c is None or c.called is None else (c.called,)
+
+    def group_name(self, g, grp):
+        raise NotImplementedError
+
+    def rank_word(self, g, card):
+        raise NotImplementedError
+
+    # --------------------------------------------------------------- phases before play
+    def moves(self, g):
+        raise NotImplementedError
+
+    def refusal(self, g, m):
+        raise NotImplementedError
+
+    def apply(self, g, m):
+        raise NotImplementedError
+
+    def phase_hint(self, g):
+        return f"no cards are played yet: this is the {g.phase} phase"
+
+    # --------------------------------------------------------------- end of the hand
+    def adjust_points(self, g, pts):
+        return pts
+
+    def finish(self, g):
+        """Called once when the hand ends (before it is scored)."""

@@ -1,0 +1,596 @@
+"""The state of one hand of a trick-taking game and the trick play every variant shares.
+
+:class:`TrickGame` builds on :class:`scheissekopf.core.Recorded`: every change goes through the
+undo journal (``_save`` before changing a list, ``(lst, len(lst))`` before appending, scalars in
+``_SCALARS``), so ``undo()`` is exact. What differs between sheepshead and schafkopf before the
+first card (picking and burying, or the auction) lives in the variant's rules object
+(:mod:`.sheepshead`, :mod:`.schafkopf`); how cards rank lives in :mod:`.tables`.
+
+Phases: ``"pick"``, ``"bury"``, ``"call"`` (sheepshead); ``"auction"``, ``"declare"``,
+``"wedding"`` (schafkopf, mehrkopf); then ``"play"`` and ``"over"``.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..core import Recorded
+from ..errors import IllegalMove
+from .events import TrickEvent
+from .moves import KINDS, TrickLegalMoves, TrickMove, parse_move
+from .tables import TRUMP
+
+
+class Contract(NamedTuple):
+    """What is being played. ``mode``: sheepshead ``"pick"`` (picked, not yet called),
+    ``"called"``, ``"alone"``, ``"leaster"``; schafkopf ``"normal"``, ``"solo"`` (a suit solo),
+    ``"wenz"``, ``"geier"``, ``"niederer"``, ``"wedding"``, ``"ramsch"``, ``"sie"``. ``suit`` is
+    the trump suit letter where one is named, ``called`` the called card, ``tout`` a tout,
+    ``must`` a must game."""
+    mode: str
+    declarer: int | None = None
+    suit: str | None = None
+    called: object = None
+    tout: bool = False
+    must: bool = False
+
+
+class Trick(NamedTuple):
+    """A finished trick: the seats in the order they played, their cards, the winner's seat and
+    the card points in it."""
+    seats: tuple
+    cards: tuple
+    winner: int
+    points: int
+
+    @property
+    def leader(self) -> int:
+        return self.seats[0]
+
+
+class TrickPlayer:
+    """One seat's cards. ``hand`` is kept in playing order (trumps first). Two players have no
+    hand: ``bank`` holds the face-up cards and ``gamble`` the face-down cards under them
+    (columns; ``None`` marks an empty slot)."""
+
+    __slots__ = ("hand", "bank", "gamble", "name")
+
+    def __init__(self, name=""):
+        self.hand = []
+        self.bank = []
+        self.gamble = []
+        self.name = name
+
+    @property
+    def cards_held(self) -> int:
+        return len(self.hand) + sum(c is not None for c in self.bank) + sum(c is not None for c in self.gamble)
+
+    def __repr__(self):
+        if self.bank or self.gamble:
+            def zone(cs):
+                return "[" + " ".join("--" if c is None else str(c) for c in cs) + "]"
+            return f"TrickPlayer({self.name!r}, bank={zone(self.bank)}, gamble={zone(self.gamble)})"
+        return f"TrickPlayer({self.name!r}, hand=[{' '.join(map(str, self.hand))}])"
+
+
+HOLE = "hole"
+
+
+class TrickGame(Recorded):
+    """One hand of sheepshead, schafkopf or mehrkopf. Create it with :func:`scheissekopf.new_game`
+    or :meth:`from_dict`."""
+
+    _SCALARS = ("phase", "turn", "contract", "order", "declarers", "bound", "called_led", "lead_grp",
+                "hole", "hole_trick", "multiplier", "deal_no", "best_bid", "ended", "lot")
+
+    def __init__(self, rules, players, *, names=None, dealer=0, seed=None, options=None):
+        self.rules = rules
+        self.variant = rules.name
+        self.family = rules.family
+        self.n = players
+        if names is None:
+            names = [f"P{i}" for i in range(players)]
+        if len(names) != players:
+            raise ValueError(f"{len(names)} names for {players} players")
+        self.names = tuple(str(x) for x in names)
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+            raise ValueError(f"the dealer must be a seat from 0 to {players - 1}")
+        self.dealer = dealer
+        self.seed = seed
+        self.options = dict(options or {})
+        self.players = [TrickPlayer(self.names[i]) for i in range(players)]
+        self.active = rules.active_seats(players, dealer)
+        nxt = [None] * players
+        for i, s in enumerate(self.active):
+            nxt[s] = self.active[(i + 1) % len(self.active)]
+        self._nxt = nxt
+        self.layout = players == 2 and rules.layout_for_two
+        self.blind = []
+        self.buried = []
+        self.bids = [None] * players
+        self.trick = []                 # the cards of the trick being played, in order
+        self.trick_seats = []           # who played them
+        self.tricks = []                # finished tricks (Trick)
+        self.phase = rules.first_phase(players)
+        self.turn = self.first_seat
+        self.contract = None
+        self.order = rules.default_order(players)
+        self.declarers = ()
+        self.bound = ()                 # called cards still bound by the bring-out rule
+        self.called_led = False         # has the called suit been led yet?
+        self.lead_grp = None            # the group (suit or TRUMP) the current trick follows
+        self.hole = None                # sheepshead: the card in the hole
+        self.hole_trick = None          # ...and the trick it was played to
+        self.multiplier = 1             # sheepshead doublers
+        self.deal_no = 0
+        self.best_bid = None            # schafkopf: (seat, level) leading the auction
+        self.ended = None               # why a hand ended without being played out
+        self.lot = None                 # sheepshead leaster: the winner drawn by lot on a tie
+        self.points = rules.family.points
+        self._init_record()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def first_seat(self) -> int:
+        """The seat at the dealer's left (the first active one): it bids first and leads first."""
+        return self._nxt[self.dealer] if self._nxt[self.dealer] is not None else self.active[0]
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def pending(self):
+        return None
+
+    @property
+    def cards_per_seat(self) -> int:
+        return self.rules.cards_per_seat(self.n)
+
+    @property
+    def partner_revealed(self) -> bool:
+        """True once every holder of a called card is known (played it), or there is none."""
+        c = self.contract
+        if c is None or c.called is None:
+            return True
+        return all(self._played(x) for x in self.rules.called_cards(self))
+
+    def _played(self, card) -> bool:
+        if card in self.trick:
+            return True
+        return any(card in t.cards for t in self.tricks)
+
+    def playable(self, seat) -> list:
+        """The cards `seat` could play from (the hand; two players: the face-up cards)."""
+        pl = self.players[seat]
+        if self.layout:
+            return [c for c in pl.bank if c is not None]
+        return pl.hand
+
+    def taken_points(self) -> dict:
+        """{seat: card points in the tricks that seat took} (sheepshead: the buried cards count
+        for the picker; in a leaster the blind for the last trick's winner)."""
+        pts = {s: 0 for s in range(self.n)}
+        for t in self.tricks:
+            pts[t.winner] += t.points
+        return self.rules.adjust_points(self, pts)
+
+    def tricks_won(self) -> dict:
+        won = {s: 0 for s in range(self.n)}
+        for t in self.tricks:
+            won[t.winner] += 1
+        return won
+
+    def scores(self) -> dict:
+        """Once the hand is over: {seat: settlement in game units}; the values sum to zero
+        (fractions of a unit where winners share a pot unevenly)."""
+        if self.phase != "over":
+            raise ValueError("the hand is not over yet")
+        from .scoring import settle
+        return settle(self)
+
+    def result(self) -> dict:
+        """Once over: how the hand ended (points of each side, won or lost, schneider...)."""
+        if self.phase != "over":
+            raise ValueError("the hand is not over yet")
+        from .scoring import outcome
+        return outcome(self)
+
+    # ------------------------------------------------------------------ moves
+    def legal_moves(self):
+        return TrickLegalMoves(self._raw_moves(), self, self._stamp)
+
+    def _raw_moves(self):
+        phase = self.phase
+        if phase == "play":
+            return self._card_moves(self.turn)
+        if phase == "over":
+            return []
+        return self.rules.moves(self)
+
+    def _card_moves(self, p):
+        cards = self.playable(p)
+        if self.trick:
+            grp, lg = self.order.grp, self.lead_grp
+            opts = [c for c in cards if grp[c] == lg] or cards
+        else:
+            opts = cards
+        if self.bound or self.hole is not None or self.rules.picker_keeps_suit and not self.called_led:
+            opts, hole = self._obligations(p, cards, opts)
+            moves = [(p, "card", (c,), None, None) for c in opts]
+            if hole:
+                moves.append((p, HOLE, (), None, None))
+            return moves
+        return [(p, "card", (c,), None, None) for c in opts]
+
+    def _hole_pending(self, p) -> bool:
+        return self.hole is not None and self.hole_trick is None and p == self.contract.declarer
+
+    def _obligations(self, p, cards, opts):
+        """Apply the called card's bring-out rule, sheepshead's hold card and the card in the
+        hole to the cards `p` may play. Returns (cards allowed, may play the hole card)."""
+        c = self.contract
+        if c is None or c.called is None:
+            return opts, False
+        grp = self.order.grp
+        cs = grp[c.called]
+        hole = self._hole_pending(p)
+        if hole and not cards:
+            return [], True
+        if self.trick:
+            if self.lead_grp == cs:
+                for b in self.bound:
+                    if b in cards:
+                        return [b], False
+                if hole:
+                    return [], True
+                return opts, False
+            keep = self._kept_back(p, cards)
+            rest = [x for x in opts if x not in keep]
+            return (rest or opts), False
+        # leading
+        held = [b for b in self.bound if b in cards]
+        if held:
+            ra = self.rules.run_away
+            if ra is None or sum(1 for x in cards if grp[x] == cs) < ra:
+                opts = [x for x in opts if grp[x] != cs or x == held[0]]
+        return opts, hole
+
+    def _kept_back(self, p, cards):
+        """Cards `p` may not throw on a trick of another suit: bound called cards, and the
+        sheepshead picker's last card of the called suit before that suit is led."""
+        keep = [b for b in self.bound if b in cards]
+        c = self.contract
+        if (self.rules.picker_keeps_suit and not self.called_led and p == c.declarer
+                and c.mode == "called" and self.hole is None):
+            grp = self.order.grp
+            cs = grp[c.called]
+            suit = [x for x in cards if grp[x] == cs]
+            if len(suit) == 1:
+                keep.append(suit[0])
+        return keep
+
+    # ------------------------------------------------------------------ checking a move
+    def _resolve(self, move):
+        if type(move) is TrickMove and move._stamp == self._stamp:
+            return move, None
+        if isinstance(move, str):
+            move = parse_move(move, self.turn, self.family, self)
+        elif not isinstance(move, TrickMove):
+            if hasattr(move, "kind") and hasattr(move, "player"):
+                move = TrickMove(move.player, move.kind, move.cards, move.target, move.index)
+            else:
+                raise IllegalMove(f"a move is a Move or its text, not {type(move).__name__}", move)
+        p = move.player
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.n:
+            raise IllegalMove(f"there is no seat {p!r} at this table (seats 0 to {self.n - 1})", move)
+        if move.kind not in KINDS:
+            raise IllegalMove(f"unknown kind of move {move.kind!r}", move, p)
+        for c in move.cards:
+            if not self._is_card(c):
+                raise IllegalMove(f"{c!r} is not a card of this game", move, p)
+        why = self._refusal(move)
+        if why:
+            raise IllegalMove(why, move, p)
+        return move, None
+
+    def _is_card(self, c):
+        return isinstance(c, int) and 0 <= c < 64 and c != self.family.hidden and self.rules.in_deck(self.n, c)
+
+    def _refusal(self, m):
+        p, name = m.player, self.names[m.player]
+        if self.phase == "over":
+            return "the hand is over"
+        if p != self.turn:
+            return f"it is {self.names[self.turn]}'s turn, not {name}'s"
+        if self.phase != "play":
+            if m.kind in ("card", HOLE):
+                return self.rules.phase_hint(self)
+            return self.rules.refusal(self, m)
+        if m.kind == HOLE:
+            if not self._hole_pending(p):
+                return f"{name} has no card in the hole"
+            opts, hole = self._obligations(p, self.playable(p), self.playable(p))
+            if not hole:
+                return "the card in the hole is played only when the called suit is led (or as the last card)"
+            return None
+        if m.kind != "card":
+            return f"the cards are being played: {m.kind} is not a move now (play a card, e.g. '{self._example(p)}')"
+        if len(m.cards) != 1:
+            return "play one card at a time"
+        card = m.cards[0]
+        cards = self.playable(p)
+        if card not in cards:
+            if self.layout and any(card == g for g in self.players[p].gamble):
+                return f"{card} lies face down: only face-up cards can be played"
+            return f"{name} has no {card}"
+        return self._card_refusal(p, card, cards)
+
+    def _example(self, p):
+        moves = self._card_moves(p)
+        return str(TrickMove(*moves[0])).split(" ", 1)[1] if moves else "pass"
+
+    def _card_refusal(self, p, card, cards):
+        grp = self.order.grp
+        follow = []
+        if self.trick:
+            lg = self.lead_grp
+            follow = [c for c in cards if grp[c] == lg]
+            if follow and grp[card] != lg:
+                if lg == TRUMP:
+                    return f"you must follow trump: {self.trick[0]} was led"
+                return f"you must follow suit: {self.rules.group_name(self, lg)} was led"
+        opts, hole = self._card_moves_checked(p, cards)
+        if card in opts:
+            return None
+        return self._obligation_refusal(p, card, cards)
+
+    def _card_moves_checked(self, p, cards):
+        if self.trick:
+            grp, lg = self.order.grp, self.lead_grp
+            opts = [c for c in cards if grp[c] == lg] or cards
+        else:
+            opts = cards
+        return self._obligations(p, cards, opts)
+
+    def _obligation_refusal(self, p, card, cards):
+        c = self.contract
+        grp = self.order.grp
+        cs = grp[c.called]
+        if self._hole_pending(p) and self.trick and self.lead_grp == cs:
+            return "the card in the hole must be played now: the called suit was led"
+        if self.trick and self.lead_grp == cs:
+            b = next(b for b in self.bound if b in cards)
+            return f"the called {self.rules.rank_word(self, b)} must be played when its suit is led first"
+        if self.trick:
+            if card in self.bound:
+                return f"the called {self.rules.rank_word(self, card)} may not be thrown on another suit before its suit has been led"
+            return "the picker must keep one card of the called suit until that suit is led"
+        held = [b for b in self.bound if b in cards]
+        extra = "" if self.rules.run_away is None else f" (unless holding {self.rules.run_away} or more cards of it)"
+        return f"leading the called suit, the holder of the called {self.rules.rank_word(self, held[0])} must lead it{extra}"
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, move, zone):
+        kind = move.kind
+        if kind == "card":
+            self._play_card(move.player, move.cards[0])
+        elif kind == HOLE:
+            self._play_hole(move.player)
+        else:
+            self.rules.apply(self, move)
+
+    def _note(self, kind, player, *args):
+        self.log.append(TrickEvent(kind, player, args, self.names))
+
+    def _remove_from_hand(self, p, card):
+        pl = self.players[p]
+        if self.layout:
+            self._set(pl.bank, pl.bank.index(card), None)
+        else:
+            hand = pl.hand
+            self._j.append((hand, hand[:]))
+            hand.remove(card)
+
+    def _play_card(self, p, card):
+        self._remove_from_hand(p, card)
+        trick = self.trick
+        if not trick:
+            self.lead_grp = self.order.grp[card]
+        self._j.append((trick, len(trick)))
+        trick.append(card)
+        seats = self.trick_seats
+        self._j.append((seats, len(seats)))
+        seats.append(p)
+        c = self.contract
+        if c is not None and c.called is not None and p != c.declarer and card in self.rules.called_cards(self):
+            self._note("partner", p, (card,))
+        else:
+            self._note("card", p, (card,))
+        self._next_in_trick(p)
+
+    def _play_hole(self, p):
+        card = self.hole
+        trick = self.trick
+        if not trick:
+            self.lead_grp = self.order.grp[self.contract.called]
+        self.hole_trick = len(self.tricks)
+        self._j.append((trick, len(trick)))
+        trick.append(card)
+        self._j.append((self.trick_seats, len(self.trick_seats)))
+        self.trick_seats.append(p)
+        self._note("hole", p)
+        self._next_in_trick(p)
+
+    def _next_in_trick(self, p):
+        if len(self.trick) == len(self.active):
+            self._finish_trick()
+        else:
+            self.turn = self._nxt[p]
+
+    def hole_index(self, trick_no, seats):
+        """Position of the card in the hole within trick `trick_no`, or None."""
+        if self.hole_trick == trick_no and self.contract is not None:
+            return seats.index(self.contract.declarer)
+        return None
+
+    def _finish_trick(self):
+        cards = tuple(self.trick)
+        seats = tuple(self.trick_seats)
+        number = len(self.tricks)
+        skip = self.hole_index(number, seats)
+        wi = self.order.winner(cards, self.lead_grp, skip)
+        winner = seats[wi]
+        pts = self.points
+        points = sum(pts[c] for c in cards)
+        tr = self.tricks
+        self._j.append((tr, len(tr)))
+        tr.append(Trick(seats, cards, winner, points))
+        self._j.append((self.trick, cards))
+        self.trick.clear()
+        self._j.append((self.trick_seats, list(seats)))
+        self.trick_seats.clear()
+        hidden = self.family.hidden
+        self._note("trick", winner, number + 1, points,
+                   tuple(hidden if i == skip else x for i, x in enumerate(cards)))
+        c = self.contract
+        if c is not None and c.called is not None and self.lead_grp == self.order.grp[c.called]:
+            self._called_suit_led(seats, cards)
+        if self.layout:
+            self._turn_up()
+        self.lead_grp = None
+        if c is not None and c.tout and winner not in self.declarers:
+            self.ended = "tout-lost"
+            self._note("tout-lost", c.declarer, winner)
+            self._end_hand()
+            return
+        if all(not self.playable(s) for s in self.active) and not self._hole_left():
+            self._end_hand()
+            return
+        self.turn = winner
+
+    def _hole_left(self):
+        return self.hole is not None and self.hole_trick is None
+
+    def _called_suit_led(self, seats, cards):
+        bound = self.bound
+        if bound:
+            brought = {s for s, x in zip(seats, cards) if x in bound}
+            keep = []
+            for b in bound:
+                if b in cards:
+                    continue
+                holder = self.holder(b)
+                if holder in brought:
+                    keep.append(b)
+            self.bound = tuple(keep)
+        self.called_led = True
+
+    def holder(self, card):
+        """The seat holding `card` in hand (or face up / face down for two players), else None."""
+        for s, pl in enumerate(self.players):
+            if card in pl.hand or card in pl.bank or card in pl.gamble:
+                return s
+        return None
+
+    def _turn_up(self):
+        for pl in self.players:
+            for i, (b, g) in enumerate(zip(pl.bank, pl.gamble)):
+                if b is None and g is not None:
+                    self._set(pl.bank, i, g)
+                    self._set(pl.gamble, i, None)
+
+    def _end_hand(self):
+        self.phase = "over"
+        self.turn = None
+        self.rules.finish(self)
+        from .scoring import outcome_text, settle
+        text = outcome_text(self)
+        if text:
+            self._note("result", None, text)
+        self._note("scores", None, tuple(sorted(settle(self).items())))
+
+    # ------------------------------------------------------------------ helpers for the rules
+    def _start_play(self, contract, declarers=()):
+        """Fix the contract, sort the hands in its order and hand the lead to the first seat."""
+        self.contract = contract
+        self.order = self.rules.order_for(self.n, contract)
+        self.declarers = tuple(sorted(declarers))
+        self.phase = "play"
+        self.turn = self.first_seat
+        key = self.order.key
+        for pl in self.players:
+            if pl.hand:
+                self._save(pl.hand)
+                pl.hand.sort(key=key.__getitem__)
+
+    def _sort_hand(self, p):
+        hand = self.players[p].hand
+        self._save(hand)
+        hand.sort(key=self.order.key.__getitem__)
+
+    # ------------------------------------------------------------------ copies, positions, views
+    def to_dict(self) -> dict:
+        from .position import to_dict
+        return to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "TrickGame":
+        from .position import from_dict
+        return from_dict(data)
+
+    def view(self, seat: int):
+        """The hand as `seat` sees it: other hands, the blind, buried cards, the card in the hole
+        and face-down cards hidden ("??"); partners hidden until revealed. A view lists that
+        seat's legal moves but cannot be played on."""
+        from .position import from_dict, to_dict
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise ValueError(f"there is no seat {seat!r}")
+        return from_dict(to_dict(self, hide_for=seat), view_seat=seat)
+
+    def clone(self) -> "TrickGame":
+        """An independent copy of the position (its own undo record starts empty)."""
+        g = self.__class__.__new__(self.__class__)
+        g.__dict__.update(self.__dict__)
+        g.players = []
+        for pl in self.players:
+            q = TrickPlayer(pl.name)
+            q.hand, q.bank, q.gamble = pl.hand[:], pl.bank[:], pl.gamble[:]
+            g.players.append(q)
+        for name in ("blind", "buried", "bids", "trick", "trick_seats", "tricks", "history", "log"):
+            setattr(g, name, getattr(self, name)[:])
+        g.options = dict(self.options)
+        g._records = []
+        g._new_stamp()
+        return g
+
+    def __repr__(self):
+        who = "" if self.turn is None else f", P{self.turn} to move"
+        return f"<{self.variant} {self.n} players, {self.phase}{who}>"
+
+    def __str__(self):
+        from .text import game_text
+        return game_text(self)
+
+
+class TrickView(TrickGame):
+    """A hand as one seat sees it (see :meth:`TrickGame.view`)."""
+
+    seat: int = None
+
+    def _raw_moves(self):
+        if self.turn != self.seat:
+            return []
+        return super()._raw_moves()
+
+    def to_dict(self) -> dict:
+        from .position import to_dict
+        return to_dict(self, hide_for=self.seat)
+
+    def play(self, move):
+        raise IllegalMove("a view only shows the position; play the move on the game itself", move)
+
+    def undo(self):
+        raise IndexError("a view has nothing to undo")
+
+    def __repr__(self):
+        return f"<View of P{self.seat}: {self.variant} {self.n} players, {self.phase}>"
