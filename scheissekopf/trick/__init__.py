@@ -54,7 +54,7 @@ def new_game(variant: str, players: int | None = None, seed=None, *, dealer: int
     g = TrickGame(rules, players, names=names, dealer=dealer, seed=seed,
                   options={"doublers": True} if doublers else None)
     rules.deal(g)
-    g._note("deal", dealer, seed)
+    g._note("deal", dealer)
     if len(g.active) < players:
         g._note("sits-out", dealer)
     return g

@@ -31,7 +31,7 @@ def _scores(names, p, scores):
 
 
 _TEXT = {
-    "deal": lambda names, p, seed: f"{names[p]} deals" + ("." if seed is None else f" (seed {seed})."),
+    "deal": lambda names, p: f"{names[p]} deals.",
     "redeal": lambda names, p, mult: f"Nobody picked: {names[p]} deals again, and this hand counts {mult} times.",
     "sits-out": lambda names, p: f"{names[p]} deals and sits this hand out.",
     "pass": lambda names, p: f"{names[p]} passes.",

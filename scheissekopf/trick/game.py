@@ -132,7 +132,10 @@ class TrickGame(Recorded):
     @property
     def first_seat(self) -> int:
         """The seat at the dealer's left (the first active one): it bids first and leads first."""
-        return self._nxt[self.dealer] if self._nxt[self.dealer] is not None else self.active[0]
+        s = (self.dealer + 1) % self.n
+        while self._nxt[s] is None:
+            s = (s + 1) % self.n
+        return s
 
     @property
     def over(self) -> bool:
