@@ -40,7 +40,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     """A JupyterLab server over a copy of notebooks/: yields its base URL and token."""
     pytest.importorskip("jupyterlab")
@@ -86,7 +86,7 @@ def lab(tmp_path_factory):
         log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")   # closed after this file: a live sync Playwright keeps an event loop running
 def chromium():
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
