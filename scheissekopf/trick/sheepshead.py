@@ -151,10 +151,10 @@ class SheepsheadRules(Rules):
         mine = set(g.players[p].hand) | set(g.buried)
         if c is None:
             return "name the card to call, e.g. 'call AH'"
-        if c in mine:
-            return f"the picker cannot call {c}: it is in the picker's own hand or buried"
         if c >> 2 not in (14, 10) or g.order.grp[c] == TRUMP:
             return "the picker calls the ace of a fail suit (clubs, spades or hearts), never a trump"
+        if c in mine:
+            return f"the picker cannot call {c}: it is in the picker's own hand or buried"
         if c >> 2 == 10 and calls and calls[0] >> 2 == 14 or c >> 2 == 10 and unders and unders[0] >> 2 == 14:
             return "a ten is called only when the picker holds all three fail aces"
         if c >> 2 == 14 and not any(x >> 2 == 14 for x in calls):
