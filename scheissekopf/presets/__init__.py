@@ -60,6 +60,26 @@ class Preset:
         return bool(self.allowed[self.top_key(stack)] >> rank & 1)
 
 
+def first_below_threes(stack):
+    """The topmost card that is not a 3 (None when there is none): bitenight's invisible 3s and
+    schwechat's mirroring 3s both look through them."""
+    for card in reversed(stack):
+        if card >> 2 != 3:
+            return card
+    return None
+
+
+def key_through_threes(zero_ranks):
+    """A `top_key` that looks through 3s; the ranks in `zero_ranks` let anything follow."""
+    def top_key(stack):
+        for card in reversed(stack):
+            rank = card >> 2
+            if rank != 3:
+                return 0 if rank in zero_ranks else rank
+        return 0
+    return top_key
+
+
 def get(name: str) -> Preset:
     from . import bitenight, palace, schwechat
     presets = {"bitenight": bitenight.PRESET, "palace": palace.PRESET, "schwechat": schwechat.PRESET}

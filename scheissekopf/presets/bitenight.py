@@ -13,7 +13,7 @@
   play that rank. Points: 10 per place out (first 10, second 20...), 0 for the loser, +10 for
   going out on 4s.
 """
-from . import Preset, rank_mask, ALL_RANKS, top_words
+from . import ALL_RANKS, Preset, first_below_threes, key_through_threes, rank_mask, top_words
 from ..cards import RANK_TEXT
 
 NATURALS = (4, 5, 6, 7, 8, 9, 11, 12, 13, 14)
@@ -28,19 +28,8 @@ def _allowed():
     return tuple(allowed)
 
 
-def effective_top(stack):
-    for card in reversed(stack):
-        if card >> 2 != 3:
-            return card
-    return None
-
-
-def top_key(stack):
-    for card in reversed(stack):
-        rank = card >> 2
-        if rank != 3:
-            return 0 if rank == 2 else rank
-    return 0
+effective_top = first_below_threes                # 3s are invisible
+top_key = key_through_threes(zero_ranks=(2,))     # anything goes on a 2
 
 
 def opener(game):

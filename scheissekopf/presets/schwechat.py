@@ -15,7 +15,7 @@
   then opens the new stack. A turned gamble card is played at once, or taken with the stack.
 * The first starter is drawn by lot; afterwards the previous Scheisskopf starts.
 """
-from . import Preset, rank_mask, ALL_RANKS
+from . import ALL_RANKS, Preset, first_below_threes, key_through_threes, rank_mask
 from ..cards import RANK_TEXT
 
 VALUES = (2, 4, 5, 6, 8, 9, 11, 12, 13, 14)
@@ -30,20 +30,8 @@ def _allowed():
     return tuple(allowed)
 
 
-def effective_top(stack):
-    """The card a 3 mirrors: the first card below any 3s (None when there is none)."""
-    for card in reversed(stack):
-        if card >> 2 != 3:
-            return card
-    return None
-
-
-def top_key(stack):
-    for card in reversed(stack):
-        rank = card >> 2
-        if rank != 3:
-            return 0 if rank in (8, 15) else rank
-    return 0
+effective_top = first_below_threes                # a 3 mirrors the card below it
+top_key = key_through_threes(zero_ranks=(8, 15))  # after an 8 or a joker the value is 0
 
 
 def opener(game):
