@@ -106,7 +106,9 @@ class Recorded:
             except IllegalMove as exc:
                 self._refused(exc)
                 raise
-        scalars = self._begin()
+        self._j = []                    # open the move's record (see _begin)
+        self._irrev = False
+        scalars = self._get_scalars(self)
         log_len = len(self.log)
         self._apply(move, zone)
         self._commit(move, scalars, log_len)

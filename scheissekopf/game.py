@@ -420,7 +420,9 @@ class Game(Recorded):
             return
         pl = self.players[p]
         stack = self.stack
-        mask = self._playable()
+        mask = self._mask
+        if mask is None:
+            mask = self._playable()
         if pl.hand:
             self._rank_moves(p, pl.hand, mask, moves)
         elif not self._draw:
@@ -573,7 +575,7 @@ class Game(Recorded):
     # ------------------------------------------------------------------ playing
     def _trusted_zone(self, move):
         if self._pend is None and (move.kind == "play" or move.kind == "joker"):
-            return self.active_zone(move.player)
+            return "hand" if self.players[move.player].hand else self.active_zone(move.player)
         return None
 
     def _refused(self, exc):
@@ -838,7 +840,7 @@ class Game(Recorded):
         if burn and P.burn_restarts_self:
             nxt = self._next(p) if out else p
         else:
-            nxt = self._after(p, r, k, out)
+            nxt = self._after(p, r, k, out) if r == 8 else self._next(p)
         if burn:
             self._to_discard(self._clear_stack())
             self._note("burn", p, burn, r, None if self.phase == "over" else nxt)
