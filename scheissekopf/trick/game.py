@@ -125,7 +125,7 @@ class TrickGame(Recorded):
         self.best_bid = None            # schafkopf: (seat, level) leading the auction
         self.ended = None               # why a hand ended without being played out
         self.lot = None                 # sheepshead leaster: the winner drawn by lot on a tie
-        self.points = rules.family.points
+        self.card_points = rules.family.points   # list indexed by card number
         self._init_record()
 
     # ------------------------------------------------------------------ reading
@@ -443,7 +443,7 @@ class TrickGame(Recorded):
         skip = self.hole_index(number, seats)
         wi = self.order.winner(cards, self.lead_grp, skip)
         winner = seats[wi]
-        pts = self.points
+        pts = self.card_points
         points = sum(pts[c] for c in cards)
         tr = self.tricks
         self._j.append((tr, len(tr)))

@@ -380,7 +380,7 @@ def from_dict(data, view_seat=None):
         given = _seat(given, n, f"trick {k}'s winner")
         if w is not None and given != w:
             _fail(f"trick {k} is taken by {g.names[w]}, not by {g.names[given]}")
-        g.tricks.append(Trick(tuple(ss), tuple(cs), given, sum(g.points[x] for x in cs)))
+        g.tricks.append(Trick(tuple(ss), tuple(cs), given, sum(g.card_points[x] for x in cs)))
         leader = given
     td = data.get("trick")
     if td is not None:
@@ -435,6 +435,9 @@ def from_dict(data, view_seat=None):
                 _fail(f"the declaring side is {', '.join(g.names[s] for s in expect)}, not "
                       f"{', '.join(g.names[s] for s in decl) or 'nobody'}")
             decl = expect
+    if contract is not None and contract.mode == "wedding" and (
+            decl is None or len(decl) != 2 or contract.declarer not in decl):
+        _fail("a wedding needs its declaring side: the offerer and the seat that accepted")
     g.declarers = decl if decl is not None else (() if contract is None or contract.declarer is None else (contract.declarer,))
 
     # ------------------------------------------------------------ card conservation and sizes
@@ -489,7 +492,8 @@ def _declarers(g, rules, c, owner):
             if owner.get(x) is not None:
                 side.add(owner[x])
         if c.called in g.buried or c.called == g.hole or owner.get(c.called) == c.declarer:
-            _fail(f"the picker cannot call {c.called}: it is the picker's own card")
+            who = "picker" if rules.name == "sheepshead" else "caller"
+            _fail(f"the {who} cannot call {c.called}: it is the {who}'s own card")
         return tuple(sorted(side))
     return None            # a wedding: the side is written in the position
 

@@ -57,7 +57,7 @@ def laufende(g) -> int:
 
 
 def total_points(g) -> int:
-    return sum(g.points[c] for c in g.rules.deck(g.n))
+    return sum(g.card_points[c] for c in g.rules.deck(g.n))
 
 
 def outcome(g) -> dict:

@@ -236,9 +236,9 @@ class SheepsheadRules(Rules):
             return pts
         if c.mode == "leaster":
             if g.tricks and g.blind:
-                pts[g.tricks[-1].winner] += sum(g.points[x] for x in g.blind)
+                pts[g.tricks[-1].winner] += sum(g.card_points[x] for x in g.blind)
         elif g.buried:
-            pts[c.declarer] += sum(g.points[x] for x in g.buried)
+            pts[c.declarer] += sum(g.card_points[x] for x in g.buried)
         return pts
 
     def finish(self, g):
@@ -246,7 +246,7 @@ class SheepsheadRules(Rules):
         if c.mode != "leaster":
             return
         last = g.tricks[-1].winner
-        g._note("blind", last, sum(g.points[x] for x in g.blind))
+        g._note("blind", last, sum(g.card_points[x] for x in g.blind))
         pts = g.taken_points()
         won = g.tricks_won()
         takers = [s for s in g.active if won[s]]
