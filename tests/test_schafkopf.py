@@ -448,6 +448,31 @@ def _bid_normal_when_possible(g, rng):
         g.play(rng.choice(g.legal_moves()))
 
 
+FIVE = ["SA S10 SS SK S9 S8 S7 H7", "EO GO HO SO EU GU G9 G8", "HU SU EG GG HG SG HA H10",
+        "GA GS G10 GK G7 HS HK H9", "EA E10 ES EK E9 E8 E7 H8"]
+
+
+def test_five_players_one_seat_holding_ace_and_beauty_brings_out_the_ace_first_then_the_beauty():
+    g = play(deal(FIVE, "mehrkopf"), "bid normal", "pass", "pass", "pass", "pass", "call GA")
+    assert g.declarers == (1, 3) and [str(c) for c in g.bound] == ["GA", "GS"]
+    play(g, "G9", "H10")
+    assert texts(g.legal_moves()) == ["P3 GA"]
+    play(g, "GA", "E7", "S7", "HU", "H9", "H8", "H7", "EO", "G8", "SU")
+    refused(g, "G10", "the called Beauty must be played now")
+    assert texts(g.legal_moves()) == ["P3 GS"]
+
+
+def test_five_players_ace_and_beauty_in_different_hands_both_come_out_on_the_first_lead():
+    hands = [FIVE[0], FIVE[1], FIVE[2], "GA E7 G10 GK E9 HS HK H9", "EA E10 ES EK G7 E8 GS H8"]
+    g = play(deal(hands, "mehrkopf"), "bid normal", "pass", "pass", "pass", "pass", "call GA")
+    assert g.declarers == (1, 3, 4)
+    assert g.view(0).to_dict()["declarers"] == [1]
+    play(g, "G9", "H10", "GA")
+    refused(g, "G7", "the called Beauty must be played when its suit is led first")
+    play(g, "GS", "S7")
+    assert g.bound == () and g.view(0).to_dict()["declarers"] == [1, 3, 4]
+
+
 def beauty_holder_is_caller(g, beauty):
     return any(t.seats[t.cards.index(beauty)] == g.contract.declarer for t in g.tricks if beauty in t.cards)
 
@@ -514,6 +539,14 @@ def test_a_refused_move_changes_nothing_and_names_the_rule():
     refused(g, "ZZ", "is not a card")
     refused(g, "GA", "has no GA")
     refused(g, "pass", "not a move now")
+
+
+def test_a_clone_is_independent_of_its_original():
+    g = normal_game()
+    c = g.clone()
+    play(c, "EO", "GO")
+    assert g.trick == [] and len(g.players[1].hand) == 8 and c.to_dict() != g.to_dict()
+    assert c.trick == [german("EO"), german("GO")]
 
 
 def test_undo_takes_back_moves_exactly():

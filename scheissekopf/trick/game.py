@@ -363,6 +363,9 @@ class TrickGame(Recorded):
             return "the card in the hole must be played now: the called suit was led"
         if self.trick and self.lead_grp == cs:
             b = next(b for b in self.bound if b in cards)
+            if self.called_led:
+                return (f"the called {self.rules.rank_word(self, b)} must be played now: "
+                        "its holder brought out the ace the first time the suit was led")
             return f"the called {self.rules.rank_word(self, b)} must be played when its suit is led first"
         if self.trick:
             if card in self.bound:
