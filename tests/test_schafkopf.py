@@ -598,3 +598,12 @@ def test_random_bots_play_every_table_size_to_the_end():
         g = sk.new_game("mehrkopf", players=n, seed=n)
         play_round(g, [RandomBot() for _ in range(n)], random.Random(n))
         assert g.phase == "over" and sum(g.scores().values()) == 0
+
+
+def test_a_hand_made_position_fills_in_the_turn_the_partner_and_the_bound_ace():
+    d = {"variant": "schafkopf", "players": [{"hand": h.split()} for h in BASE],
+         "contract": {"mode": "normal", "declarer": 1, "called": "GA"}}
+    g = sk.Game.from_dict(d)
+    assert g.phase == "play" and g.turn == 1 and g.declarers == (1, 3) and g.bound == (german("GA"),)
+    play(g, "G9", "E7")
+    assert texts(g.legal_moves()) == ["P3 GA"]

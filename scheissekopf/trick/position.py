@@ -356,6 +356,13 @@ def from_dict(data, view_seat=None):
         _fail("tricks are played only once the game is fixed (phase play or over)")
     leader = g.first_seat
     ht = data.get("hole_trick")
+    if "hole_trick" not in data and g.hole is not None:      # where the card in the hole lies, if played
+        raw = [td.get("cards") for td in tricks if isinstance(td, dict)]
+        if isinstance(data.get("trick"), dict):
+            raw.append(data["trick"].get("cards"))
+        for k, cs in enumerate(raw):
+            if isinstance(cs, list) and any(isinstance(x, str) and x.strip().upper() == str(g.hole) for x in cs):
+                ht = k
     if ht is not None and (isinstance(ht, bool) or not isinstance(ht, int) or not 0 <= ht <= len(tricks)):
         _fail(f"hole_trick must be the number of a trick, not {ht!r}")
     g.hole_trick = ht
@@ -419,6 +426,13 @@ def from_dict(data, view_seat=None):
         _fail("bound must be a list of called cards")
     g.bound = tuple(card(x, "bound", hidden_ok=False) for x in bound)
     called_cards = rules.called_cards(g)
+    if not view and contract is not None and contract.called is not None and contract.mode != "pick":
+        from .scoring import holdings
+        bound, led = _replay_bound(g, contract, called_cards, holdings(g))
+        if "bound" not in data:
+            g.bound = bound
+        if "called_led" not in data:
+            g.called_led = led
     for x in g.bound:
         if x not in called_cards:
             _fail(f"{x} is bound but is not a called card")
@@ -478,6 +492,20 @@ def from_dict(data, view_seat=None):
     if phase == "play" and not any(g.playable(s) for s in g.active) and not g._hole_left():
         _fail("every card has been played: the phase is 'over'")
     return g
+
+
+def _replay_bound(g, c, called_cards, owner):
+    """The called cards still bound, and whether the called suit has been led, from the tricks."""
+    bound = [x for x in called_cards if owner.get(x) != c.declarer]
+    cs = g.order.grp[c.called]
+    led = False
+    for k, t in enumerate(g.tricks):
+        lg = cs if g.hole_index(k, t.seats) == 0 else g.order.grp[t.cards[0]]
+        if lg == cs:
+            brought = {s for s, x in zip(t.seats, t.cards) if x in bound}
+            bound = [b for b in bound if b not in t.cards and owner.get(b) in brought]
+            led = True
+    return tuple(bound), led
 
 
 def _declarers(g, rules, c, owner):

@@ -207,7 +207,8 @@ def outcome_text(g) -> str:
         losers = [names[s] for s in g.active if pts[s] == top]
         return f"{' and '.join(losers)} took the most points ({top}) and lose{'s' if len(losers) == 1 else ''} the Ramsch."
     res = outcome(g)
-    side = " and ".join(names[s] for s in res["declarers"])
+    lead = c.declarer
+    side = " and ".join(names[s] for s in [lead] + [s for s in res["declarers"] if s != lead])
     if c.mode == "sie":
         return f"{side} wins with a Sie."
     verb = "win" if res["won"] else "lose"
