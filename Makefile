@@ -24,8 +24,11 @@ chromium:
 test: $(STAMP) chromium
 	$(PY) -m pytest
 
+# JupyterLab refuses to start as root unless told it may (containers, Binder-like machines).
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: $(STAMP)
-	$(PY) -m jupyterlab notebooks/01-setup.ipynb
+	$(PY) -m jupyterlab $(ROOT_FLAG) notebooks/01-setup.ipynb
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_engine.py
