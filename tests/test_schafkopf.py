@@ -607,3 +607,20 @@ def test_a_hand_made_position_fills_in_the_turn_the_partner_and_the_bound_ace():
     assert g.phase == "play" and g.turn == 1 and g.declarers == (1, 3) and g.bound == (german("GA"),)
     play(g, "G9", "E7")
     assert texts(g.legal_moves()) == ["P3 GA"]
+
+
+def test_a_failure_inside_a_move_leaves_the_position_whole(monkeypatch):
+    g = deal(BASE)
+    before = g.to_dict()
+
+    def broken(game, move):
+        game._set(game.bids, 1, "pass")
+        game.turn = 2
+        raise RuntimeError("broken rule")
+    monkeypatch.setattr(g.rules, "apply", broken)
+    with pytest.raises(RuntimeError):
+        g.play("pass")
+    assert g.to_dict() == before and g.log == []
+    monkeypatch.undo()
+    play(g, "pass")
+    assert g.turn == 2 and g.bids[1] == "pass"

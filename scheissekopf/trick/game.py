@@ -377,13 +377,27 @@ class TrickGame(Recorded):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move, zone):
-        kind = move.kind
-        if kind == "card":
-            self._play_card(move.player, move.cards[0])
-        elif kind == HOLE:
-            self._play_hole(move.player)
-        else:
-            self.rules.apply(self, move)
+        scalars, log_len = self._get_scalars(self), len(self.log)
+        try:
+            kind = move.kind
+            if kind == "card":
+                self._play_card(move.player, move.cards[0])
+            elif kind == HOLE:
+                self._play_hole(move.player)
+            else:
+                self.rules.apply(self, move)
+        except Exception:
+            # a checked move cannot fail here; should it all the same, leave the position whole
+            for lst, old in reversed(self._j):
+                if type(old) is int:
+                    del lst[old:]
+                else:
+                    lst[:] = old
+            for name, value in zip(self._SCALARS, scalars):
+                setattr(self, name, value)
+            del self.log[log_len:]
+            self._j = None
+            raise
 
     def _note(self, kind, player, *args):
         self.log.append(TrickEvent(kind, player, args, self.names))
