@@ -288,13 +288,28 @@ class TrickGame(Recorded):
             raise IllegalMove(f"there is no seat {p!r} at this table (seats 0 to {self.n - 1})", move)
         if move.kind not in KINDS:
             raise IllegalMove(f"unknown kind of move {move.kind!r}", move, p)
+        kind_of_card = type(self.family.hidden)
+        if any(type(c) is not kind_of_card for c in move.cards):
+            move = TrickMove(p, move.kind, tuple(self._own_card(c, move) for c in move.cards),
+                             move.target, move.index)
         for c in move.cards:
             if not self._is_card(c):
-                raise IllegalMove(f"{c!r} is not a card of this game", move, p)
+                raise IllegalMove(f"{c} is not a card of this {self.variant} deck", move, p)
         why = self._refusal(move)
         if why:
             raise IllegalMove(why, move, p)
         return move, None
+
+    def _own_card(self, c, move):
+        """The card as this game's family writes it (an sk.Card becomes a French trick card);
+        a card of the other family is refused."""
+        from ..cards import Card
+        from .cards import FRENCH
+        if self.family.name == "french" and isinstance(c, Card):
+            return FRENCH[int(c)] or c
+        if isinstance(c, type(self.family.hidden)):
+            return c
+        raise IllegalMove(f"{c!r} is not a card of this game", move, move.player)
 
     def _is_card(self, c):
         return isinstance(c, int) and 0 <= c < 64 and c != self.family.hidden and self.rules.in_deck(self.n, c)
