@@ -627,7 +627,7 @@ def test_a_failure_inside_a_move_leaves_the_position_whole(monkeypatch):
 
 
 def test_a_french_card_is_not_a_card_of_the_german_deck_even_with_the_same_number():
-    g = play(normal_game(), )
+    g = normal_game()
     qc = sk.Card.parse("QC")                 # the same small number as a German card
     assert int(qc) == int(german("EA"))
     refused(g, sk.Move(1, "card", (qc,)), "is not a card of this game")

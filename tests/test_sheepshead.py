@@ -342,3 +342,22 @@ def test_the_log_tells_picking_and_calling_without_naming_the_buried_cards():
     text = " ".join(e.text for e in g.log)
     assert "P1 picks up the blind." in text and "P1 calls AH" in text
     assert "KS" not in text and "10H" not in text
+
+
+# P1 and P0 each take one trick worth nothing; P2 takes the rest.
+LEASTER_TIE = ["9D 7C 8C 9C 7S", "7D 8S 9S 7H 8D", "KD AC QC 10C KC", "QS QH QD JC JS",
+               "JH JD AD 10D AS", "10S KS AH 10H KH"]
+
+
+def test_leaster_tie_for_fewest_points_is_settled_by_a_lot_drawn_from_the_seed():
+    results = set()
+    for seed in range(12):
+        g = finished({"mode": "leaster"}, LEASTER_TIE, buried="8H 9H", seed=seed)
+        assert g.taken_points()[0] == g.taken_points()[1] == 0
+        assert g.lot in (0, 1)
+        assert g.scores()[g.lot] == 4 and sum(g.scores().values()) == 0
+        assert finished({"mode": "leaster"}, LEASTER_TIE, buried="8H 9H", seed=seed).lot == g.lot
+        results.add(g.lot)
+    assert results == {0, 1}
+    with pytest.raises(sk.InvalidPosition, match="lot"):
+        finished({"mode": "leaster"}, WIN_61, lot=0)            # nobody tied: no lot

@@ -487,6 +487,15 @@ def from_dict(data, view_seat=None):
         if expected is not None and turn != expected:
             _fail(f"it must be {g.names[expected]}'s turn, not {g.names[turn]}'s")
     g.turn = turn
+    if phase == "over" and contract is not None and contract.mode == "leaster":
+        if not view:                                # a view has no seed: it keeps the lot drawn
+            lot = rules.draw_lot(g)
+            if "lot" in data and data["lot"] != lot:
+                _fail(f"the leaster's lot is {'not needed: nobody is tied' if lot is None else g.names[lot]}, "
+                      f"not {data['lot']!r}")
+            g.lot = lot
+    elif g.lot is not None:
+        _fail("a lot is drawn only to settle a tie in a finished leaster")
     if phase == "over" and ended is None and contract is not None and any(g.playable(s) for s in g.active):
         _fail("a hand played to its end leaves no cards in any hand")
     if phase == "play" and not any(g.playable(s) for s in g.active) and not g._hole_left():

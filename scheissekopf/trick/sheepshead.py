@@ -247,11 +247,17 @@ class SheepsheadRules(Rules):
             return
         last = g.tricks[-1].winner
         g._note("blind", last, sum(g.card_points[x] for x in g.blind))
+        g.lot = self.draw_lot(g)
+
+    def draw_lot(self, g):
+        """A leaster tie for the fewest points is settled by lot, drawn from the seed: the seat
+        drawn, or None when there is no tie."""
         pts = g.taken_points()
         won = g.tricks_won()
         takers = [s for s in g.active if won[s]]
         low = min(pts[s] for s in takers)
         tied = [s for s in takers if pts[s] == low]
-        if len(tied) > 1:
-            rng = SeededRNG(((g.seed or 0) * 31 + 17 + g.deal_no) & ((1 << 64) - 1))
-            g.lot = tied[rng.below(len(tied))]
+        if len(tied) < 2:
+            return None
+        rng = SeededRNG(((g.seed or 0) * 31 + 17 + g.deal_no) & ((1 << 64) - 1))
+        return tied[rng.below(len(tied))]
