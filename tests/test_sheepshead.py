@@ -361,3 +361,23 @@ def test_leaster_tie_for_fewest_points_is_settled_by_a_lot_drawn_from_the_seed()
     assert results == {0, 1}
     with pytest.raises(sk.InvalidPosition, match="lot"):
         finished({"mode": "leaster"}, WIN_61, lot=0)            # nobody tied: no lot
+
+
+def test_knocking_an_opponent_may_double_once_the_picker_has_called():
+    g = play(deal(BASE, BLIND, options={"knocking": True}), "pick", "bury KS 10H", "call AH")
+    assert g.phase == "double" and g.turn == 2
+    assert texts(g.legal_moves()) == ["P2 double", "P2 pass"]
+    play(g, "pass", "pass")
+    assert texts(g.legal_moves()) == ["P4 pass"]              # the partner may not double
+    refused(g, "double", "only an opponent of the picker")
+    play(g, "pass", "double")
+    assert g.phase == "play" and g.turn == 1 and g.multiplier == 2
+
+
+def test_knocking_a_seat_that_passed_the_blind_may_double_only_holding_the_queen_of_spades():
+    g = play(deal(BASE, BLIND, options={"knocking": True}), "pass", "pass", "pick", "bury KS 10H", "call AH")
+    assert g.turn == 1 and texts(g.legal_moves()) == ["P1 double", "P1 pass"]     # P1 holds QS
+    play(g, "pass")
+    assert texts(g.legal_moves()) == ["P2 pass"]                                   # P2 passed, no QS
+    play(g, "pass", "pass", "pass")
+    assert g.phase == "play" and g.multiplier == 1

@@ -7,10 +7,18 @@ from collections import Counter
 from hypothesis import given, settings, strategies as st
 
 import scheissekopf as sk
+from scheissekopf import trick
 from scheissekopf.trick.schafkopf import LEVELS
 
-TABLES = [("schafkopf", 4), ("sheepshead", 5), ("sheepshead", 6), ("mehrkopf", 2),
-          ("mehrkopf", 3), ("mehrkopf", 4), ("mehrkopf", 5), ("mehrkopf", 6)]
+TABLES = [("schafkopf", 4), ("sheepshead", 5), ("sheepshead", 6), ("sheepshead", 5, "options"),
+          ("mehrkopf", 2), ("mehrkopf", 3), ("mehrkopf", 4), ("mehrkopf", 5), ("mehrkopf", 6)]
+
+
+def new(table, seed):
+    """A dealt hand; the sheepshead table marked "options" plays with doublers and knocking."""
+    if len(table) == 3:
+        return trick.new_game(table[0], players=table[1], seed=seed, doublers=True, knocking=True)
+    return sk.new_game(table[0], players=table[1], seed=seed)
 
 hands = st.tuples(st.sampled_from(TABLES), st.integers(0, 2 ** 32 - 1), st.integers(0, 2 ** 32 - 1))
 
@@ -42,8 +50,7 @@ def choose(g, rng):
 
 
 def playout(table, seed, pick, check):
-    variant, n = table
-    g = sk.new_game(variant, players=n, seed=seed)
+    g = new(table, seed)
     rng = random.Random(pick)
     moves = 0
     while g.phase != "over":
@@ -59,7 +66,7 @@ def playout(table, seed, pick, check):
 @given(hands)
 def test_cards_are_conserved_and_the_hand_ends_with_scores_summing_to_zero(h):
     table, seed, pick = h
-    deck = Counter(sk.deck(*table))
+    deck = Counter(sk.deck(*table[:2]))
 
     def check(g):
         assert all_cards(g) == deck
@@ -152,8 +159,8 @@ def test_refused_moves_change_nothing(h, attempts):
 @settings(max_examples=30, deadline=None)
 @given(hands)
 def test_undo_takes_every_move_back(h):
-    (variant, n), seed, pick = h
-    g = sk.new_game(variant, players=n, seed=seed)
+    table, seed, pick = h
+    g = new(table, seed)
     rng = random.Random(pick)
     positions = []
     while g.phase != "over":

@@ -35,11 +35,12 @@ def _rules(variant):
 
 
 def new_game(variant: str, players: int | None = None, seed=None, *, dealer: int = 0, names=None,
-             doublers: bool = False) -> TrickGame:
+             doublers: bool = False, knocking: bool = False) -> TrickGame:
     """Shuffle with ``seed`` (same seed, same deal on every machine) and deal one hand.
 
-    ``doublers`` (sheepshead): when everybody passes, the same dealer deals again and the new
-    hand counts double, instead of a leaster.
+    Sheepshead options: ``doublers``: when everybody passes, the same dealer deals again and the
+    new hand counts double, instead of a leaster. ``knocking``: once the picker has called, each
+    other seat in turn may double the hand (an opponent holding QS, or one who never passed).
     """
     rules = _rules(variant)
     if players is None:
@@ -47,12 +48,12 @@ def new_game(variant: str, players: int | None = None, seed=None, *, dealer: int
     why = rules.check_players(players)
     if why:
         raise ValueError(why)
-    if doublers and variant != "sheepshead":
-        raise ValueError("doublers are a sheepshead option")
+    if (doublers or knocking) and variant != "sheepshead":
+        raise ValueError("doublers and knocking are sheepshead options")
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 32)
     g = TrickGame(rules, players, names=names, dealer=dealer, seed=seed,
-                  options={"doublers": True} if doublers else None)
+                  options={k: True for k, on in (("doublers", doublers), ("knocking", knocking)) if on})
     rules.deal(g)
     g._note("deal", dealer)
     if len(g.active) < players:

@@ -41,6 +41,7 @@ _TEXT = {
     "under": lambda names, p, card: (f"{names[p]} lays a card face down in the hole and calls {card}; "
                                      "the hole card is played when that suit is first led."),
     "alone": lambda names, p: f"{names[p]} plays alone.",
+    "double": lambda names, p, mult: f"{names[p]} knocks: the hand counts double (x{mult}).",
     "leaster": lambda names, p: "Nobody picked: a leaster. The fewest points win; you must take a trick to win.",
     "card": lambda names, p, cards: f"{names[p]} plays {_cards(cards)}.",
     "hole": lambda names, p: f"{names[p]} plays the card in the hole.",

@@ -6,7 +6,7 @@ undo journal (``_save`` before changing a list, ``(lst, len(lst))`` before appen
 first card (picking and burying, or the auction) lives in the variant's rules object
 (:mod:`.sheepshead`, :mod:`.schafkopf`); how cards rank lives in :mod:`.tables`.
 
-Phases: ``"pick"``, ``"bury"``, ``"call"`` (sheepshead); ``"auction"``, ``"declare"``,
+Phases: ``"pick"``, ``"bury"``, ``"call"``, ``"double"`` (sheepshead); ``"auction"``, ``"declare"``,
 ``"wedding"`` (schafkopf, mehrkopf); then ``"play"`` and ``"over"``.
 """
 from __future__ import annotations
@@ -107,6 +107,7 @@ class TrickGame(Recorded):
         self.blind = []
         self.buried = []
         self.bids = [None] * players
+        self.doubles = [None] * players    # sheepshead knocking: each seat's pass or double
         self.trick = []                 # the cards of the trick being played, in order
         self.trick_seats = []           # who played them
         self.tricks = []                # finished tricks (Trick)
@@ -591,7 +592,7 @@ class TrickGame(Recorded):
             q = TrickPlayer(pl.name)
             q.hand, q.bank, q.gamble = pl.hand[:], pl.bank[:], pl.gamble[:]
             g.players.append(q)
-        for name in ("blind", "buried", "bids", "trick", "trick_seats", "tricks", "history", "log"):
+        for name in ("blind", "buried", "bids", "doubles", "trick", "trick_seats", "tricks", "history", "log"):
             setattr(g, name, getattr(self, name)[:])
         g.options = dict(self.options)
         g._records = []

@@ -15,6 +15,7 @@ call         ``P1 call AH`` / ``EA``     call the card whose holder becomes the 
 under        ``P1 under AH 7C``          sheepshead: call AH, 7C goes face down "in the hole"
 alone        ``P1 alone``                sheepshead: the picker plays without a partner
 hole         ``P1 hole``                 sheepshead: play the card in the hole
+double       ``P2 double``               sheepshead (knocking option): an opponent doubles the hand
 bid          ``P1 bid solo``             auction: normal, wedding, solo, tout or sie
 solo         ``P1 solo H``               declare a solo: suit E G H S, or wenz, geier, niederer
 tout         ``P1 tout wenz``            declare a tout (a solo taking every trick)
@@ -35,7 +36,7 @@ from ..moves import Move
 
 CARD_KINDS = ("bury", "call", "accept", "must")          # kinds whose words after the kind are cards
 WORD_KINDS = ("bid", "solo", "tout", "trump")            # kinds with one word (the target)
-BARE_KINDS = ("pass", "pick", "alone", "hole", "ramsch", "refuse")
+BARE_KINDS = ("pass", "pick", "alone", "hole", "ramsch", "refuse", "double")
 KINDS = ("card", "under") + CARD_KINDS + WORD_KINDS + BARE_KINDS
 
 

@@ -37,16 +37,16 @@ from .tables import TRUMP
 
 H = "??"
 FIELDS = {"variant", "names", "dealer", "seed", "options", "phase", "turn", "players", "blind",
-          "buried", "bids", "best_bid", "contract", "declarers", "bound", "called_led", "hole",
+          "buried", "bids", "doubles", "best_bid", "contract", "declarers", "bound", "called_led", "hole",
           "hole_trick", "trick", "tricks", "multiplier", "deal", "ended", "lot", "view"}
-PHASES = {"sheepshead": ("pick", "bury", "call", "play", "over"),
+PHASES = {"sheepshead": ("pick", "bury", "call", "double", "play", "over"),
           "schafkopf": ("auction", "declare", "wedding", "play", "over"),
           "mehrkopf": ("auction", "declare", "wedding", "play", "over")}
 MODES = {"sheepshead": ("pick", "called", "alone", "leaster"),
          "schafkopf": ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie"),
          "mehrkopf": ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie")}
 ENDINGS = (None, "thrown", "refused", "tout-lost", "sie")
-OPTIONS = {"doublers"}
+OPTIONS = {"doublers", "knocking"}
 
 
 def _fail(msg):
@@ -103,6 +103,7 @@ def to_dict(g, hide_for=None) -> dict:
         "blind": cards(g.blind, view and not over),
         "buried": cards(g.buried, view and not over and not mine),
         "bids": list(g.bids),
+        "doubles": list(g.doubles),
         "best_bid": None if g.best_bid is None else list(g.best_bid),
         "contract": None if c is None else {
             "mode": c.mode, "declarer": c.declarer, "suit": c.suit,
@@ -294,6 +295,8 @@ def from_dict(data, view_seat=None):
             _fail("nobody has picked yet in the pick phase: the contract must be null")
         if phase in ("bury", "call") and (contract is None or contract.mode != "pick"):
             _fail(f"the {phase} phase needs the contract {{'mode': 'pick', 'declarer': <picker>}}")
+        if phase == "double" and (contract is None or contract.mode not in ("called", "alone")):
+            _fail("the double phase comes after the picker has called (or gone alone)")
         if phase in ("play", "over") and contract is not None and contract.mode == "pick":
             _fail("the picker has not called yet: the phase is 'call', not " + phase)
     elif pre_play and contract is not None:
@@ -310,6 +313,14 @@ def from_dict(data, view_seat=None):
         if b not in allowed:
             _fail(f"unknown bid {b!r}")
     g.bids = list(bids)
+    doubles = data.get("doubles")
+    if doubles is None:
+        doubles = [None] * n
+    if not isinstance(doubles, list) or len(doubles) != n or any(x not in (None, "pass", "double") for x in doubles):
+        _fail(f"doubles must be a list of {n} entries (null, 'pass' or 'double')")
+    if any(doubles) and rules.name != "sheepshead":
+        _fail("only sheepshead has doubling")
+    g.doubles = list(doubles)
     bb = data.get("best_bid")
     if bb is not None:
         if not isinstance(bb, list) or len(bb) != 2 or bb[1] not in ("normal", "wedding", "solo", "tout", "must"):
@@ -540,7 +551,7 @@ def _check_sizes(g, rules, phase, per):
     for s in range(n):
         if s not in g.active and g.players[s].cards_held:
             _fail(f"{g.names[s]} deals and sits this hand out, so holds no cards")
-    if phase in ("play", "over"):
+    if phase in ("play", "over", "double"):
         for s in g.active:
             played = sum(1 for t in g.tricks if s in t.seats) + (1 if s in g.trick_seats else 0)
             held = g.players[s].cards_held + (1 if g._hole_left() and s == g.contract.declarer else 0)
@@ -578,6 +589,11 @@ def _expected_turn(g, phase, leader):
         return g.contract.declarer
     if phase == "declare":
         return g.best_bid[0]
+    if phase == "double":
+        waiting = [s for s in g.rules._doubling_order(g) if g.doubles[s] is None]
+        if not waiting or "double" in g.doubles:
+            _fail("everyone has had the chance to double: the phase is 'play'")
+        return waiting[0]
     if phase in ("pick", "auction") and g.n != 2:
         seat = g.first_seat
         for _ in range(len(g.active)):

@@ -3,7 +3,8 @@ calling a partner, leasters, doublers. The scoring lives in :mod:`.scoring`.
 
 Phases: ``"pick"`` (from the dealer's left each seat picks or passes), ``"bury"`` (the picker
 lays two cards away), ``"call"`` (the picker calls a card, goes alone, or calls with a card in
-the hole), ``"play"``, ``"over"``. When everybody passes the hand is a leaster, or with the
+the hole), ``"double"`` (with the ``knocking`` option: the other seats may double the hand),
+``"play"``, ``"over"``. When everybody passes the hand is a leaster, or with the
 ``doublers`` option it is dealt again by the same dealer and counts double.
 """
 from __future__ import annotations
@@ -95,6 +96,11 @@ class SheepsheadRules(Rules):
         p = g.turn
         if g.phase == "pick":
             return [(p, "pick", (), None, None), (p, "pass", (), None, None)]
+        if g.phase == "double":
+            out = [(p, "pass", (), None, None)]
+            if self.may_double(g, p):
+                out.append((p, "double", (), None, None))
+            return out
         hand = g.players[p].hand
         if g.phase == "bury":
             return [(p, "bury", pair, None, None) for pair in combinations(hand, 2)]
@@ -109,7 +115,8 @@ class SheepsheadRules(Rules):
         who = g.names[g.turn]
         return {"pick": f"no cards are played yet: {who} picks or passes first",
                 "bury": f"no cards are played yet: {who} picked and must bury two cards first ('bury 7H KS')",
-                "call": f"no cards are played yet: {who} calls a partner first ('call AH' or 'alone')"}[g.phase]
+                "call": f"no cards are played yet: {who} calls a partner first ('call AH' or 'alone')",
+                "double": f"no cards are played yet: {who} may double the hand or pass first"}[g.phase]
 
     def refusal(self, g, m):
         p, name, phase = m.player, g.names[m.player], g.phase
@@ -117,6 +124,15 @@ class SheepsheadRules(Rules):
         if phase == "pick":
             if m.kind not in ("pick", "pass"):
                 return f"{name} picks up the blind or passes now ('pick' or 'pass')"
+            return None
+        if phase == "double":
+            if m.kind == "pass":
+                return None
+            if m.kind != "double":
+                return f"{name} doubles the hand or passes now ('double' or 'pass')"
+            if not self.may_double(g, p):
+                return ("only an opponent of the picker who holds QS, or who never passed the blind, "
+                        "may double")
             return None
         if phase == "bury":
             if m.kind != "bury":
@@ -163,8 +179,42 @@ class SheepsheadRules(Rules):
             return "the picker holds all three fail aces: call a fail ten instead"
         return f"the picker must hold a card of the called suit ({self.group_name(g, g.order.grp[c])}) to call {c}"
 
+    def may_double(self, g, p):
+        """Knocking: an opponent of the picking side who holds QS or has not passed the blind."""
+        if p in g.declarers:
+            return False
+        return french_of(12, "S") in g.players[p].hand or g.bids[p] is None
+
+    def _doubling_order(self, g):
+        order, s = [], g.first_seat
+        for _ in range(len(g.active)):
+            if s != g.contract.declarer:
+                order.append(s)
+            s = g._nxt[s]
+        return order
+
+    def _after_call(self, g):
+        """With knocking, the other seats may double before the first card."""
+        if g.options.get("knocking"):
+            g.phase = "double"
+            g.turn = self._doubling_order(g)[0]
+
     def apply(self, g, m):
         p, kind = m.player, m.kind
+        if g.phase == "double":
+            g._set(g.doubles, p, kind)
+            order = self._doubling_order(g)
+            if kind == "double":
+                g.multiplier *= 2
+                g._note("double", p, g.multiplier)
+            else:
+                g._note("pass", p)
+            if kind == "double" or p == order[-1]:
+                g.phase = "play"
+                g.turn = g.first_seat
+            else:
+                g.turn = order[order.index(p) + 1]
+            return
         if kind == "pass":
             g._set(g.bids, p, "pass")
             g._note("pass", p)
@@ -196,6 +246,7 @@ class SheepsheadRules(Rules):
         elif kind == "alone":
             g._note("alone", p)
             g._start_play(Contract("alone", p), (p,))
+            self._after_call(g)
         else:
             if kind == "call":
                 called = m.cards[0]
@@ -210,6 +261,7 @@ class SheepsheadRules(Rules):
             partner = g.holder(called)
             g._start_play(Contract("called", p, called=called), (p, partner))
             g.bound = (called,)
+            self._after_call(g)
 
     def _all_passed(self, g):
         if g.options.get("doublers"):
