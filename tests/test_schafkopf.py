@@ -631,3 +631,16 @@ def test_a_french_card_is_not_a_card_of_the_german_deck_even_with_the_same_numbe
     qc = sk.Card.parse("QC")                 # the same small number as a German card
     assert int(qc) == int(german("EA"))
     refused(g, sk.Move(1, "card", (qc,)), "is not a card of this game")
+
+
+def test_a_trick_led_by_the_wrong_seat_is_refused_in_a_position():
+    d = finished(NORMAL_EA, WIN_61).to_dict()
+    d["tricks"][1]["leader"] = 2
+    with pytest.raises(sk.InvalidPosition, match="trick 1 must be led by P1, who took the trick before"):
+        sk.Game.from_dict(d)
+
+
+def test_no_move_is_accepted_once_the_hand_is_over():
+    g = finished(NORMAL_EA, WIN_61)
+    refused(g, "pass", "the hand is over")
+    assert len(g.legal_moves()) == 0

@@ -277,6 +277,8 @@ class TrickGame(Recorded):
     def _resolve(self, move):
         if type(move) is TrickMove and move._stamp == self._stamp:
             return move, None
+        if self.phase == "over":
+            raise IllegalMove("the hand is over", move)
         if isinstance(move, str):
             move = parse_move(move, self.turn, self.family, self)
         elif not isinstance(move, TrickMove):

@@ -382,8 +382,8 @@ def from_dict(data, view_seat=None):
             _fail(f"trick {k} must be a dict with leader, cards and winner")
         lead = _seat(td.get("leader", leader), n, f"trick {k}'s leader")
         if lead != leader:
-            _fail(f"trick {k} must be led by {g.names[leader]}, who {'sits at the dealer' if k == 0 else 'took the trick before'}"
-                  f"{chr(39) + 's left' if k == 0 else ''}, not by {g.names[lead]}")
+            why = "who sits at the dealer's left" if k == 0 else "who took the trick before"
+            _fail(f"trick {k} must be led by {g.names[leader]}, {why}, not by {g.names[lead]}")
         cs = card_list(td.get("cards"), f"trick {k}")
         if len(cs) != ntr:
             _fail(f"trick {k} must hold {ntr} cards, one from each player, not {len(cs)}")
