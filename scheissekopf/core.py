@@ -130,7 +130,9 @@ class Recorded:
         self._record(move, scalars, log_len, None)
 
     def _record(self, move, scalars, log_len, extra):
-        self._records.append((move, scalars, self._j, log_len, extra))
+        # one flat tuple per move: every object the record keeps is one more for the garbage
+        # collector to walk, and the record lives as long as the game
+        self._records.append((move, self._j, log_len, extra, *scalars))
         if move is not None:
             self.history.append(move)
         self._j = None
@@ -140,7 +142,9 @@ class Recorded:
         """Take back the last move. Returns the move taken back."""
         if not self._records:
             raise IndexError("nothing to undo")
-        move, scalars, ops, log_len, extra = self._records.pop()
+        record = self._records.pop()
+        move, ops, log_len, extra = record[:4]
+        scalars = record[4:]
         self._undo_extra(extra)
         for lst, old in reversed(ops):
             if type(old) is int:
@@ -163,11 +167,12 @@ class Recorded:
         """Hook: drop caches."""
 
     def _save(self, lst):
-        """Keep a copy of `lst` in the record before changing it in place."""
-        self._j.append((lst, lst[:]))
+        """Keep a copy of `lst` in the record before changing it in place (a tuple: the
+        garbage collector stops tracking tuples of plain values)."""
+        self._j.append((lst, tuple(lst)))
 
     def _set(self, lst, i, value):
-        self._j.append((lst, lst[:]))
+        self._j.append((lst, tuple(lst)))
         lst[i] = value
 
     def _note(self, kind, player, *args):

@@ -26,12 +26,12 @@ class Event(tuple):
     __slots__ = ()
 
     def __new__(cls, kind: str, player, args: tuple, names):
-        return tuple.__new__(cls, (kind, player, args, names))
+        return tuple.__new__(cls, (kind, player, names, *args))   # one object per event
 
     kind = property(lambda self: self[0])
     player = property(lambda self: self[1])
-    args = property(lambda self: self[2])
-    _names = property(lambda self: self[3])
+    _names = property(lambda self: self[2])
+    args = property(lambda self: self[3:])
 
     @property
     def cards(self) -> tuple:

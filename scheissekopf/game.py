@@ -250,7 +250,7 @@ class Game(Recorded):
     # ------------------------------------------------------------------ mutators
     def _hand_remove(self, p, cards):
         hand = self.players[p].hand
-        self._j.append((hand, hand[:]))
+        self._j.append((hand, tuple(hand)))
         z = ZH[p]
         h = self._hh
         for c in cards:
@@ -259,7 +259,7 @@ class Game(Recorded):
         self._hh = h
         known = self.known[p]
         if known:                       # a played copy of a known card lowers what is known
-            self._j.append((known, known[:]))
+            self._j.append((known, tuple(known)))
             for c in cards:
                 if c in known:
                     known.remove(c)
@@ -268,7 +268,7 @@ class Game(Recorded):
         """Cards into p's hand; `public` when everyone saw them go there (a taken stack, a
         swapped bank card), so they join ``known[p]``."""
         hand = self.players[p].hand
-        self._j.append((hand, hand[:]))
+        self._j.append((hand, tuple(hand)))
         hand += cards
         hand.sort()
         z = ZH[p]
@@ -278,7 +278,7 @@ class Game(Recorded):
         self._hh = h
         if public and cards:
             known = self.known[p]
-            self._j.append((known, known[:]))
+            self._j.append((known, tuple(known)))
             known += cards
             known.sort()
 
@@ -287,7 +287,7 @@ class Game(Recorded):
             self._hand_remove(p, cards)
             return
         lst = getattr(self.players[p], zone)
-        self._j.append((lst, lst[:]))
+        self._j.append((lst, tuple(lst)))
         for c in cards:
             i = lst.index(c)
             if self.preset.columns:
@@ -309,7 +309,7 @@ class Game(Recorded):
     def _clear_stack(self):
         self._run = self._mask = None
         st = self.stack
-        old = st[:]
+        old = tuple(st)
         self._j.append((st, old))
         st.clear()
         self._sh = 0
@@ -326,7 +326,7 @@ class Game(Recorded):
         dr = self._draw
         need = 3 - len(hand)
         if need > 0 and dr:
-            self._j.append((dr, dr[:]))
+            self._j.append((dr, tuple(dr)))
             take = dr[-need:]
             del dr[-need:]
             self._hand_add(p, take)
@@ -896,7 +896,7 @@ class Game(Recorded):
         if self._pend is not None:               # the turned joker lies on top of the stack
             joker = self.stack[-1]
             st = self.stack
-            self._j.append((st, st[:]))
+            self._j.append((st, tuple(st)))
             st.pop()
             self._run = self._mask = None
             self._sh -= ZS[len(st)][joker]
@@ -919,7 +919,7 @@ class Game(Recorded):
         P = self.preset
         pl = self.players[p]
         card = pl.gamble[i]
-        self._j.append((pl.gamble, pl.gamble[:]))
+        self._j.append((pl.gamble, tuple(pl.gamble)))
         if P.columns:
             pl.gamble[i] = None
         else:
@@ -964,13 +964,13 @@ class Game(Recorded):
                 exc.args = (f"{reason} — {self.names[p]} is warned again, but no card is left for a penalty card",)
                 self._j = None
                 return
-            self._j.append((source, source[:]))
+            self._j.append((source, tuple(source)))
             card = source.pop()
             pl = self.players[p]
-            self._j.append((pl.gamble, pl.gamble[:]))
+            self._j.append((pl.gamble, tuple(pl.gamble)))
             pl.gamble.append(card)
             if self.preset.columns:
-                self._j.append((pl.bank, pl.bank[:]))
+                self._j.append((pl.bank, tuple(pl.bank)))
                 pl.bank.append(None)
             self._irrev = True
             self._note("penalty", p, reason)
