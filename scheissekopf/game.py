@@ -69,16 +69,23 @@ def _trick():
     return trick
 
 
-def new_game(variant: str = "bitenight", players: int = 4, seed=None, *, dealer: int = 0,
-             names=None, penalties: bool = False, starter=None) -> "Game":
+def new_game(variant: str = "bitenight", players: int | None = None, seed=None, *, dealer: int = 0,
+             names=None, penalties: bool = False, starter=None, **options) -> "Game":
     """Shuffle with ``seed`` (same seed, same deal, on every machine) and deal.
+
+    ``players`` defaults to 4 (sheepshead: 5). The trick-taking variants take their own options
+    (``doublers``, ``knocking``: see docs/SCHAFKOPF.md).
 
     The game starts in the setup phase. ``starter`` (schwechat) is the seat that plays first;
     by default it is drawn by lot from the seed. ``penalties`` switches on schwechat's optional
     penalty rule.
     """
     if variant in TRICK_VARIANTS:
-        return _trick().new_game(variant, players=players, seed=seed, dealer=dealer, names=names)
+        return _trick().new_game(variant, players=players, seed=seed, dealer=dealer, names=names, **options)
+    if options:
+        raise TypeError(f"unknown option(s) for {variant}: {', '.join(sorted(options))}")
+    if players is None:
+        players = 4
     preset = _presets.get(variant)
     if not preset.min_players <= players <= preset.max_players:
         raise ValueError(f"{variant} is played by {preset.min_players} to {preset.max_players} players, not {players}")

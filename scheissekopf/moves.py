@@ -19,10 +19,15 @@ from __future__ import annotations
 
 import re
 
-from .cards import Card, card_text
+from .cards import Card
 from .errors import IllegalMove
 
 KINDS = ("swap", "place", "ready", "play", "take", "joker", "flip")
+
+
+def card_text(cards) -> str:
+    """Cards as text, each through its own class (French or German-suited cards alike)."""
+    return " ".join(str(c) for c in cards)
 
 
 class Move:
