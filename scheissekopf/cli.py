@@ -10,7 +10,7 @@ import sys
 import time
 
 from .errors import InvalidPosition
-from .game import VARIANTS, Game, new_game
+from .game import TRICK_VARIANTS, VARIANTS, Game, new_game
 
 
 def _progress(total, enabled):
@@ -32,11 +32,17 @@ def _progress(total, enabled):
 
 
 def simulate(variant, players, games, seed, progress=None):
-    """Play `games` random games; return a dict of figures (also used by the tests)."""
+    """Play `games` random games; return a dict of figures (also used by the tests).
+
+    Shedding games report how often each seat is the Scheißkopf and how many rounds ended by
+    stalemate; the trick-taking games report each seat's average settlement and the tricks
+    played."""
+    trick = variant in TRICK_VARIANTS
     rng = random.Random(seed)
     losers = [0] * players
+    settled = [0] * players
     lengths = []
-    stalemates = 0
+    tricks = stalemates = 0
     bar = _progress(games, games >= 500 if progress is None else progress)
     t0 = time.perf_counter()
     cpu0 = time.process_time()
@@ -48,23 +54,34 @@ def simulate(variant, players, games, seed, progress=None):
             play(choice(legal()))
             moves += 1
         lengths.append(moves)
-        losers[g.loser] += 1
-        stalemates += g.stalemate
+        if trick:
+            for s, v in g.scores().items():
+                settled[s] += v
+            tricks += len(g.tricks)
+        else:
+            losers[g.loser] += 1
+            stalemates += g.stalemate
         bar.update()
     bar.close()
     wall = time.perf_counter() - t0
     cpu = time.process_time() - cpu0
     total = sum(lengths)
-    return {
+    figures = {
         "variant": variant, "players": players, "games": games, "seed": seed,
         "seconds": wall, "cpu_seconds": cpu,
         "games_per_s": games / wall if wall else float("inf"),
         "moves_per_s": total / wall if wall else float("inf"),
         "moves_per_game_mean": total / games,
         "moves_per_game_median": statistics.median(lengths),
-        "loser_rate": [x / games for x in losers],
-        "stalemates": stalemates,
     }
+    if trick:
+        figures["tricks_per_game_mean"] = tricks / games
+        figures["us_per_trick"] = 1e6 * cpu / tricks if tricks else None
+        figures["mean_settlement"] = [float(x) / games for x in settled]
+    else:
+        figures["loser_rate"] = [x / games for x in losers]
+        figures["stalemates"] = stalemates
+    return figures
 
 
 def _cmd_simulate(args):
@@ -77,8 +94,14 @@ def _cmd_simulate(args):
     print(f"  {r['games_per_s']:,.0f} games/s, {r['moves_per_s']:,.0f} moves/s "
           f"({r['seconds']:.2f} s wall, {r['cpu_seconds']:.2f} s CPU)")
     print(f"  moves per game: mean {r['moves_per_game_mean']:.0f}, median {r['moves_per_game_median']:.0f}")
-    print(f"  rounds ended by stalemate: {r['stalemates']}")
-    print("  Scheißkopf by seat: " + ", ".join(f"P{s} {x:.1%}" for s, x in enumerate(r["loser_rate"])))
+    if "loser_rate" in r:
+        print(f"  rounds ended by stalemate: {r['stalemates']}")
+        print("  Scheißkopf by seat: " + ", ".join(f"P{s} {x:.1%}" for s, x in enumerate(r["loser_rate"])))
+    else:
+        print(f"  tricks per hand: {r['tricks_per_game_mean']:.1f}"
+              + (f", {r['us_per_trick']:.0f} µs CPU per trick" if r["us_per_trick"] else ""))
+        print("  mean settlement by seat (game units): "
+              + ", ".join(f"P{s} {x:+.2f}" for s, x in enumerate(r["mean_settlement"])))
     return 0
 
 
@@ -125,8 +148,8 @@ def main(argv=None):
                                  description="Scheisskopf family: simulate random games, show positions.")
     sub = ap.add_subparsers(dest="command", required=True)
     s = sub.add_parser("simulate", help="play random games and report speed and who loses")
-    s.add_argument("--variant", choices=VARIANTS, default="bitenight")
-    s.add_argument("--players", type=int, default=4)
+    s.add_argument("--variant", choices=VARIANTS + TRICK_VARIANTS, default="bitenight")
+    s.add_argument("--players", type=int, default=None, help="default: 4 (sheepshead: 5)")
     s.add_argument("--games", type=int, default=1000)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -174,10 +197,10 @@ def main(argv=None):
     if args.command == "simulate":
         if args.games < 1:
             ap.error("--games must be at least 1")
-        from .presets import get
-        p = get(args.variant)
-        if not p.min_players <= args.players <= p.max_players:
-            ap.error(f"{args.variant} is played by {p.min_players} to {p.max_players} players")
+        try:                                    # the engine knows the table sizes it accepts
+            args.players = new_game(args.variant, args.players, seed=0).n
+        except ValueError as exc:
+            ap.error(str(exc))
     return args.func(args)
 
 

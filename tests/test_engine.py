@@ -246,3 +246,15 @@ def test_known_cards_follow_a_taken_stack_into_the_hand_and_show_in_views():
     g.undo()
     assert [str(c) for c in g.known[0]] == ["QD", "AS"]
     assert sk.Game.from_dict(g.to_dict()).known == g.known
+
+
+def test_cli_simulate_plays_the_trick_taking_games_too(capsys):
+    r = simulate("schafkopf", 4, 40, seed=2, progress=False)
+    assert r["tricks_per_game_mean"] > 0 and abs(sum(r["mean_settlement"])) < 1e-9
+    assert "loser_rate" not in r
+    assert cli_main(["simulate", "--variant", "sheepshead", "--games", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "5 players" in out and "mean settlement by seat" in out
+    with pytest.raises(SystemExit):
+        cli_main(["simulate", "--variant", "mehrkopf", "--players", "9", "--games", "1"])
+    assert "2 to 6 players" in capsys.readouterr().err
