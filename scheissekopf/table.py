@@ -13,6 +13,11 @@ the player never saw.
 
 With ``view=<seat>`` only ``game.view(seat)`` is synced: other hands, the gamble cards and the
 draw pile reach the browser as ``"??"``.
+
+The Hint button (shedding games) asks for ``{"action": "hint", "player": 2}``: Python runs
+:func:`scheissekopf.hint.hint` for that seat (it reads only ``game.view(seat)``) with
+``table.hint_budget`` seconds and syncs the ranked moves into ``hints``; the next change of
+position clears them.
 """
 
 from __future__ import annotations
@@ -87,6 +92,11 @@ class Table(anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
+    hints = traitlets.Dict().tag(sync=True)
+
+    #: seconds a hint may search (the Hint button); ``hint_iterations`` fixes the playouts instead
+    hint_budget = 1.0
+    hint_iterations = None
 
     def __init__(self, game: Game, view="table", *, seed=None, interactive: bool = True, **kwargs):
         super().__init__(interactive=interactive, **kwargs)
@@ -149,6 +159,7 @@ class Table(anywidget.AnyWidget):
             self.legal = [_move_data(m) for m in moves]
             self.log = narration(g, seat)
             self.message = message
+            self.hints = {}
             self.version += 1
 
     def _changed(self):
@@ -234,6 +245,33 @@ class Table(anywidget.AnyWidget):
             else:
                 self._bots[seat] = (bot, max(0.0, float(delay)))
             self._changed()
+
+    def hint(self, seat=None, *, iterations=None, seed=None):
+        """Rank ``seat``'s moves with :func:`scheissekopf.hint.hint` and show them in the table.
+
+        ``seat`` defaults to the seat this table is seen by, else the player to move. The search
+        takes ``hint_budget`` seconds (or ``iterations`` / ``hint_iterations`` playouts) and sees
+        only ``game.view(seat)``. Returns the :class:`~scheissekopf.hint.Hint`; the rows stay in
+        the table until the position changes.
+        """
+        with self._lock:
+            g = self._game
+            if seat is None:
+                seat = self._view if self._view != "table" else _to_move(g)
+            if not (_is_int(seat) and 0 <= seat < len(g.players)):
+                raise ValueError(f"there is no seat {seat!r}")
+            if not hasattr(g, "effective_top"):
+                self.message = f"Hints are for the shedding games, not {g.variant}."
+                raise ValueError(self.message)
+            if g.phase == "over" or not any(m.player == seat for m in g.legal_moves()):
+                self.message = f"P{seat} has no move to hint at now."
+                raise ValueError(self.message)
+            from .hint import hint as search
+            if iterations is None:
+                iterations = self.hint_iterations
+            found = search(g, seat, budget=self.hint_budget, seed=seed, iterations=iterations)
+            self.hints = _hint_data(found, seat, self.version)
+            return found
 
     @property
     def bots(self) -> dict:
@@ -342,9 +380,11 @@ class Table(anywidget.AnyWidget):
                 pass                        # play() has put the engine's reason in the message
             except IndexError:
                 pass                        # undo() has said there is nothing to undo
+            except ValueError:
+                pass                        # hint() has said why there is no hint
 
     def _actions(self):
-        return _MOVE_ACTIONS + ("step", "undo")
+        return _MOVE_ACTIONS + ("step", "undo", "hint")
 
     def _handle(self, content):
         self._dispatch(self._check_request(content), content)
@@ -354,8 +394,19 @@ class Table(anywidget.AnyWidget):
             self.step()
         elif action == "undo":
             self._undo_for_people()
+        elif action == "hint":
+            self.hint(self._hint_seat(content))
         else:
             self.play(self._move_text(action, content))
+
+    def _hint_seat(self, content) -> int:
+        n = len(self._game.players)
+        player = content.get("player")
+        if not (_is_int(player) and 0 <= player < n):
+            raise _Refused(f"Malformed request: 'player' must be a seat from 0 to {n - 1}, not {player!r}.")
+        if self._view != "table" and player != self._view:
+            raise _Refused(f"This table is seen by P{self._view}: it gives hints to P{self._view} only.")
+        return player
 
     def _undo_for_people(self):
         """Undo from the table's button: back to the last position where a person (not a bot)
@@ -445,6 +496,21 @@ class Table(anywidget.AnyWidget):
 def _move_data(m) -> dict:
     return {"text": str(m), "player": m.player, "kind": m.kind, "cards": [str(c) for c in m.cards],
             "target": m.target, "index": m.index}
+
+
+def _hint_data(found, seat, version) -> dict:
+    """What the table shows of a hint: the ranked moves and how much search stands behind them."""
+    rows = []
+    for r in found:
+        m = r["move"]
+        rows.append({"text": r["text"], "kind": None if m is None else m.kind,
+                     "cards": [] if m is None else [str(c) for c in m.cards],
+                     "index": None if m is None else m.index,
+                     "win": round(float(r["win"]), 4),
+                     "points": None if r["points"] is None else round(float(r["points"]), 2),
+                     "visits": r["visits"]})
+    return {"seat": seat, "rows": rows, "playouts": found.playouts,
+            "seconds": round(found.seconds, 3), "version": version}
 
 
 class Scene(Table):

@@ -496,3 +496,58 @@ def test_seat_rows_put_everyone_round_the_table():
             assert home in bottom
     assert render.seat_rows(4, 0) == ([1, 2, 3], [0])
     assert render.seat_rows(6, 0) == ([2, 3, 4], [1, 0, 5])
+
+
+# ------------------------------------------------------------------ hints
+
+
+def test_a_hint_request_syncs_the_ranked_moves():
+    t = try_table()
+    t.hint_iterations = 60
+    request(t, "hint", player=0)
+    assert t.message == "" and t.game.history == []          # a hint never plays
+    h = t.hints
+    assert h["seat"] == 0 and h["playouts"] == 60 and h["version"] == t.version
+    assert [r["text"] for r in h["rows"]] and {r["text"] for r in h["rows"]} <= {"P0 9C", "P0 KD"}
+    assert sum(r["visits"] for r in h["rows"]) == 60
+    for r in h["rows"]:
+        assert 0 <= r["win"] <= 1 and isinstance(r["points"], float)      # bitenight: points
+        assert r["kind"] == "play" and r["cards"] == [r["text"].split()[1]]
+    t.play(h["rows"][0]["text"])                              # a move clears the stale hint
+    assert t.hints == {}
+
+
+def test_hint_budget_is_what_the_button_spends():
+    t = try_table()
+    t.hint_budget = 0.05
+    found = t.hint(0)
+    assert found.playouts > 0 and found.seconds < 1
+    assert t.hints["playouts"] == found.playouts
+
+
+def test_a_hint_for_a_seat_view_never_names_hidden_cards():
+    g = sk.new_game("bitenight", players=4, seed=7)
+    for seat in range(4):
+        g.play(f"P{seat} ready")
+    seat = g.turn
+    t = Table(g, view=seat)
+    t.hint_iterations = 80
+    request(t, "hint", player=seat)
+    mine = {str(c) for c in g.players[seat].hand} | {str(c) for c in g.players[seat].bank}
+    secret = {str(c) for i, p in enumerate(g.players) if i != seat for c in p.hand}
+    secret |= {str(c) for p in g.players for c in p.gamble} | {str(c) for c in g.draw}
+    secret -= mine | {str(c) for p in g.players for c in p.bank}
+    assert t.hints["rows"] and secret
+    assert not secret & words(t.hints)
+    assert all(r["text"].startswith(f"P{seat} ") for r in t.hints["rows"])
+    other = (seat + 1) % 4
+    request(t, "hint", player=other)                          # the seat's table helps that seat only
+    assert "seen by" in t.message and t.hints["seat"] == seat
+
+
+def test_no_hint_without_a_move():
+    t = try_table()
+    request(t, "hint", player=1)                              # P1 is not to move on a plain stack
+    assert "no move" in t.message and t.hints == {}
+    request(t, "hint", player="P0")
+    assert "Malformed" in t.message

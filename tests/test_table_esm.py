@@ -361,3 +361,37 @@ def test_pure_helpers(table):
         window.lib.activeZone({hand: [], bank: [null], gamble: [null, "??"]})]""")
     assert result == [{"rank": "10", "suit": "\u2665", "colour": "red"},
                       {"rank": "JK", "suit": "\u2605", "colour": "joker"}, "10", "bank", "gamble"]
+
+
+def test_hint_button_and_ranked_list(table):
+    page = table(traits())
+    page.get_by_role("button", name="Hint").click()
+    assert sent(page) == [{"action": "hint", "player": 0, "version": 7}]
+    hints = {"seat": 0, "playouts": 200, "seconds": 0.4, "version": 7, "rows": [
+        {"text": "P0 KD", "kind": "play", "cards": ["KD"], "index": None, "win": 0.62, "points": 14.25, "visits": 130},
+        {"text": "P0 9C", "kind": "play", "cards": ["9C"], "index": None, "win": 0.41, "points": 9.5, "visits": 70}]}
+    page.evaluate("(h) => window.model.update({hints: h})", hints)
+    rows = page.locator(".sk-hint-row")
+    assert rows.count() == 2
+    assert "Hint for P0 \u00b7 200 playouts" in page.locator(".sk-hints .sk-log-title").text_content()
+    assert rows.nth(0).inner_text().split("\n")[0].startswith("P0 KD")
+    assert "62% not last" in rows.nth(0).inner_text() and "14.3 pts" in rows.nth(0).inner_text()
+    assert "130 visits" in rows.nth(0).inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-hint.png")
+    rows.nth(1).click()                                   # a row selects its cards
+    assert "sk-selected" in page.locator('.sk-card[data-card="9C"]').get_attribute("class")
+    page.get_by_role("button", name="Play 9\u2663").click()
+    assert sent(page)[-1] == {"action": "play", "player": 0, "cards": ["9C"], "version": 7}
+    page.evaluate("window.model.update({version: 8})")     # a new position: the old hint goes
+    assert page.locator(".sk-hints").count() == 0
+
+
+def test_hint_button_only_for_the_viewing_seat(table):
+    page = table(traits(view=1, legal=[]))
+    assert page.get_by_role("button", name="Hint").count() == 0       # P0 is to move, not P1
+    position = copy.deepcopy(POSITION)
+    position["turn"] = 1
+    page = table(traits(position, view=1, legal=[move("P1 4H", cards=["4H"])]))
+    page.get_by_role("button", name="Hint").click()
+    assert sent(page) == [{"action": "hint", "player": 1, "version": 7}]

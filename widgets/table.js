@@ -7,6 +7,8 @@
 //   log      the event texts, oldest first
 //   message  a refusal or notice to show ("" for none)
 //   version  bumped on every change; each request carries the version it was made for
+//   hints    {} or the ranked moves of a hint for one seat: {seat, rows: [{text, kind, cards,
+//            index, win, points, visits}], playouts, seconds, version}
 //   interactive, and for a walkthrough (Scene): caption, step, steps
 //
 // The front end never changes the game: it sends {action, version, player, cards, target, index}
@@ -199,6 +201,43 @@ export function actionsFor(d, sel) {
   return { hint, buttons };
 }
 
+// The seat the Hint button asks for: the seat this table is seen by, else the player to move
+// (in setup, the seat whose cards are selected). null: no button.
+export function hintSeat(d, sel) {
+  const { info } = d;
+  if (!d.interactive || info.phase === "over" || info.trick) return null;
+  let p = typeof info.view === "number" ? info.view : (sel.player != null ? sel.player : info.actor);
+  if (p == null || !controllable(d, p) || !movesOf(d, p).length) return null;
+  return p;
+}
+
+// The selection that a hint row stands for: its cards picked from the seat's zones.
+export function selectionFor(d, row, p) {
+  const player = d.state.players[p] || {};
+  const items = [];
+  if (row.kind === "flip") {
+    const card = (player.gamble || [])[row.index];
+    return { player: p, items: [{ zone: "gamble", index: row.index, card }] };
+  }
+  const zones = row.kind === "swap" ? ["hand", "bank"] : [zoneOf(d, p)];
+  const used = new Set();
+  for (const c of row.cards || []) {
+    for (const z of zones) {
+      const cards = player[z] || [];
+      const i = cards.findIndex((x, k) => x === c && !used.has(`${z}${k}`));
+      if (i >= 0) { used.add(`${z}${i}`); items.push({ zone: z, index: i, card: c }); break; }
+    }
+  }
+  return { player: p, items };
+}
+
+export function hintLine(row) {
+  const bits = [`${Math.round(row.win * 100)}% not last`];
+  if (row.points != null) bits.push(`${row.points.toFixed(1)} pts`);
+  bits.push(`${row.visits} visits`);
+  return bits.join(" \u00b7 ");
+}
+
 // ---------------------------------------------------------------------------------------------
 // DOM
 
@@ -271,6 +310,7 @@ function render({ model, el }) {
       message: model.get("message") || "",
       version: model.get("version"),
       interactive: model.get("interactive") !== false,
+      hints: model.get("hints") || {},
       caption: model.get("caption"),
       step: model.get("scene_step"),
       steps: model.get("scene_steps"),
@@ -393,6 +433,30 @@ function render({ model, el }) {
         pile("sk-discard", "burned", info.discard, discard.length ? discard[discard.length - 1] : HIDDEN));
     }
 
+    function hintButton() {
+      const p = hintSeat(d, sel);
+      if (p == null) return null;
+      return h("button", { class: "sk-btn sk-tool sk-hint-btn", title: `rank ${seatLabel(info, p)}'s moves by search (only what ${seatLabel(info, p)} can see)`,
+        onclick: () => send({ action: "hint", player: p }) }, "Hint");
+    }
+
+    function hintList(hinted) {
+      const p = hinted.seat;
+      const rows = hinted.rows.slice(0, 8).map((row, k) => {
+        const choose = row.cards.length || row.kind === "flip"
+          ? () => { sel = selectionFor(d, row, p); draw(); } : null;
+        return h("li", { class: `sk-hint-row${k === 0 ? " sk-hint-best" : ""}${choose ? " sk-click" : ""}`, onclick: choose,
+          title: choose ? "select these cards" : null, dataset: { text: row.text } },
+          h("span", { class: "sk-hint-move" }, row.text),
+          h("span", { class: "sk-hint-bar" }, h("span", { style: `width:${Math.round(row.win * 100)}%` })),
+          h("span", { class: "sk-hint-figs" }, hintLine(row)));
+      });
+      const more = hinted.rows.length > 8 ? h("li", { class: "sk-none" }, `\u2026 ${hinted.rows.length - 8} more`) : null;
+      return h("div", { class: "sk-hints" },
+        h("div", { class: "sk-log-title" }, `Hint for ${seatLabel(info, p)} \u00b7 ${hinted.playouts} playouts`),
+        h("ol", { class: "sk-hint-list" }, rows, more));
+    }
+
     const headBits = [
       h("span", { class: "sk-variant" }, info.variant),
       h("span", { class: "sk-status" }, info.status || ""),
@@ -427,10 +491,13 @@ function render({ model, el }) {
           disabled: b.disabled, onclick: b.msg ? () => send(b.msg) : null,
         }, b.label)),
         h("span", { class: "sk-grow" }),
+        hintButton(),
         h("button", { class: "sk-btn sk-tool", title: "the player to move makes one move (their bot, or a random legal move)", disabled: info.phase === "over", onclick: () => send({ action: "step" }) }, "Step \u25b6"),
         h("button", { class: "sk-btn sk-tool", title: "take back the last move", disabled: !info.moves, onclick: () => send({ action: "undo" }) }, "\u21b6 Undo")));
     }
     if (d.message) parts.push(h("div", { class: "sk-message", role: "alert" }, d.message));
+    const hinted = d.hints && d.hints.rows && d.hints.version === d.version ? d.hints : null;
+    if (hinted) parts.push(hintList(hinted));
 
     const mark = d.logMark == null ? d.log.length : d.logMark;
     const entries = d.log.map((t, i) => h("li", { class: i >= mark ? "sk-new" : null }, t));
@@ -454,7 +521,7 @@ function render({ model, el }) {
     queueMicrotask(draw);
   }
 
-  const names = ["state", "info", "legal", "log", "message", "version", "interactive", "caption", "scene_step", "scene_steps", "log_mark"];
+  const names = ["state", "info", "legal", "log", "message", "version", "interactive", "hints", "caption", "scene_step", "scene_steps", "log_mark"];
   for (const n of names) model.on(`change:${n}`, schedule);
   draw();
   return () => { for (const n of names) model.off(`change:${n}`, schedule); };
