@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import scheissekopf as sk  # noqa: E402
+from reference_playout import rate as reference_rate  # noqa: E402
 
 
 def run(variant, players, games, seed):
@@ -43,7 +44,9 @@ def main(argv=None):
     args = ap.parse_args(argv)
     variants = args.variant or list(sk.VARIANTS)
     sizes = args.players or [2, 4, 6]
-    print(f"{'variant':<10} {'players':>7} {'moves/s':>10} {'games/s':>8} {'moves/game':>10}   (median of {args.repeats})")
+    ref_before = reference_rate()
+    print(f"{'variant':<10} {'players':>7} {'moves/s':>10} {'games/s':>8} {'moves/game':>10} "
+          f"{'vs ref':>7}   (median of {args.repeats}, CPU time)")
     for v in variants:
         for n in sizes:
             rates, grates, per_game = [], [], []
@@ -52,8 +55,11 @@ def main(argv=None):
                 rates.append(moves / secs)
                 grates.append(args.games / secs)
                 per_game.append(moves / args.games)
+            ref = statistics.median([ref_before, reference_rate(0.1)])
             print(f"{v:<10} {n:>7} {statistics.median(rates):>10,.0f} {statistics.median(grates):>8,.0f} "
-                  f"{statistics.median(per_game):>10,.0f}")
+                  f"{statistics.median(per_game):>10,.0f} {statistics.median(rates) / ref:>7.1%}")
+    print(f"reference playout (benchmarks/reference_playout.py): {reference_rate():,.0f} moves/s; "
+          "'vs ref' divides by it, a figure that other load on the machine distorts far less")
 
 
 if __name__ == "__main__":

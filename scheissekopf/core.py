@@ -5,7 +5,7 @@ A game class derives from :class:`Recorded`, names its scalar fields in ``_SCALA
 provides ``_raw_moves()`` (legal moves as tuples), ``_resolve(move)`` (check a move, return it
 with the zone its cards come from, or raise IllegalMove) and ``_apply(move, zone)``. Everything
 it changes goes through the journal: ``_save(lst)`` before removing from a list (the record keeps
-a shallow copy), ``(lst, len(lst))`` before appending (the record keeps the length).
+a shallow copy), ``self._j += (lst, len(lst))`` before appending (the record keeps the length).
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from .events import Event
 from .moves import Move
 
 _stamps = itertools.count()
+_new_tuple = tuple.__new__
 
 
 class LegalMoves(Sequence):
@@ -40,12 +41,12 @@ class LegalMoves(Sequence):
         return len(self._items)
 
     def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self._items)))]
         m = self._items[i]
         if type(m) is tuple:
             m = Move(m[0], m[1], m[2], m[3], m[4], self._stamp)
             self._items[i] = m
+        elif type(m) is list:                   # a slice
+            return [self[j] for j in range(*i.indices(len(self._items)))]
         return m
 
     def __iter__(self):
@@ -146,11 +147,7 @@ class Recorded:
         move, ops, log_len, extra = record[:4]
         scalars = record[4:]
         self._undo_extra(extra)
-        for lst, old in reversed(ops):
-            if type(old) is int:
-                del lst[old:]
-            else:
-                lst[:] = old
+        self._journal_undo(ops)
         for name, value in zip(self._SCALARS, scalars):
             setattr(self, name, value)
         del self.log[log_len:]
@@ -159,6 +156,18 @@ class Recorded:
             self.history.pop()
         self._stamp = next(_stamps)
         return move
+
+    @staticmethod
+    def _journal_undo(ops):
+        """Put back every list the journal `ops` saved, newest first. The journal is flat —
+        list, then its old length (an int) or old contents (a tuple), and so on — so a move's
+        record adds no small tuples for the garbage collector to walk."""
+        for i in range(len(ops) - 2, -1, -2):
+            lst, old = ops[i], ops[i + 1]
+            if type(old) is int:
+                del lst[old:]
+            else:
+                lst[:] = old
 
     def _undo_extra(self, extra):
         """Hook: undo what `_commit` kept in the record's extra slot."""
@@ -169,14 +178,17 @@ class Recorded:
     def _save(self, lst):
         """Keep a copy of `lst` in the record before changing it in place (a tuple: the
         garbage collector stops tracking tuples of plain values)."""
-        self._j.append((lst, tuple(lst)))
+        self._j += (lst, tuple(lst))
 
     def _set(self, lst, i, value):
-        self._j.append((lst, tuple(lst)))
+        self._j += (lst, tuple(lst))
         lst[i] = value
 
+    _event_class = Event
+
     def _note(self, kind, player, *args):
-        self.log.append(Event(kind, player, args, self.names))
+        # tuple.__new__ directly: the same Event, without a Python-level constructor call
+        self.log.append(_new_tuple(self._event_class, (kind, player, self.names, *args)))
 
     def _new_stamp(self):
         self._stamp = next(_stamps)

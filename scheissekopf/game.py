@@ -257,7 +257,7 @@ class Game(Recorded):
     # ------------------------------------------------------------------ mutators
     def _hand_remove(self, p, cards):
         hand = self.players[p].hand
-        self._j.append((hand, tuple(hand)))
+        self._j += (hand, tuple(hand))
         z = ZH[p]
         h = self._hh
         for c in cards:
@@ -266,7 +266,7 @@ class Game(Recorded):
         self._hh = h
         known = self.known[p]
         if known:                       # a played copy of a known card lowers what is known
-            self._j.append((known, tuple(known)))
+            self._j += (known, tuple(known))
             for c in cards:
                 if c in known:
                     known.remove(c)
@@ -275,7 +275,7 @@ class Game(Recorded):
         """Cards into p's hand; `public` when everyone saw them go there (a taken stack, a
         swapped bank card), so they join ``known[p]``."""
         hand = self.players[p].hand
-        self._j.append((hand, tuple(hand)))
+        self._j += (hand, tuple(hand))
         hand += cards
         hand.sort()
         z = ZH[p]
@@ -285,7 +285,7 @@ class Game(Recorded):
         self._hh = h
         if public and cards:
             known = self.known[p]
-            self._j.append((known, tuple(known)))
+            self._j += (known, tuple(known))
             known += cards
             known.sort()
 
@@ -294,7 +294,7 @@ class Game(Recorded):
             self._hand_remove(p, cards)
             return
         lst = getattr(self.players[p], zone)
-        self._j.append((lst, tuple(lst)))
+        self._j += (lst, tuple(lst))
         for c in cards:
             i = lst.index(c)
             if self.preset.columns:
@@ -306,7 +306,7 @@ class Game(Recorded):
     def _push(self, cards):
         self._run = self._mask = None
         st = self.stack
-        self._j.append((st, len(st)))
+        self._j += (st, len(st))
         h = self._sh
         for c in cards:
             h += ZS[len(st)][c]
@@ -317,14 +317,14 @@ class Game(Recorded):
         self._run = self._mask = None
         st = self.stack
         old = tuple(st)
-        self._j.append((st, old))
+        self._j += (st, old)
         st.clear()
         self._sh = 0
         return old
 
     def _to_discard(self, cards):
         d = self.discard
-        self._j.append((d, len(d)))
+        self._j += (d, len(d))
         d += cards
         self._irrev = True
 
@@ -333,7 +333,7 @@ class Game(Recorded):
         dr = self._draw
         need = 3 - len(hand)
         if need > 0 and dr:
-            self._j.append((dr, tuple(dr)))
+            self._j += (dr, tuple(dr))
             take = dr[-need:]
             del dr[-need:]
             self._hand_add(p, take)
@@ -364,11 +364,11 @@ class Game(Recorded):
             return False
         self._set(self._out, p, True)
         fin = self.finished
-        self._j.append((fin, len(fin)))
+        self._j += (fin, len(fin))
         fin.append(p)
         self._irrev = True
         if low_card:
-            self._j.append((self.bonus, len(self.bonus)))
+            self._j += (self.bonus, len(self.bonus))
             self.bonus.append(p)
         self._note("out", p, len(fin), low_card)
         if self._in_count() == 1:
@@ -385,7 +385,7 @@ class Game(Recorded):
         self._note("stalemate", loser)
         for s in sorted((s for s in order if s != loser), key=lambda s: (held[s], rank[s])):
             self._set(self._out, s, True)
-            self._j.append((self.finished, len(self.finished)))
+            self._j += (self.finished, len(self.finished))
             self.finished.append(s)
             self._note("out", s, len(self.finished), False)
         self.loser = loser
@@ -820,9 +820,9 @@ class Game(Recorded):
             self._zone_remove(p, zone, cards)
         self._push(cards)
         if p != self.turn:
-            self.log.append(Event("jump-in", p, (tuple(cards),), self.names))
+            self._note("jump-in", p, tuple(cards))
         else:
-            self.log.append(Event("play", p, (tuple(cards), zone), self.names))
+            self._note("play", p, tuple(cards), zone)
         if zone == "hand" and self._draw:
             self._refill(p)
         self._resolve_play(p, cards)
@@ -903,7 +903,7 @@ class Game(Recorded):
         if self._pend is not None:               # the turned joker lies on top of the stack
             joker = self.stack[-1]
             st = self.stack
-            self._j.append((st, tuple(st)))
+            self._j += (st, tuple(st))
             st.pop()
             self._run = self._mask = None
             self._sh -= ZS[len(st)][joker]
@@ -926,7 +926,7 @@ class Game(Recorded):
         P = self.preset
         pl = self.players[p]
         card = pl.gamble[i]
-        self._j.append((pl.gamble, tuple(pl.gamble)))
+        self._j += (pl.gamble, tuple(pl.gamble))
         if P.columns:
             pl.gamble[i] = None
         else:
@@ -971,13 +971,13 @@ class Game(Recorded):
                 exc.args = (f"{reason} — {self.names[p]} is warned again, but no card is left for a penalty card",)
                 self._j = None
                 return
-            self._j.append((source, tuple(source)))
+            self._j += (source, tuple(source))
             card = source.pop()
             pl = self.players[p]
-            self._j.append((pl.gamble, tuple(pl.gamble)))
+            self._j += (pl.gamble, tuple(pl.gamble))
             pl.gamble.append(card)
             if self.preset.columns:
-                self._j.append((pl.bank, tuple(pl.bank)))
+                self._j += (pl.bank, tuple(pl.bank))
                 pl.bank.append(None)
             self._irrev = True
             self._note("penalty", p, reason)

@@ -406,11 +406,7 @@ class TrickGame(Recorded):
                 self.rules.apply(self, move)
         except Exception:
             # a checked move cannot fail here; should it all the same, leave the position whole
-            for lst, old in reversed(self._j):
-                if type(old) is int:
-                    del lst[old:]
-                else:
-                    lst[:] = old
+            self._journal_undo(self._j)
             for name, value in zip(self._SCALARS, scalars):
                 setattr(self, name, value)
             del self.log[log_len:]
@@ -426,7 +422,7 @@ class TrickGame(Recorded):
             self._set(pl.bank, pl.bank.index(card), None)
         else:
             hand = pl.hand
-            self._j.append((hand, hand[:]))
+            self._j += (hand, hand[:])
             hand.remove(card)
 
     def _play_card(self, p, card):
@@ -434,10 +430,10 @@ class TrickGame(Recorded):
         trick = self.trick
         if not trick:
             self.lead_grp = self.order.grp[card]
-        self._j.append((trick, len(trick)))
+        self._j += (trick, len(trick))
         trick.append(card)
         seats = self.trick_seats
-        self._j.append((seats, len(seats)))
+        self._j += (seats, len(seats))
         seats.append(p)
         c = self.contract
         if c is not None and c.called is not None and p != c.declarer and card in self.rules.called_cards(self):
@@ -452,9 +448,9 @@ class TrickGame(Recorded):
         if not trick:
             self.lead_grp = self.order.grp[self.contract.called]
         self.hole_trick = len(self.tricks)
-        self._j.append((trick, len(trick)))
+        self._j += (trick, len(trick))
         trick.append(card)
-        self._j.append((self.trick_seats, len(self.trick_seats)))
+        self._j += (self.trick_seats, len(self.trick_seats))
         self.trick_seats.append(p)
         self._note("hole", p)
         self._next_in_trick(p)
@@ -481,11 +477,11 @@ class TrickGame(Recorded):
         pts = self.card_points
         points = sum(pts[c] for c in cards)
         tr = self.tricks
-        self._j.append((tr, len(tr)))
+        self._j += (tr, len(tr))
         tr.append(Trick(seats, cards, winner, points))
-        self._j.append((self.trick, cards))
+        self._j += (self.trick, cards)
         self.trick.clear()
-        self._j.append((self.trick_seats, list(seats)))
+        self._j += (self.trick_seats, list(seats))
         self.trick_seats.clear()
         hidden = self.family.hidden
         self._note("trick", winner, number + 1, points,

@@ -239,7 +239,7 @@ class SheepsheadRules(Rules):
             g._save(hand)
             for c in m.cards:
                 hand.remove(c)
-            g._j.append((g.buried, len(g.buried)))
+            g._j += (g.buried, len(g.buried))
             g.buried.extend(m.cards)
             g.phase = "call"
             g._note("bury", p)
