@@ -18,6 +18,12 @@ The Hint button (shedding games) asks for ``{"action": "hint", "player": 2}``: P
 :func:`scheissekopf.hint.hint` for that seat (it reads only ``game.view(seat)``) with
 ``table.hint_budget`` seconds and syncs the ranked moves into ``hints``; the next change of
 position clears them.
+
+A sheepshead, schafkopf or mehrkopf hand (``Table(trick_game)``) is drawn as a trick table: the
+hands, the trick being played, the last trick, tricks taken, the blind and the game being
+played. Its requests are ``{"action": "card", "player": 1, "cards": ["EO"]}`` (play a card to the
+trick) and ``{"action": "move", "player": 1, "text": "P1 bid normal"}`` (picking, burying,
+calling, bidding...), checked and played the same way.
 """
 
 from __future__ import annotations
@@ -34,13 +40,14 @@ import traitlets
 
 from .errors import IllegalMove
 from .game import Game
-from .render import describe, game_html, narration
+from .render import describe, game_html, is_trick_game, narration
 
 __all__ = ["Table", "Scene"]
 
 _FRONT_END = files("scheissekopf.widgets")
 _CARD = re.compile(r"(10|[2-9TJQKA])[CDHS]|JK", re.IGNORECASE)
 _MOVE_ACTIONS = ("play", "take", "joker", "flip", "swap", "place", "ready")
+_TRICK_ACTIONS = ("card", "move")
 _MAX_BOT_MOVES = 100_000      # zero-delay bots stop here at the latest (a round always ends sooner)
 
 
@@ -384,6 +391,8 @@ class Table(anywidget.AnyWidget):
                 pass                        # hint() has said why there is no hint
 
     def _actions(self):
+        if is_trick_game(self._game):
+            return _TRICK_ACTIONS + ("step", "undo")
         return _MOVE_ACTIONS + ("step", "undo", "hint")
 
     def _handle(self, content):
@@ -439,6 +448,8 @@ class Table(anywidget.AnyWidget):
             raise _Refused(f"This table is seen by P{self._view}: it cannot play for P{player}.")
         if player in self._bots:
             raise _Refused(f"P{player} is played by a bot.")
+        if is_trick_game(self._game):
+            return self._trick_move_text(action, player, content)
         cards = content.get("cards", [])
         if not (isinstance(cards, list) and all(isinstance(c, str) and _CARD.fullmatch(c) for c in cards)):
             raise _Refused(f"Malformed request: 'cards' must be a list of card texts, not {cards!r}.")
@@ -475,6 +486,33 @@ class Table(anywidget.AnyWidget):
             return f"{who} place {cards[0]} {number('index')}"
         count(0, 0)
         return f"{who} ready"
+
+    def _trick_move_text(self, action, player, content) -> str:
+        """A trick game's request as move text: a card to play, or a move's own text (which must
+        be the requesting seat's)."""
+        g = self._game
+        if action == "card":
+            cards = content.get("cards")
+            if not (isinstance(cards, list) and len(cards) == 1 and isinstance(cards[0], str)):
+                raise _Refused(f"Malformed request: 'card' takes a list of one card text, not {cards!r}.")
+            try:
+                card = g.family.parse(cards[0])
+            except ValueError:
+                card = None
+            if card is None or card == g.family.hidden:
+                raise _Refused(f"Malformed request: {cards[0]!r} is not a {g.variant} card.")
+            return f"P{player} {card}"
+        text = content.get("text")
+        if not (isinstance(text, str) and 0 < len(text) <= 80):
+            raise _Refused(f"Malformed request: 'move' needs the move's text, not {text!r}.")
+        from .trick.moves import parse_move
+        try:
+            move = parse_move(text, player, g.family, g)
+        except IllegalMove as exc:
+            raise _Refused(f"{text} refused: {exc}") from None
+        if move.player != player:
+            raise _Refused(f"Malformed request: {text!r} is a move of P{move.player}, not of P{player}.")
+        return str(move)
 
     # ------------------------------------------------------------------ display
     def __repr__(self):

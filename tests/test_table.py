@@ -551,3 +551,150 @@ def test_no_hint_without_a_move():
     assert "no move" in t.message and t.hints == {}
     request(t, "hint", player="P0")
     assert "Malformed" in t.message
+
+
+# ------------------------------------------------------------------ trick-taking games
+
+
+def schafkopf_called():
+    """Schafkopf, P1 plays a normal game calling the Gras-Ass; P1 leads the first trick."""
+    g = sk.new_game("schafkopf", players=4, seed=7)
+    for text in ["P1 bid normal", "P2 pass", "P3 pass", "P0 pass", "P1 call GA"]:
+        g.play(text)
+    return g
+
+
+def test_a_trick_table_syncs_the_hand_the_game_and_the_moves():
+    t = Table(sk.new_game("schafkopf", players=4, seed=7))
+    assert repr(t) == "Table(schafkopf, 4 players, phase=auction, turn=P1)"
+    assert t.state == t.game.to_dict()
+    assert t.info["game"] == "trick" and t.info["family"] == "german"
+    assert t.info["status"] == "Auction \u2014 P1 to speak"
+    assert [m["text"] for m in t.legal] == ["P1 pass", "P1 bid normal", "P1 bid solo", "P1 bid tout"]
+    request(t, "move", player=1, text="P1 bid normal")
+    assert [str(m) for m in t.game.history] == ["P1 bid normal"] and t.message == ""
+    assert t.info["seats"][1]["bid"] == "normal"
+    for text in ["P2 pass", "P3 pass", "P0 pass"]:
+        request(t, "move", player=int(text[1]), text=text)
+    request(t, "move", player=1, text="P1 call GA")
+    assert t.info["contract"] == "P1 plays a normal game calling GA"
+    assert t.info["status"] == "P1 to lead" and t.info["trumps"][:2] == ["EO", "GO"]
+    request(t, "card", player=1, cards=["G9"])
+    assert t.info["trick"] == [{"seat": 1, "card": "G9"}]
+    assert t.log[-1] == "P1 plays G9."
+
+
+def test_a_refused_card_shows_the_engine_reason_and_changes_nothing():
+    g = schafkopf_called()
+    g.play("P1 G9")                          # Gras is led: P2 holds GK and must follow
+    t = Table(g)
+    state, version = g.to_dict(), t.version
+    try:
+        g.play("P2 SA")
+    except sk.IllegalMove as exc:
+        reason = str(exc)
+    request(t, "card", player=2, cards=["SA"])
+    assert reason in t.message and "follow" in reason
+    assert g.to_dict() == state and t.version == version and t.state == state
+    request(t, "move", player=2, text="P2 bid solo")       # a move of the wrong phase
+    assert "refused" in t.message and g.to_dict() == state
+    request(t, "card", player=2, cards=["GK"])
+    assert t.message == "" and t.info["trick"][-1] == {"seat": 2, "card": "GK"}
+
+
+@pytest.mark.parametrize("content", [
+    {"action": "play", "player": 1, "cards": ["G9"]},          # shedding requests mean nothing here
+    {"action": "card", "player": 1, "cards": "G9"},
+    {"action": "card", "player": 1, "cards": ["G9", "GK"]},
+    {"action": "card", "player": 1, "cards": ["9C"]},          # a French card at a German table
+    {"action": "card", "player": 1, "cards": ["??"]},
+    {"action": "move", "player": 1},
+    {"action": "move", "player": 1, "text": 7},
+    {"action": "move", "player": 1, "text": "P2 pass"},        # another seat's move
+    {"action": "move", "player": 1, "text": "P1 fly"},
+    {"action": "hint", "player": 1},
+])
+def test_malformed_trick_requests_change_nothing(content):
+    g = schafkopf_called()
+    t = Table(g)
+    state, version = g.to_dict(), t.version
+    t._on_msg(t, {**content, "version": version}, [])
+    assert t.message
+    assert g.to_dict() == state and t.version == version
+
+
+def test_a_trick_seat_view_only_syncs_what_the_seat_sees():
+    """Through a whole sheepshead hand with a card in the hole, and a schafkopf hand: every card
+    the table sends to a seat is one that seat's own view shows."""
+    import random
+
+    def card_words(game, data):
+        deck = {str(c) for c in sk.deck(game.variant, game.n)}
+        return words(data) & deck
+
+    g = sk.new_game("sheepshead", seed=3)
+    for text in ["P1 pick", "P1 bury QD JC", "P1 under AH 8C"]:
+        g.play(text)
+    hole = Table(g, view=3)
+    assert hole.state["hole"] == "??" and hole.state["buried"] == ["??", "??"]
+    assert Table(g, view=1).state["hole"] == "8C"                     # the picker knows it
+    h = sk.new_game("schafkopf", players=4, seed=7)
+    rng = random.Random(5)
+    for game in (g, h):
+        tables = [Table(game, view=s) for s in range(game.n)]
+        checked = 0
+        while True:
+            for s, t in enumerate(tables):
+                t.game = game                       # redraw after the last move
+                seen = card_words(game, game.view(s).to_dict())
+                info = {k: v for k, v in t.info.items() if k != "trumps"}     # the rules' trump order
+                synced = card_words(game, [t.state, info, t.legal, t.log])
+                assert synced <= seen, (s, synced - seen)
+                assert "seed" not in t.state and all(m["player"] == s for m in t.legal)
+                assert "seed" not in render.game_html(game, view=s)
+                checked += 1
+            if game.phase == "over":
+                break
+            game.play(rng.choice(list(game.legal_moves())))
+        assert checked > 20
+    assert any(e.kind == "hole" for e in g.log)
+
+
+def test_the_end_of_a_hand_shows_the_scores():
+    import random
+
+    g = sk.new_game("sheepshead", seed=1)
+    rng = random.Random(2)
+    while g.phase != "over":
+        g.play(rng.choice(list(g.legal_moves())))
+    t = Table(g, view=0)
+    scores = g.scores()
+    assert t.info["scores"] == {str(s): str(v) for s, v in scores.items()}
+    assert [seat["score"] for seat in t.info["seats"]] == [str(scores[s]) for s in range(5)]
+    assert t.info["status"].startswith("Hand over")
+    assert sum(seat["tricks"] for seat in t.info["seats"]) == 6
+    assert t.legal == [] and t.info["actor"] is None
+
+
+def test_step_and_bots_play_a_trick_game():
+    t = Table(sk.new_game("mehrkopf", players=5, seed=2), seed=2)
+    move = t.step()
+    assert [str(m) for m in t.game.history] == [str(move)]
+    for seat in range(5):
+        t.seat_bot(seat, "random", delay=0)
+    assert t.game.phase == "over" and t.info["scores"] is not None
+    request(t, "undo")
+    assert len(t.game.history) >= 1
+
+
+def test_a_trick_game_draws_itself_without_a_kernel():
+    g = schafkopf_called()
+    g.play("P1 G9")
+    html = g._repr_html_()
+    assert "scheissekopf-table" in html and "<script" not in html and "<style" not in html
+    assert 'title="G9"' in html and 'title="EO"' in html
+    assert "P1 plays a normal game calling GA" in html and "P2 to play" in html
+    seat = render.game_html(g, view=2)
+    assert 'title="EO"' not in seat and "seen by P2" in seat          # P0's Ober is hidden from P2
+    s = sk.new_game("sheepshead", seed=1)
+    assert "blind" in s._repr_html_() and 'title="QC"' in s._repr_html_()

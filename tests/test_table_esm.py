@@ -8,6 +8,7 @@ from ``render.describe`` (the same description the Python widget syncs).
 from __future__ import annotations
 
 import copy
+import re
 import os
 from importlib.resources import files
 from pathlib import Path
@@ -395,3 +396,87 @@ def test_hint_button_only_for_the_viewing_seat(table):
     page = table(traits(position, view=1, legal=[move("P1 4H", cards=["4H"])]))
     page.get_by_role("button", name="Hint").click()
     assert sent(page) == [{"action": "hint", "player": 1, "version": 7}]
+
+
+# ------------------------------------------------------------------ trick-taking games
+
+
+def schafkopf_mid_hand():
+    """Schafkopf, P1 plays a normal game calling the Gras-Ass; the second trick is under way and
+    P0 must follow Eichel with the Eichel-Zehn."""
+    import random
+
+    g = sk.new_game("schafkopf", players=4, seed=7)
+    for text in ["P1 bid normal", "P2 pass", "P3 pass", "P0 pass", "P1 call GA"]:
+        g.play(text)
+    rng = random.Random(3)
+    for _ in range(6):
+        g.play(rng.choice(list(g.legal_moves())))
+    return g
+
+
+def trick_traits(game, view=None, **extra):
+    state, info = describe(game, view)
+    moves = [m for m in game.legal_moves() if view is None or m.player == view]
+    from scheissekopf.render import narration
+    return {"state": state, "info": info, "legal": [_move_data(m) for m in moves],
+            "log": narration(game, view), "message": "", "version": 7, "interactive": True, **extra}
+
+
+def test_a_trick_table_draws_hands_the_trick_and_the_game(table):
+    g = schafkopf_mid_hand()
+    page = table(trick_traits(g))
+    assert page.locator(".sk-seat").count() == 4
+    # German cards: rank letter and a suit mark in the suit's colour
+    ober = page.locator('.sk-seat[data-seat="0"] .sk-card[data-card="EO"]')
+    assert ober.inner_text().split() == ["O", "\u2663", "\u2663"]
+    assert "sk-eichel" in ober.get_attribute("class") and "sk-trump" in ober.get_attribute("class")
+    assert "sk-gras" in page.locator('.sk-card[data-card="GA"]').get_attribute("class")
+    assert "sk-trump" not in page.locator('.sk-card[data-card="GA"]').get_attribute("class")
+    assert "sk-schellen" in page.locator('.sk-card[data-card="SK"]').get_attribute("class")
+    # the trick being played, with who played what
+    plays = page.locator(".sk-trick-area .sk-play")
+    assert [plays.nth(i).inner_text().split()[-1] for i in range(plays.count())] == ["P2", "P3"]
+    assert page.locator('.sk-trick-area .sk-card[data-card="E7"]').count() == 1
+    assert "last trick" in page.locator(".sk-last").inner_text()
+    head = page.locator(".sk-head").inner_text()
+    assert "P1 plays a normal game calling GA" in head and "P0 to play" in head
+    assert "declarer" in page.locator('.sk-seat[data-seat="1"]').inner_text()
+    assert "tricks 1" in page.locator(f'.sk-seat[data-seat="{g.tricks[0].winner}"] .sk-tally').inner_text()
+    # the one legal card is highlighted; a click plays it at once
+    legal = page.locator(".sk-card.sk-legal")
+    assert [legal.nth(i).get_attribute("data-card") for i in range(legal.count())] == ["E10"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-schafkopf.png")
+    page.locator('.sk-card[data-card="GA"]').click()        # not legal: sent, the engine says why
+    page.locator('.sk-card[data-card="E10"]').click()
+    assert sent(page) == [{"action": "card", "player": 0, "cards": ["GA"], "version": 7},
+                          {"action": "card", "player": 0, "cards": ["E10"], "version": 7}]
+    assert page.get_by_role("button", name="Hint").count() == 0
+
+
+def test_a_sheepshead_seat_view_buries_by_selection(table):
+    g = sk.new_game("sheepshead", seed=1)
+    g.play("P1 pick")
+    page = table(trick_traits(g, view=1))
+    assert page.locator('.sk-seat[data-seat="0"] .sk-card.sk-back').count() == 6
+    assert "QC" not in page.locator(".sk-table").inner_html()          # P0's queen stays hidden
+    button = page.get_by_role("button", name="Bury (pick 2 cards)")
+    assert button.is_disabled()
+    hand = [str(c) for c in g.players[1].hand]
+    page.locator(f'.sk-seat[data-seat="1"] .sk-card[data-card="{hand[-1]}"]').click()
+    page.locator(f'.sk-seat[data-seat="1"] .sk-card[data-card="{hand[-2]}"]').click(position={"x": 6, "y": 30})
+    page.get_by_role("button", name=re.compile("^Bury ")).click()
+    assert sent(page) == [{"action": "move", "player": 1, "text": f"P1 bury {hand[-1]} {hand[-2]}", "version": 7}]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-sheepshead-bury.png")
+
+
+def test_bidding_moves_are_buttons(table):
+    g = sk.new_game("schafkopf", players=4, seed=7)
+    page = table(trick_traits(g))
+    assert "Auction" in page.locator(".sk-status").inner_text()
+    page.get_by_role("button", name="Bid solo").click()
+    page.get_by_role("button", name="Pass").click()
+    assert sent(page) == [{"action": "move", "player": 1, "text": "P1 bid solo", "version": 7},
+                          {"action": "move", "player": 1, "text": "P1 pass", "version": 7}]

@@ -20,8 +20,18 @@ const HIDDEN = "??";
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (no DOM), exported for tests.
 
-export function cardParts(text) {
+// German cards (schafkopf, mehrkopf) are written suit letter first ("EO", "S10"); they are drawn
+// with their rank letter (O U G A 10 S K 9 8 7 6 P) and a suit mark in the suit's own colour:
+// Eichel \u2663 brown, Gras \u2660 green, Herz \u2665 red, Schellen \u25cf gold (as render.py draws them).
+const GERMAN = { E: ["\u2663", "eichel"], G: ["\u2660", "gras"], H: ["\u2665", "herz"], S: ["\u25cf", "schellen"] };
+
+export function cardParts(text, family) {
   if (text == null || text === HIDDEN) return { rank: "", suit: "", colour: "back" };
+  if (family === "german") {
+    const t = String(text);
+    const [suit, colour] = GERMAN[t[0].toUpperCase()] || ["?", "black"];
+    return { rank: t.slice(1), suit, colour };
+  }
   const t = String(text);
   if (t.toUpperCase() === "JK") return { rank: "JK", suit: "\u2605", colour: "joker" };
   const suit = t.slice(-1).toUpperCase();
@@ -34,8 +44,8 @@ export function rankOf(text) {
   return t.toUpperCase() === "JK" ? "JK" : t.slice(0, -1);
 }
 
-export function prettyCard(text) {
-  const { rank, suit } = cardParts(text);
+export function prettyCard(text, family) {
+  const { rank, suit } = cardParts(text, family);
   return rank === "JK" ? "joker" : rank + suit;
 }
 
@@ -239,6 +249,73 @@ export function hintLine(row) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Trick-taking games (info.game === "trick")
+
+// Moves whose cards are chosen in the hand: how many cards the seat selects for them.
+const PICKED = { bury: 2, under: 1, accept: 1 };
+
+function moveLabel(m) {
+  const words = m.text.split(" ").slice(1).join(" ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// Which of seat p's hand cards may be clicked, and what a click does ("play" or "select").
+export function trickClick(d, p) {
+  if (!controllable(d, p) || d.info.turn !== p) return null;
+  const mine = movesOf(d, p);
+  if (mine.some((m) => m.kind === "card")) return "play";
+  if (mine.some((m) => PICKED[m.kind])) return "select";
+  return null;
+}
+
+// The buttons of a trick game for the seat to move: [{label, msg, primary, disabled, options}].
+export function trickActionsFor(d, sel) {
+  const { info } = d;
+  const buttons = [];
+  if (!d.interactive || info.phase === "over") return { hint: "", buttons };
+  const p = typeof info.view === "number" ? info.view : info.turn;
+  const who = seatLabel(info, p);
+  if (p == null) return { hint: "", buttons };
+  if (!controllable(d, p)) {
+    const seat = (info.seats || [])[p];
+    if (seat && seat.bot) return { hint: info.bot_waiting ? `${who} (bot) is thinking\u2026` : `${who} is played by a bot: press Step.`, buttons };
+    return { hint: info.turn == null ? "" : `Waiting for ${seatLabel(info, info.turn)}.`, buttons };
+  }
+  const mine = movesOf(d, p);
+  const picked = sel.player === p ? sel.items.map((a) => a.card) : [];
+  const fam = info.family;
+  const groups = new Map();
+  for (const m of mine) {
+    if (m.kind === "card") continue;
+    const key = m.kind === "under" ? `under ${m.cards[0]}` : (PICKED[m.kind] ? m.kind : m.kind + (m.kind === "must" ? "" : ` ${m.text}`));
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(m);
+  }
+  let hint = "";
+  for (const [key, ms] of groups) {
+    const m = ms[0];
+    const need = PICKED[m.kind];
+    if (need) {
+      const ok = picked.length === need;
+      const shown = picked.map((c) => prettyCard(c, fam)).join(" ");
+      let label, text;
+      if (m.kind === "bury") { label = ok ? `Bury ${shown}` : "Bury (pick 2 cards)"; text = `P${p} bury ${picked.join(" ")}`; }
+      else if (m.kind === "under") { label = `Call ${prettyCard(m.cards[0], fam)}, ${ok ? shown : "a card"} in the hole`; text = `P${p} under ${m.cards[0]} ${picked.join(" ")}`; }
+      else { label = ok ? `Accept: give ${shown}` : "Accept (pick a card to give)"; text = `P${p} accept ${picked.join(" ")}`; }
+      buttons.push({ label, primary: ok, disabled: !ok, msg: ok ? { action: "move", player: p, text } : null });
+      hint = m.kind === "bury" ? `${who}: click two cards to bury.` : `${who}: click a card, then the button.`;
+    } else if (ms.length > 6) {
+      buttons.push({ label: m.kind.charAt(0).toUpperCase() + m.kind.slice(1), options: ms.map((x) => ({ label: moveLabel(x), msg: { action: "move", player: p, text: x.text } })) });
+    } else {
+      for (const x of ms) buttons.push({ label: moveLabel(x), primary: x.kind !== "pass", msg: { action: "move", player: p, text: x.text } });
+    }
+  }
+  if (mine.some((m) => m.kind === "card")) hint = `${who}: click a card to play it.`;
+  else if (!hint && mine.length) hint = `${who}: choose.`;
+  return { hint, buttons };
+}
+
+// ---------------------------------------------------------------------------------------------
 // DOM
 
 function h(tag, attrs, ...children) {
@@ -269,7 +346,7 @@ export function fanClass(hand) {
 }
 
 function cardEl(text, opts = {}) {
-  const { rank, suit, colour } = cardParts(text);
+  const { rank, suit, colour } = cardParts(text, opts.family);
   const cls = ["sk-card", `sk-${colour}`];
   if (opts.small) cls.push("sk-small");
   if (opts.big) cls.push("sk-big");
@@ -278,13 +355,14 @@ function cardEl(text, opts = {}) {
   if (opts.onclick) cls.push("sk-click");
   if (opts.ring) cls.push("sk-top");
   if (opts.ghost) cls.push("sk-ghost");
+  if (opts.trump) cls.push("sk-trump");
   const attrs = { class: cls.join(" "), title: opts.title || (colour === "back" ? "face down" : String(text)), onclick: opts.onclick, dataset: opts.data };
   if (opts.onclick) {            // a card that can be picked is a toggle button for the keyboard too
     Object.assign(attrs, { tabindex: 0, role: "button", "aria-pressed": opts.selected ? "true" : "false",
       onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onclick(); } } });
   }
   if (colour === "back") {
-    const peek = opts.peek != null && opts.peek !== HIDDEN ? cardParts(opts.peek) : null;
+    const peek = opts.peek != null && opts.peek !== HIDDEN ? cardParts(opts.peek, opts.family) : null;
     return h("div", attrs, peek && h("span", { class: `sk-peek sk-${peek.colour}` }, peek.rank + peek.suit));
   }
   return h("div", attrs,
@@ -433,6 +511,83 @@ function render({ model, el }) {
         pile("sk-discard", "burned", info.discard, discard.length ? discard[discard.length - 1] : HIDDEN));
     }
 
+    const fam = info.family;
+    const trumps = new Set(info.trumps || []);
+
+    function trickSeatEl(p) {
+      const player = state.players[p];
+      const seat = info.seats[p];
+      const mode = trickClick(d, p);
+      const legalCards = new Set(movesOf(d, p).filter((m) => m.kind === "card").map((m) => m.cards[0]));
+      const cardFor = (card, zone, index, small) => {
+        const click = mode && card !== HIDDEN && (zone === "hand" || zone === "bank")
+          ? (mode === "play" ? () => send({ action: "card", player: p, cards: [card] }) : pick(p, zone, index, card)) : null;
+        return cardEl(card, { family: fam, small, onclick: click, legal: mode === "play" && legalCards.has(card),
+          selected: isSel(p, zone, index), trump: trumps.has(card), title: click && mode === "play" ? `play ${card}` : null,
+          data: { seat: p, zone, index, card } });
+      };
+      const hand = player.hand || [];
+      const badges = [];
+      if (info.actor === p) badges.push(h("span", { class: "sk-badge sk-b-turn" }, "to move"));
+      if (seat.declarer) badges.push(h("span", { class: "sk-badge sk-b-declarer" }, fam === "french" ? "picker" : "declarer"));
+      if (seat.partner) badges.push(h("span", { class: "sk-badge sk-b-partner" }, "partner"));
+      if (seat.out) badges.push(h("span", { class: "sk-badge sk-b-bot" }, "sits out"));
+      if (seat.bid && ["pick", "auction", "declare"].includes(info.phase)) badges.push(h("span", { class: "sk-badge sk-b-bid" }, seat.bid));
+      if (seat.double === "double") badges.push(h("span", { class: "sk-badge sk-b-bid" }, "knocked"));
+      if (seat.bot) badges.push(h("span", { class: "sk-badge sk-b-bot", title: "played by a bot" }, "bot"));
+      const zones = [];
+      if (info.layout) {
+        const up = (player.bank || []).map((c, i) => (c == null ? h("div", { class: "sk-slot sk-small" }) : cardFor(c, "bank", i, true)));
+        const down = (player.gamble || []).map((c, i) => (c == null ? h("div", { class: "sk-slot sk-small" }) : cardEl(HIDDEN, { small: true, family: fam, peek: c, data: { seat: p, zone: "gamble", index: i } })));
+        zones.push(h("div", { class: "sk-zone" }, h("div", { class: "sk-zlabel" }, "face up"), h("div", { class: "sk-cards" }, up)),
+          h("div", { class: "sk-zone" }, h("div", { class: "sk-zlabel" }, "face down"), h("div", { class: "sk-cards" }, down)));
+      } else {
+        zones.push(h("div", { class: "sk-zone" }, h("div", { class: "sk-zlabel" }, `hand \u00b7 ${hand.length}`),
+          h("div", { class: `sk-cards ${fanClass(hand)}` }, hand.length ? hand.map((c, i) => cardFor(c, "hand", i, false)) : h("span", { class: "sk-none" }, "empty"))));
+      }
+      const tally = [`tricks ${seat.tricks}`];
+      if (seat.points != null) tally.push(`${seat.points} points`);
+      const cls = ["sk-seat"];
+      if (info.actor === p) cls.push("sk-actor");
+      if (seat.out) cls.push("sk-is-out");
+      if (info.view === p) cls.push("sk-home");
+      return h("div", { class: cls.join(" "), dataset: { seat: p } },
+        h("div", { class: "sk-seat-head" }, h("span", { class: "sk-name" }, seatLabel(info, p)), badges),
+        zones,
+        h("div", { class: "sk-tally" }, h("span", {}, tally.join(" \u00b7 ")),
+          seat.score != null ? h("b", { class: `sk-score ${String(seat.score).startsWith("-") ? "sk-minus" : "sk-plus"}` }, `${String(seat.score).startsWith("-") ? "" : "+"}${seat.score}`) : null));
+    }
+
+    function trickFeltEl() {
+      const plays = (list, small) => list.map((x) => h("div", { class: "sk-play", dataset: { seat: x.seat } },
+        cardEl(x.card, { family: fam, big: !small, small, trump: trumps.has(x.card), data: { trick: x.seat, card: x.card } }),
+        h("div", { class: "sk-play-who" }, seatLabel(info, x.seat))));
+      const parts = [];
+      const blind = state.blind || [];
+      if (blind.length) {
+        parts.push(h("div", { class: "sk-pile sk-blind" }, h("div", { class: "sk-cards" }, blind.map((c) => cardEl(HIDDEN, { family: fam, peek: c }))),
+          h("div", { class: "sk-pile-label" }, "blind")));
+      }
+      const trick = info.trick || [];
+      parts.push(h("div", { class: "sk-trick-area" },
+        h("div", { class: "sk-trick" }, trick.length ? plays(trick, false) : h("div", { class: "sk-slot sk-big" })),
+        h("div", { class: "sk-stack-label" }, info.phase === "play" ? `trick ${(state.tricks || []).length + 1}${trick.length ? "" : " \u00b7 waiting for the lead"}` : "no trick being played")));
+      const last = info.last_trick;
+      if (last) {
+        parts.push(h("div", { class: "sk-last" }, h("div", { class: "sk-trick" }, plays(last.plays, true)),
+          h("div", { class: "sk-pile-label" }, `last trick: ${seatLabel(info, last.winner)}${last.points == null ? "" : ` \u00b7 ${last.points} points`}`)));
+      }
+      return h("div", { class: "sk-felt sk-felt-trick" }, parts);
+    }
+
+    // Many moves of one kind (naming any card for a must game): a list to choose from and a button.
+    function optionsEl(b) {
+      const select = h("select", { class: "sk-select", "aria-label": b.label },
+        b.options.map((o, i) => h("option", { value: i }, o.label)));
+      return h("span", { class: "sk-choose" }, select,
+        h("button", { class: "sk-btn sk-primary", onclick: () => send(b.options[Number(select.value)].msg) }, b.label));
+    }
+
     function hintButton() {
       const p = hintSeat(d, sel);
       if (p == null) return null;
@@ -460,7 +615,9 @@ function render({ model, el }) {
     const headBits = [
       h("span", { class: "sk-variant" }, info.variant),
       h("span", { class: "sk-status" }, info.status || ""),
-      h("span", { class: "sk-dir", title: "direction of play" }, info.direction === -1 ? "\u21ba reversed" : "\u21bb clockwise"),
+      info.game === "trick"
+        ? (info.contract && h("span", { class: "sk-contract" }, info.contract + (info.multiplier > 1 ? ` \u00b7 counts \u00d7${info.multiplier}` : "")))
+        : h("span", { class: "sk-dir", title: "direction of play" }, info.direction === -1 ? "\u21ba reversed" : "\u21bb clockwise"),
     ];
     if ((info.finished || []).length) {
       headBits.push(h("span", { class: "sk-order" }, "out: " + info.finished.map((s, k) => `${k + 1}. ${seatLabel(info, s)}`).join(", ")));
@@ -478,22 +635,29 @@ function render({ model, el }) {
           h("button", { class: "sk-btn sk-primary", disabled: d.step >= d.steps - 1, onclick: () => send({ action: "next" }) }, "Next \u2192"))));
     }
     parts.push(h("div", { class: "sk-head" }, headBits));
-    parts.push(h("div", { class: "sk-row sk-row-top" }, info.rows.top.map(seatEl)));
-    parts.push(feltEl());
-    parts.push(h("div", { class: "sk-row sk-row-bottom" }, info.rows.bottom.map(seatEl)));
+    const trickGame = info.game === "trick";
+    const seatOf = trickGame ? trickSeatEl : seatEl;
+    parts.push(h("div", { class: "sk-row sk-row-top" }, info.rows.top.map(seatOf)));
+    parts.push(trickGame ? trickFeltEl() : feltEl());
+    parts.push(h("div", { class: "sk-row sk-row-bottom" }, info.rows.bottom.map(seatOf)));
 
     if (d.interactive) {
-      const { hint, buttons } = actionsFor(d, sel);
+      const { hint, buttons } = trickGame ? trickActionsFor(d, sel) : actionsFor(d, sel);
       parts.push(h("div", { class: "sk-actions" },
         h("span", { class: "sk-hint" }, hint),
-        buttons.map((b) => h("button", {
+        buttons.map((b) => (b.options ? optionsEl(b) : h("button", {
           class: `sk-btn${b.primary ? " sk-primary" : ""}${b.jump ? " sk-jump" : ""}`,
           disabled: b.disabled, onclick: b.msg ? () => send(b.msg) : null,
-        }, b.label)),
+        }, b.label))),
         h("span", { class: "sk-grow" }),
         hintButton(),
         h("button", { class: "sk-btn sk-tool", title: "the player to move makes one move (their bot, or a random legal move)", disabled: info.phase === "over", onclick: () => send({ action: "step" }) }, "Step \u25b6"),
         h("button", { class: "sk-btn sk-tool", title: "take back the last move", disabled: !info.moves, onclick: () => send({ action: "undo" }) }, "\u21b6 Undo")));
+    }
+    if (trickGame && info.scores) {
+      parts.push(h("div", { class: "sk-result" }, h("b", {}, "Settlement: "),
+        info.rows.bottom.concat(info.rows.top).sort((a, b) => a - b)
+          .map((s) => `${seatLabel(info, s)} ${String(info.seats[s].score).startsWith("-") ? "" : "+"}${info.seats[s].score}`).join(", ")));
     }
     if (d.message) parts.push(h("div", { class: "sk-message", role: "alert" }, d.message));
     const hinted = d.hints && d.hints.rows && d.hints.version === d.version ? d.hints : null;

@@ -609,6 +609,11 @@ class TrickGame(Recorded):
         from .text import game_text
         return game_text(self)
 
+    def _repr_html_(self):
+        """The hand as a static picture (notebook viewers, exported HTML): see render.py."""
+        from ..render import game_html
+        return game_html(self, None if getattr(self, "seat", None) is None else self.seat)
+
 
 class TrickView(TrickGame):
     """A hand as one seat sees it (see :meth:`TrickGame.view`)."""
