@@ -26,7 +26,7 @@ import math
 import random
 import time
 
-from .bots import GreedyBot, greedy_playout, greedy_setup, strength_table
+from .bots import GreedyBot, greedy_move, greedy_playout, greedy_setup, strength_table
 from .determinize import InfoSet
 
 _PASS = "pass"
@@ -105,7 +105,7 @@ class Searcher:
     (a jump-in chance) passing is one of the choices, written as the move ``None``.
     """
 
-    def __init__(self, view, moves=None, *, c=0.7, epsilon=0.1, max_playout=3000):
+    def __init__(self, view, moves=None, *, c=0.7, epsilon=0.05, max_playout=3000):
         self.info = InfoSet(view)
         self.seat = self.info.seat
         self.n = view.n
@@ -206,6 +206,16 @@ class Searcher:
                 if e.node is None:
                     e.node = {}
                 node = e.node
+        while passed and g.phase == "play":
+            # The path ended in a pass: the seats that passed may not jump in at this position
+            # after all, so the first playout decision honours the passes.
+            seat, options = self._options(g, passed)
+            moves = [m for _, m in options if m is not None]
+            if seat != g.turn:
+                g.play(max(moves, key=lambda m: len(m.cards)))      # the next seat jumps in
+            else:
+                g.play(greedy_move(g, moves, self.table))
+            passed.clear()
         if g.phase != "over":
             greedy_playout(g, rng, self.epsilon, self.max_playout)
         loser, pts = _outcome(g, self.n)
@@ -249,7 +259,7 @@ class Searcher:
         return SearchResult(rows, self.iterations, self.seconds)
 
 
-def search(view, moves=None, *, seconds=None, iterations=None, rng=None, c=0.7, epsilon=0.1,
+def search(view, moves=None, *, seconds=None, iterations=None, rng=None, c=0.7, epsilon=0.05,
            clock=time.process_time):
     """Search from ``view`` (a :meth:`Game.view`); returns a :class:`SearchResult`."""
     rng = rng if rng is not None else random.Random()
@@ -265,7 +275,7 @@ class ISMCTSBot:
 
     name = "ismcts"
 
-    def __init__(self, budget=0.2, iterations=None, *, c=0.7, epsilon=0.1, clock="cpu"):
+    def __init__(self, budget=0.2, iterations=None, *, c=0.7, epsilon=0.05, clock="cpu"):
         self.budget = None if iterations is not None else budget
         self.iterations = iterations
         self.c = c
