@@ -134,8 +134,18 @@ def _cmd_tournament(args):
         options["ismcts"] = {"iterations": args.iterations}
     elif args.budget is not None:
         options["ismcts"] = {"budget": args.budget}
-    summary = tournament.run(args.variant, bots, args.games, args.seed, jobs=args.jobs,
-                             options=options, progress=not args.json)
+    if args.summarize:
+        summary = tournament.load_log(args.summarize)
+    else:
+        log = open(args.log, "w", encoding="utf-8") if args.log else None
+        try:
+            summary = tournament.run(args.variant, bots, args.games, args.seed, jobs=args.jobs,
+                                     options=options, progress=not args.json,
+                                     on_game=(lambda r: tournament.write_log_line(log, r)) if log else None,
+                                     log_header=(lambda h: tournament.write_log_line(log, h)) if log else None)
+        finally:
+            if log:
+                log.close()
     if args.json:
         print(json.dumps(tournament.to_json(summary), indent=2))
     else:
@@ -173,6 +183,9 @@ def main(argv=None):
                    help="ismcts: playouts per decision instead of a time budget (reproducible)")
     t.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     t.add_argument("--json", action="store_true", help="print the figures as JSON")
+    t.add_argument("--log", metavar="FILE", help="write one JSON line per finished game to FILE (read back with --summarize)")
+    t.add_argument("--summarize", metavar="FILE",
+                   help="print the figures of the games logged in FILE (a run still going, or cut short)")
     t.set_defaults(func=_cmd_tournament)
     args = ap.parse_args(argv)
     if args.command == "tournament":

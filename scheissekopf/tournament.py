@@ -129,14 +129,16 @@ def _progress(total, enabled):
     return _Null()
 
 
-def run(variant, bots, games, seed=1, *, jobs=None, options=None, progress=None, on_game=None):
+def run(variant, bots, games, seed=1, *, jobs=None, options=None, progress=None, on_game=None,
+        log_header=None):
     """Play a tournament; return its summary (see :func:`summarize`).
 
     ``bots``: one entry per seat, a name (``"greedy"``) or ``(label, {constructor options})``
     where the label is a bot name, optionally with ``#tag`` to tell variations apart
     (``("ismcts#c1", {"c": 1.0})``). ``options``: {bot name: constructor options} for every bot
     of that name (e.g. ``{"ismcts": {"budget": 0.2}}``). ``jobs``: worker processes (default:
-    every core; 1 plays in this process). ``on_game(result)`` is called as each game ends.
+    every core; 1 plays in this process). ``on_game(result)`` is called as each game ends;
+    ``log_header(header)`` once before the first game, with what :func:`load_log` needs.
     """
     preset = get_preset(variant)
     n = len(bots)
@@ -148,6 +150,9 @@ def run(variant, bots, games, seed=1, *, jobs=None, options=None, progress=None,
         _make_bot(spec, options or {})              # unknown names fail here, before any work
     options = options or {}
     tasks = [(variant, list(bots), k, seed, options) for k in range(games)]
+    if log_header:
+        log_header({"tournament": {"variant": variant, "bots": [_label(b) for b in bots], "games": games,
+                                   "seed": seed, "options": options}})
     jobs = jobs or os.cpu_count() or 1
     bar = _progress(games, True if progress is None else progress)
     results = []
@@ -217,6 +222,36 @@ def to_json(summary) -> dict:
                      "avg_points": d["avg_points"]}
     out["_stalemates"] = {"total": summary["stalemates"], **summary["stalemates_by_pairing"]}
     return out
+
+
+def write_log_line(fh, record):
+    import json
+    fh.write(json.dumps(record) + "\n")
+    fh.flush()
+
+
+def load_log(path):
+    """The summary of the games logged in ``path`` by ``--log`` (complete or not)."""
+    import json
+    header, results = None, []
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError:
+                continue                    # a line cut short by an interrupted run
+            if "tournament" in rec:
+                header = rec["tournament"]
+            elif header is not None:
+                results.append(rec)
+    if header is None:
+        raise ValueError(f"{path} is not a tournament log")
+    results.sort(key=lambda r: r["k"])
+    return summarize(header["variant"], header["bots"], results, seed=header["seed"],
+                     options=header.get("options"))
 
 
 def report(summary) -> str:

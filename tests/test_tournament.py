@@ -98,3 +98,18 @@ def test_cli_refuses_unknown_bots_and_bad_counts(capsys):
         cli_main(["tournament", "--variant", "palace", "--bots", "greedy"])
     with pytest.raises(SystemExit):
         cli_main(["tournament", "--bots", "greedy,random", "--games", "0"])
+
+
+def test_cli_log_and_summarize_a_run(tmp_path, capsys):
+    log = tmp_path / "games.jsonl"
+    assert cli_main(["tournament", "--variant", "palace", "--bots", "greedy,random", "--games", "4",
+                     "--jobs", "1", "--log", str(log), "--json"]) == 0
+    full = json.loads(capsys.readouterr().out)
+    lines = log.read_text().splitlines()
+    assert len(lines) == 5                                   # a header and one line per game
+    assert cli_main(["tournament", "--summarize", str(log), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == full
+    log.write_text("\n".join(lines[:3]) + "\n" + lines[3][:10])   # cut short mid-line
+    assert cli_main(["tournament", "--summarize", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "2 games" in out and "greedy" in out
