@@ -480,3 +480,41 @@ def test_bidding_moves_are_buttons(table):
     page.get_by_role("button", name="Pass").click()
     assert sent(page) == [{"action": "move", "player": 1, "text": "P1 bid solo", "version": 7},
                           {"action": "move", "player": 1, "text": "P1 pass", "version": 7}]
+
+
+def test_two_players_play_from_their_face_up_cards(table):
+    g = sk.new_game("mehrkopf", players=2, seed=3)
+    for text in ["P1 bid normal", "P1 trump E"]:
+        g.play(text)
+    page = table(trick_traits(g, view=1))
+    up = page.locator('.sk-seat[data-seat="1"] .sk-card[data-zone="bank"]')
+    down = page.locator('.sk-seat[data-seat="1"] .sk-card[data-zone="gamble"]')
+    assert up.count() == 8 and down.count() == 8
+    assert all("sk-back" in down.nth(i).get_attribute("class") for i in range(8))
+    assert "P1 plays a normal game with Eichel as trump suit" in page.locator(".sk-contract").inner_text()
+    page.locator('.sk-seat[data-seat="1"] .sk-card[data-card="EO"]').click()
+    assert sent(page) == [{"action": "card", "player": 1, "cards": ["EO"], "version": 7}]
+
+
+def test_five_player_cards_and_the_settlement(table):
+    import random
+
+    g = sk.new_game("mehrkopf", players=5, seed=4)
+    rng = random.Random(4)
+    while g.phase != "over":
+        g.play(rng.choice(list(g.legal_moves())))
+    page = table(trick_traits(g))
+    inks = {"E": "sk-eichel", "G": "sk-gras", "H": "sk-herz", "S": "sk-schellen"}
+    left = [str(c) for p in g.players for c in p.hand]
+    assert len(left) >= 20
+    for text in left:                   # every card still in a hand: its rank letter, its suit's ink
+        card = page.locator(f'.sk-seat .sk-card[data-card="{text}"]')
+        assert inks[text[0]] in card.get_attribute("class")
+        assert card.inner_text().split()[0] == text[1:]
+    scores = g.scores()
+    result = page.locator(".sk-result").inner_text()
+    for seat, value in scores.items():
+        assert f"P{seat} {'+' if value >= 0 else ''}{value}" in result
+    assert page.locator(".sk-actions .sk-btn.sk-primary").count() == 0       # nothing left to do
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-mehrkopf-over.png")

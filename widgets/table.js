@@ -215,7 +215,7 @@ export function actionsFor(d, sel) {
 // (in setup, the seat whose cards are selected). null: no button.
 export function hintSeat(d, sel) {
   const { info } = d;
-  if (!d.interactive || info.phase === "over" || info.trick) return null;
+  if (!d.interactive || info.phase === "over" || info.game === "trick") return null;
   let p = typeof info.view === "number" ? info.view : (sel.player != null ? sel.player : info.actor);
   if (p == null || !controllable(d, p) || !movesOf(d, p).length) return null;
   return p;
