@@ -190,7 +190,7 @@ def greedy_playout(game, rng, epsilon=0.0, max_moves=5000):
             play(moves[0])
         else:
             turn = game.turn
-            if moves[-1].player != turn:
+            if moves[-1].player != turn or moves[0].player != turn:
                 play(_jump_in(game, moves, turn))
             elif epsilon and rand() < epsilon:
                 play(choice(moves))

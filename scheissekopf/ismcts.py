@@ -150,7 +150,7 @@ class Searcher:
             seat = self.seat if not g.ready[self.seat] else min(m.player for m in moves)
             return seat, [(move_key(m), m) for m in moves if m.player == seat]
         turn = g.turn
-        if moves[-1].player != turn:                    # a jump-in chance for someone
+        if moves[-1].player != turn or moves[0].player != turn:    # a jump-in chance
             n = self.n
             for i in range(1, n):
                 q = (turn + i) % n
