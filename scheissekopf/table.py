@@ -532,8 +532,11 @@ class Table(anywidget.AnyWidget):
 
 
 def _move_data(m) -> dict:
+    target = m.target
+    if target is not None and type(target) is not int:
+        target = str(target)            # a card or a word (trick games); a seat stays a number
     return {"text": str(m), "player": m.player, "kind": m.kind, "cards": [str(c) for c in m.cards],
-            "target": m.target, "index": m.index}
+            "target": target, "index": m.index}
 
 
 def _hint_data(found, seat, version) -> dict:

@@ -698,3 +698,15 @@ def test_a_trick_game_draws_itself_without_a_kernel():
     assert 'title="EO"' not in seat and "seen by P2" in seat          # P0's Ober is hidden from P2
     s = sk.new_game("sheepshead", seed=1)
     assert "blind" in s._repr_html_() and 'title="QC"' in s._repr_html_()
+
+
+def test_move_data_is_plain_json():
+    g = sk.new_game("sheepshead", seed=3)
+    for text in ["P1 pick", "P1 bury QD JC"]:
+        g.play(text)
+    t = Table(g)
+    under = next(m for m in t.legal if m["kind"] == "under")
+    assert under["target"] == "AH" and under["text"].startswith("P1 under AH ")
+    assert json.loads(json.dumps(t.legal)) == t.legal
+    joker = Table(sk.Game.from_dict({**TRY, "turn": 1}))
+    assert {m["target"] for m in joker.legal if m["kind"] == "joker"} == {0, 1, 2}

@@ -518,3 +518,17 @@ def test_five_player_cards_and_the_settlement(table):
     assert page.locator(".sk-actions .sk-btn.sk-primary").count() == 0       # nothing left to do
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-mehrkopf-over.png")
+
+
+def test_a_card_goes_in_the_hole_by_selection(table):
+    g = sk.new_game("sheepshead", seed=3)
+    for text in ["P1 pick", "P1 bury QD JC"]:
+        g.play(text)
+    page = table(trick_traits(g, view=1))
+    button = page.get_by_role("button", name="Call A\u2665, a card in the hole")
+    assert button.is_disabled()
+    page.get_by_role("button", name="Alone").click()
+    page.locator('.sk-seat[data-seat="1"] .sk-card[data-card="8C"]').click(position={"x": 6, "y": 30})
+    page.get_by_role("button", name="Call A\u2665, 8\u2663 in the hole").click()
+    assert sent(page) == [{"action": "move", "player": 1, "text": "P1 alone", "version": 7},
+                          {"action": "move", "player": 1, "text": "P1 under AH 8C", "version": 7}]

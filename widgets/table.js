@@ -287,7 +287,7 @@ export function trickActionsFor(d, sel) {
   const groups = new Map();
   for (const m of mine) {
     if (m.kind === "card") continue;
-    const key = m.kind === "under" ? `under ${m.cards[0]}` : (PICKED[m.kind] ? m.kind : m.kind + (m.kind === "must" ? "" : ` ${m.text}`));
+    const key = m.kind === "under" ? `under ${m.text.split(" ")[2]}` : (PICKED[m.kind] ? m.kind : m.kind + (m.kind === "must" ? "" : ` ${m.text}`));
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(m);
   }
@@ -300,7 +300,11 @@ export function trickActionsFor(d, sel) {
       const shown = picked.map((c) => prettyCard(c, fam)).join(" ");
       let label, text;
       if (m.kind === "bury") { label = ok ? `Bury ${shown}` : "Bury (pick 2 cards)"; text = `P${p} bury ${picked.join(" ")}`; }
-      else if (m.kind === "under") { label = `Call ${prettyCard(m.cards[0], fam)}, ${ok ? shown : "a card"} in the hole`; text = `P${p} under ${m.cards[0]} ${picked.join(" ")}`; }
+      else if (m.kind === "under") {
+        const called = m.text.split(" ")[2];            // "P1 under AH 7C": the ace called, then the hole card
+        label = `Call ${prettyCard(called, fam)}, ${ok ? shown : "a card"} in the hole`;
+        text = `P${p} under ${called} ${picked.join(" ")}`;
+      }
       else { label = ok ? `Accept: give ${shown}` : "Accept (pick a card to give)"; text = `P${p} accept ${picked.join(" ")}`; }
       buttons.push({ label, primary: ok, disabled: !ok, msg: ok ? { action: "move", player: p, text } : null });
       hint = m.kind === "bury" ? `${who}: click two cards to bury.` : `${who}: click a card, then the button.`;
