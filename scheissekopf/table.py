@@ -114,6 +114,7 @@ class Table(anywidget.AnyWidget):
         self._passed: set[int] = set()      # bots that let this position's jump-in chance go
         self._rng = random.Random(seed)
         self._timer = None
+        self._asks = 0
         self.on_msg(self._on_msg)
         self._sync()
 
@@ -389,6 +390,12 @@ class Table(anywidget.AnyWidget):
                 pass                        # undo() has said there is nothing to undo
             except ValueError:
                 pass                        # hint() has said why there is no hint
+            finally:
+                if isinstance(content, dict) and content.get("action") == "hint":
+                    # always answer a hint request, so the button stops waiting even when the
+                    # answer (a refusal with the same message as before) changes nothing else
+                    self._asks += 1
+                    self.hints = {**self.hints, "ask": self._asks}
 
     def _actions(self):
         if is_trick_game(self._game):

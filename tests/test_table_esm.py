@@ -368,6 +368,7 @@ def test_hint_button_and_ranked_list(table):
     page = table(traits())
     page.get_by_role("button", name="Hint").click()
     assert sent(page) == [{"action": "hint", "player": 0, "version": 7}]
+    assert page.get_by_role("button", name="Thinking\u2026").is_disabled()     # while the kernel searches
     hints = {"seat": 0, "playouts": 200, "seconds": 0.4, "version": 7, "rows": [
         {"text": "P0 KD", "kind": "play", "cards": ["KD"], "index": None, "win": 0.62, "points": 14.25, "visits": 130},
         {"text": "P0 9C", "kind": "play", "cards": ["9C"], "index": None, "win": 0.41, "points": 9.5, "visits": 70}]}
@@ -386,6 +387,7 @@ def test_hint_button_and_ranked_list(table):
     assert sent(page)[-1] == {"action": "play", "player": 0, "cards": ["9C"], "version": 7}
     page.evaluate("window.model.update({version: 8})")     # a new position: the old hint goes
     assert page.locator(".sk-hints").count() == 0
+    assert page.get_by_role("button", name="Hint").is_enabled()
 
 
 def test_hint_button_only_for_the_viewing_seat(table):

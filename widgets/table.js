@@ -379,6 +379,7 @@ function render({ model, el }) {
   let sel = { player: null, items: [] };
   let seenVersion = null;
   let queued = false;
+  let asking = false;             // a hint was asked for and has not come back yet
 
   const root = h("div", { class: "sk-table" });
   el.replaceChildren(root);
@@ -595,8 +596,9 @@ function render({ model, el }) {
     function hintButton() {
       const p = hintSeat(d, sel);
       if (p == null) return null;
+      if (asking) return h("button", { class: "sk-btn sk-tool sk-hint-btn", disabled: true }, "Thinking\u2026");
       return h("button", { class: "sk-btn sk-tool sk-hint-btn", title: `rank ${seatLabel(info, p)}'s moves by search (only what ${seatLabel(info, p)} can see)`,
-        onclick: () => send({ action: "hint", player: p }) }, "Hint");
+        onclick: () => { asking = true; send({ action: "hint", player: p }); draw(); } }, "Hint");
     }
 
     function hintList(hinted) {
@@ -690,9 +692,15 @@ function render({ model, el }) {
   }
 
   const names = ["state", "info", "legal", "log", "message", "version", "interactive", "hints", "caption", "scene_step", "scene_steps", "log_mark"];
+  const answered = () => { asking = false; };
+  const answers = ["hints", "message", "version"];
+  for (const n of answers) model.on(`change:${n}`, answered);
   for (const n of names) model.on(`change:${n}`, schedule);
   draw();
-  return () => { for (const n of names) model.off(`change:${n}`, schedule); };
+  return () => {
+    for (const n of names) model.off(`change:${n}`, schedule);
+    for (const n of answers) model.off(`change:${n}`, answered);
+  };
 }
 
 export default { render };
