@@ -13,11 +13,13 @@ import itertools
 from collections.abc import Sequence
 from operator import attrgetter
 
+from .cards import CARDS
 from .errors import IllegalMove
 from .events import Event
 from .moves import Move
 
 _stamps = itertools.count()
+_BYTE_CARDS = CARDS + [None] * (256 - len(CARDS))    # a saved zone's byte -> its card (255: empty slot)
 _new_tuple = tuple.__new__
 
 
@@ -131,9 +133,10 @@ class Recorded:
         self._record(move, scalars, log_len, None)
 
     def _record(self, move, scalars, log_len, extra):
-        # one flat tuple per move: every object the record keeps is one more for the garbage
-        # collector to walk, and the record lives as long as the game
-        self._records.append((move, self._j, log_len, extra, *scalars))
+        # the record is one flat list, a fixed number of slots per move: every object it kept
+        # per move would be one more for the garbage collector to walk, and it lives as long as
+        # the game
+        self._records += (move, self._j, log_len, extra, *scalars)
         if move is not None:
             self.history.append(move)
         self._j = None
@@ -143,7 +146,9 @@ class Recorded:
         """Take back the last move. Returns the move taken back."""
         if not self._records:
             raise IndexError("nothing to undo")
-        record = self._records.pop()
+        width = 4 + len(self._SCALARS)
+        record = self._records[-width:]
+        del self._records[-width:]
         move, ops, log_len, extra = record[:4]
         scalars = record[4:]
         self._undo_extra(extra)
@@ -166,6 +171,8 @@ class Recorded:
             lst, old = ops[i], ops[i + 1]
             if type(old) is int:
                 del lst[old:]
+            elif type(old) is bytes:            # cards saved as their codes
+                lst[:] = [_BYTE_CARDS[b] for b in old]
             else:
                 lst[:] = old
 

@@ -257,7 +257,7 @@ class Game(Recorded):
     # ------------------------------------------------------------------ mutators
     def _hand_remove(self, p, cards):
         hand = self.players[p].hand
-        self._j += (hand, tuple(hand))
+        self._j += (hand, bytes(hand))          # codes: a bytes object is nothing to the GC
         z = ZH[p]
         h = self._hh
         for c in cards:
@@ -266,7 +266,7 @@ class Game(Recorded):
         self._hh = h
         known = self.known[p]
         if known:                       # a played copy of a known card lowers what is known
-            self._j += (known, tuple(known))
+            self._j += (known, bytes(known))
             for c in cards:
                 if c in known:
                     known.remove(c)
@@ -275,7 +275,7 @@ class Game(Recorded):
         """Cards into p's hand; `public` when everyone saw them go there (a taken stack, a
         swapped bank card), so they join ``known[p]``."""
         hand = self.players[p].hand
-        self._j += (hand, tuple(hand))
+        self._j += (hand, bytes(hand))
         hand += cards
         hand.sort()
         z = ZH[p]
@@ -285,7 +285,7 @@ class Game(Recorded):
         self._hh = h
         if public and cards:
             known = self.known[p]
-            self._j += (known, tuple(known))
+            self._j += (known, bytes(known))
             known += cards
             known.sort()
 
@@ -333,7 +333,7 @@ class Game(Recorded):
         dr = self._draw
         need = 3 - len(hand)
         if need > 0 and dr:
-            self._j += (dr, tuple(dr))
+            self._j += (dr, bytes(dr))
             take = dr[-need:]
             del dr[-need:]
             self._hand_add(p, take)
