@@ -78,10 +78,8 @@ class SearchResult:
         self.seconds = seconds
 
     def best(self):
-        """The key with the most visits (ties: the better win rate)."""
-        if not self.rows:
-            return None
-        return max(self.rows, key=lambda r: (r["visits"], r["win"]))["key"]
+        """The key of the move the search chose (listed first)."""
+        return self.rows[0]["key"] if self.rows else None
 
 
 def _outcome(g, n):
@@ -105,7 +103,7 @@ class Searcher:
     (a jump-in chance) passing is one of the choices, written as the move ``None``.
     """
 
-    def __init__(self, view, moves=None, *, c=0.7, epsilon=0.05, max_playout=3000):
+    def __init__(self, view, moves=None, *, c=0.7, epsilon=0.05, max_playout=3000, halving=True):
         self.info = InfoSet(view)
         self.seat = self.info.seat
         self.n = view.n
@@ -141,6 +139,11 @@ class Searcher:
         self.root = {}
         self.iterations = 0
         self.seconds = 0.0
+        self.halving = halving
+        self.chosen = None              # the root move sequential halving settled on
+        self.first = None               # the greedy choice among the root moves
+        if not self.setup and not self.out_of_turn and moves:
+            self.first = move_key(greedy_move(view, moves, self.table))
 
     # ------------------------------------------------------------------ one decision
     def _options(self, g, passed):
@@ -162,9 +165,11 @@ class Searcher:
                     return q, mine
         return turn, [(move_key(m), m) for m in moves if m.player == turn]
 
-    def iterate(self, rng):
-        """One determinized iteration: deal, descend, expand one edge, play out, credit."""
-        g = self.info.sample(rng)
+    def iterate(self, rng, deal=None, root_key=None):
+        """One determinized iteration: deal, descend, expand one edge, play out, credit.
+        ``deal``: play in a copy of this sample instead of a fresh one; ``root_key``: the root
+        move to start with (else UCB chooses)."""
+        g = self.info.sample(rng) if deal is None else deal.clone()
         node = self.root
         path = []
         passed = set(self.root_passed)
@@ -177,7 +182,10 @@ class Searcher:
                 break                           # the others' setup is left to the playout
             seat, options = self._options(g, passed)
             if node is self.root and len(path) == 0:
-                options = [(k, m) for k, m in options if k in self.real] or options
+                if root_key is not None:
+                    options = [(k, m) for k, m in options if k == root_key] or options
+                else:
+                    options = [(k, m) for k, m in options if k in self.real] or options
             untried = []
             best, best_u, best_move = None, -1.0, None
             for key, m in options:
@@ -228,10 +236,20 @@ class Searcher:
         self.iterations += 1
 
     def run(self, rng, seconds=None, iterations=None, clock=time.process_time):
-        """Iterate until ``seconds`` of ``clock`` have passed or ``iterations`` are done (at
-        least one iteration; at least one of the two budgets must be given)."""
+        """Search until ``seconds`` of ``clock`` have passed or ``iterations`` playouts are done
+        (at least one of the two budgets must be given).
+
+        The root's moves are compared by sequential halving on shared deals: the budget is cut
+        into rounds; in each round every remaining move is played in the same deals, one playout
+        each per deal (its own tree search below the root), and the better half by win rate goes
+        on to the next round. Sharing the deals makes the comparison fair: a deal that loses
+        whatever the move counts against every move alike. With a single root move the search
+        is plain ISMCTS."""
         if seconds is None and iterations is None:
             raise ValueError("give the search a budget: seconds or iterations")
+        keys = list(self.real)
+        if len(keys) > 1 and self.halving:
+            return self._run_halving(rng, keys, seconds, iterations, clock)
         t0 = clock()
         deadline = None if seconds is None else t0 + seconds
         limit = iterations
@@ -246,6 +264,40 @@ class Searcher:
         self.seconds += clock() - t0
         return self.result()
 
+    def _run_halving(self, rng, keys, seconds, iterations, clock):
+        t0 = clock()
+        deadline = None if seconds is None else t0 + seconds
+        first = self.first
+        if first in keys:                       # the greedy choice first: it wins the ties
+            keys.remove(first)
+            keys.insert(0, first)
+        rounds = max(1, math.ceil(math.log2(len(keys))))
+        root = self.root
+        done = 0
+        for r in range(rounds):
+            left = rounds - r
+            if seconds is not None:
+                stop = clock() + (deadline - clock()) / left
+            else:
+                quota = done + (iterations - done) // left
+            while True:
+                deal = self.info.sample(rng)
+                seed = rng.getrandbits(64)
+                for key in keys:
+                    self.iterate(random.Random(seed), deal, key)
+                done += len(keys)
+                if seconds is not None:
+                    if clock() >= stop:
+                        break
+                elif done + len(keys) > quota:
+                    break
+            if len(keys) > 1:
+                keys.sort(key=lambda k: -(root[k].wins / root[k].visits) if k in root else 0.0)
+                keys = keys[:(len(keys) + 1) // 2] if r < rounds - 1 else keys[:1]
+        self.chosen = keys[0]
+        self.seconds += clock() - t0
+        return self.result()
+
     def result(self):
         rows = []
         for key, e in self.root.items():
@@ -255,15 +307,16 @@ class Searcher:
             rows.append({"key": key, "move": self.real[key], "visits": v,
                          "win": e.wins / v if v else 0.0,
                          "points": (e.points / v if v else 0.0) if self.points else None})
-        rows.sort(key=lambda r: (-r["visits"], -r["win"]))
+        chosen = self.chosen
+        rows.sort(key=lambda r: (r["key"] != chosen, -r["visits"], -r["win"]))
         return SearchResult(rows, self.iterations, self.seconds)
 
 
 def search(view, moves=None, *, seconds=None, iterations=None, rng=None, c=0.7, epsilon=0.05,
-           clock=time.process_time):
+           halving=True, clock=time.process_time):
     """Search from ``view`` (a :meth:`Game.view`); returns a :class:`SearchResult`."""
     rng = rng if rng is not None else random.Random()
-    s = Searcher(view, moves, c=c, epsilon=epsilon)
+    s = Searcher(view, moves, c=c, epsilon=epsilon, halving=halving)
     return s.run(rng, seconds=seconds, iterations=iterations, clock=clock)
 
 
@@ -275,11 +328,12 @@ class ISMCTSBot:
 
     name = "ismcts"
 
-    def __init__(self, budget=0.2, iterations=None, *, c=0.7, epsilon=0.05, clock="cpu"):
+    def __init__(self, budget=0.2, iterations=None, *, c=0.7, epsilon=0.05, halving=True, clock="cpu"):
         self.budget = None if iterations is not None else budget
         self.iterations = iterations
         self.c = c
         self.epsilon = epsilon
+        self.halving = halving
         self.clock = time.process_time if clock == "cpu" else time.perf_counter
         self._greedy = GreedyBot()
         self.last = None                # the last SearchResult (for inspection)
@@ -294,6 +348,6 @@ class ISMCTSBot:
         keys = {move_key(m) for m in legal_moves}
         if len(keys) == 1 and not out_of_turn:
             return legal_moves[0]
-        s = Searcher(view, legal_moves, c=self.c, epsilon=self.epsilon)
+        s = Searcher(view, legal_moves, c=self.c, epsilon=self.epsilon, halving=self.halving)
         self.last = s.run(rng, seconds=self.budget, iterations=self.iterations, clock=self.clock)
         return s.real[self.last.best()]
