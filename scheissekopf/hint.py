@@ -30,8 +30,9 @@ class Hint(list):
     * ``points``: bitenight: the estimated points for the round; else ``None``;
     * ``visits``: how many of the playouts started with this move.
 
-    Best first means the move the search settled on most often (most visits; ties: the better
-    ``win``). Moves with the same outcome are listed once (turning gamble card 0 or 2 is the same
+    Best first: the move the search settled on, then the others by visits (the search plays
+    the moves that keep looking good more often, so visits say how long a move stayed in the
+    running; ``win`` of a move dropped early rests on few playouts). Moves with the same outcome are listed once (turning gamble card 0 or 2 is the same
     blind choice; the other equivalent moves are in ``also``). ``playouts`` is the number of
     determinized playouts run, ``seconds`` the time the hint took.
     """

@@ -15,6 +15,11 @@ The searching seat sees only its view. Each iteration
    is not the Scheißkopf, else 0 (and, in bitenight, the seat's points, reported but not
    optimised).
 
+At the root the searching seat's moves are not chosen by UCB but compared by sequential
+halving on shared deals (:meth:`Searcher.run`): every remaining move is tried in the same deals
+with the same playout randomness, and the better half goes on to the next round. With a budget
+of a hundred or so playouts and up to twenty moves this picks far fewer lucky losers than UCB.
+
 Who decides follows :func:`scheissekopf.bots.play_round`: a jump-in chance goes first to the
 other seats in turn order from the player to move (each may pass), then the player to move
 chooses. Moves with the same outcome share one tree edge: a play is its rank and count, a
