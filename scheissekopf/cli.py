@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import json
 import random
 import statistics
@@ -137,12 +138,27 @@ def _cmd_tournament(args):
     if args.summarize:
         summary = tournament.load_log(args.summarize)
     else:
-        log = open(args.log, "w", encoding="utf-8") if args.log else None
+        done, mode = (), "w"
+        if args.resume:
+            header, done = tournament.read_log(args.log)
+            wanted = {"variant": args.variant, "bots": bots, "games": args.games, "seed": args.seed,
+                      "options": options}
+            differ = [k for k in wanted if header.get(k) != wanted[k]]
+            if differ:
+                raise SystemExit(f"--resume: {args.log} was written by a run with other settings "
+                                 f"({', '.join(differ)}); give the same options or a new log")
+            mode = "a"
+            with open(args.log, "rb+") as fh:        # a line cut short by the interruption
+                fh.seek(0, os.SEEK_END)               # must not swallow the next one
+                if fh.tell() and (fh.seek(-1, os.SEEK_END), fh.read(1))[1] != b"\n":
+                    fh.write(b"\n")
+        log = open(args.log, mode, encoding="utf-8") if args.log else None
         try:
             summary = tournament.run(args.variant, bots, args.games, args.seed, jobs=args.jobs,
-                                     options=options, progress=not args.json,
+                                     options=options, progress=not args.json, done=done,
                                      on_game=(lambda r: tournament.write_log_line(log, r)) if log else None,
-                                     log_header=(lambda h: tournament.write_log_line(log, h)) if log else None)
+                                     log_header=(lambda h: tournament.write_log_line(log, h))
+                                     if log and not args.resume else None)
         finally:
             if log:
                 log.close()
@@ -186,6 +202,8 @@ def main(argv=None):
     t.add_argument("--log", metavar="FILE", help="write one JSON line per finished game to FILE (read back with --summarize)")
     t.add_argument("--summarize", metavar="FILE",
                    help="print the figures of the games logged in FILE (a run still going, or cut short)")
+    t.add_argument("--resume", action="store_true",
+                   help="with --log: keep the games already in FILE and play only the missing ones")
     t.set_defaults(func=_cmd_tournament)
     args = ap.parse_args(argv)
     if args.command == "tournament":
@@ -207,6 +225,10 @@ def main(argv=None):
             ap.error("--iterations must be at least 1")
         if args.jobs is not None and args.jobs < 1:
             ap.error("--jobs must be at least 1")
+        if args.resume and not args.log:
+            ap.error("--resume needs --log FILE: the log of the run to finish")
+        if args.resume and not os.path.exists(args.log):
+            ap.error(f"--resume: there is no log {args.log} to resume")
     if args.command == "simulate":
         if args.games < 1:
             ap.error("--games must be at least 1")

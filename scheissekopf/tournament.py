@@ -130,7 +130,7 @@ def _progress(total, enabled):
 
 
 def run(variant, bots, games, seed=1, *, jobs=None, options=None, progress=None, on_game=None,
-        log_header=None):
+        log_header=None, done=()):
     """Play a tournament; return its summary (see :func:`summarize`).
 
     ``bots``: one entry per seat, a name (``"greedy"``) or ``(label, {constructor options})``
@@ -139,6 +139,8 @@ def run(variant, bots, games, seed=1, *, jobs=None, options=None, progress=None,
     of that name (e.g. ``{"ismcts": {"budget": 0.2}}``). ``jobs``: worker processes (default:
     every core; 1 plays in this process). ``on_game(result)`` is called as each game ends;
     ``log_header(header)`` once before the first game, with what :func:`load_log` needs.
+    ``done``: results of games already played (from :func:`read_log` of a run cut short); those
+    games are not played again and count in the summary.
     """
     preset = get_preset(variant)
     n = len(bots)
@@ -149,16 +151,17 @@ def run(variant, bots, games, seed=1, *, jobs=None, options=None, progress=None,
     for spec in bots:
         _make_bot(spec, options or {})              # unknown names fail here, before any work
     options = options or {}
-    tasks = [(variant, list(bots), k, seed, options) for k in range(games)]
+    results = sorted((r for r in done if 0 <= r["k"] < games), key=lambda r: r["k"])
+    have = {r["k"] for r in results}
+    tasks = [(variant, list(bots), k, seed, options) for k in range(games) if k not in have]
     if log_header:
         log_header({"tournament": {"variant": variant, "bots": [_label(b) for b in bots], "games": games,
                                    "seed": seed, "options": options}})
     jobs = jobs or os.cpu_count() or 1
-    bar = _progress(games, True if progress is None else progress)
-    results = []
+    bar = _progress(len(tasks), True if progress is None else progress)
     t0 = time.perf_counter()
     try:
-        if jobs == 1 or games == 1:
+        if jobs == 1 or len(tasks) <= 1:
             for t in tasks:
                 r = play_game(t)
                 results.append(r)
@@ -167,7 +170,7 @@ def run(variant, bots, games, seed=1, *, jobs=None, options=None, progress=None,
                     on_game(r)
         else:
             import multiprocessing as mp
-            with mp.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(min(jobs, games)) as pool:
+            with mp.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(min(jobs, len(tasks))) as pool:
                 for r in pool.imap_unordered(play_game, tasks, chunksize=1):
                     results.append(r)
                     bar.update()
@@ -232,6 +235,14 @@ def write_log_line(fh, record):
 
 def load_log(path):
     """The summary of the games logged in ``path`` by ``--log`` (complete or not)."""
+    header, results = read_log(path)
+    return summarize(header["variant"], header["bots"], results, seed=header["seed"],
+                     options=header.get("options"))
+
+
+def read_log(path):
+    """``(header, results)`` of a ``--log`` file: the run's settings and its finished games
+    (each game once, in game order)."""
     import json
     header, results = None, []
     with open(path, encoding="utf-8") as fh:
@@ -249,9 +260,8 @@ def load_log(path):
                 results.append(rec)
     if header is None:
         raise ValueError(f"{path} is not a tournament log")
-    results.sort(key=lambda r: r["k"])
-    return summarize(header["variant"], header["bots"], results, seed=header["seed"],
-                     options=header.get("options"))
+    results = sorted({r["k"]: r for r in results}.values(), key=lambda r: r["k"])
+    return header, results
 
 
 def report(summary) -> str:

@@ -113,3 +113,28 @@ def test_cli_log_and_summarize_a_run(tmp_path, capsys):
     assert cli_main(["tournament", "--summarize", str(log)]) == 0
     out = capsys.readouterr().out
     assert "2 games" in out and "greedy" in out
+
+
+def test_cli_resume_plays_only_the_missing_games(tmp_path, capsys):
+    log = tmp_path / "run.jsonl"
+    args = ["tournament", "--variant", "palace", "--bots", "greedy,random", "--games", "6",
+            "--seed", "5", "--jobs", "1", "--log", str(log), "--json"]
+    assert cli_main(args) == 0
+    full = json.loads(capsys.readouterr().out)
+    lines = log.read_text().splitlines()
+    log.write_text("\n".join(lines[:4]) + "\n" + lines[4][:10])     # cut short mid-line
+    assert cli_main(args + ["--resume"]) == 0
+    assert json.loads(capsys.readouterr().out) == full
+    header, results = tournament.read_log(log)
+    assert [r["k"] for r in results] == list(range(6))
+
+
+def test_cli_resume_refuses_a_log_of_other_settings(tmp_path, capsys):
+    log = tmp_path / "run.jsonl"
+    assert cli_main(["tournament", "--variant", "palace", "--bots", "greedy,random", "--games", "2",
+                     "--jobs", "1", "--log", str(log)]) == 0
+    with pytest.raises(SystemExit, match="seed"):
+        cli_main(["tournament", "--variant", "palace", "--bots", "greedy,random", "--games", "2",
+                  "--seed", "9", "--jobs", "1", "--log", str(log), "--resume"])
+    with pytest.raises(SystemExit):
+        cli_main(["tournament", "--bots", "greedy,random", "--resume"])
