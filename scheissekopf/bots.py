@@ -139,6 +139,11 @@ def greedy_setup(game, moves, table=None):
     return next(m for m in moves if m.kind == "ready")
 
 
+def _is_trick(game) -> bool:
+    """A sheepshead, schafkopf or mehrkopf game (or view): the bots use :mod:`.trick.bots`."""
+    return getattr(game, "family", None) is not None and hasattr(game, "tricks")
+
+
 class GreedyBot:
     """A plain heuristic: bank the strong cards, play the weakest legal cards first (as many of
     them as possible), burn whenever four of a kind can be completed, keep 2s, 3s, 10s and jokers
@@ -150,6 +155,9 @@ class GreedyBot:
     def choose(self, view, legal_moves, rng):
         if not legal_moves:
             return None
+        if _is_trick(view):                                               # sheepshead, schafkopf
+            from .trick.bots import greedy_move as trick_greedy
+            return trick_greedy(view, legal_moves)
         if view.phase == "setup":
             return greedy_setup(view, legal_moves)
         me = legal_moves[0].player

@@ -187,8 +187,12 @@ def main(argv=None):
     t = sub.add_parser("tournament", help="let bots play each other and report who loses how often",
                        description="Bots play rounds, rotated one seat per game so that every bot "
                                    "plays every seat; prints each bot's Scheisskopf rate with a 95%% "
-                                   "Wilson interval (and mean points in bitenight).")
-    t.add_argument("--variant", choices=VARIANTS, default="bitenight")
+                                   "Wilson interval (and mean points in bitenight). In sheepshead, "
+                                   "schafkopf and mehrkopf a game is one hand: loss_rate is the share "
+                                   "of hands the bot lost money (negative settlement, Wilson interval) "
+                                   "and avg_points its mean settlement per hand in game units (95%% "
+                                   "normal interval).")
+    t.add_argument("--variant", choices=VARIANTS + TRICK_VARIANTS, default="bitenight")
     t.add_argument("--bots", default="ismcts,greedy,greedy,random",
                    help="one bot per seat, comma-separated: random, greedy, ismcts")
     t.add_argument("--games", type=int, default=400)
@@ -208,14 +212,14 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.command == "tournament":
         from .bots import BOTS
-        from .presets import get
+        from .tournament import table_sizes
         names = [b.strip() for b in args.bots.split(",") if b.strip()]
         unknown = [b for b in names if b not in BOTS]
         if unknown:
             ap.error(f"unknown bot(s) {', '.join(unknown)}: choose from {', '.join(BOTS)}")
-        p = get(args.variant)
-        if not p.min_players <= len(names) <= p.max_players:
-            ap.error(f"{args.variant} is played by {p.min_players} to {p.max_players} players, "
+        lo, hi = table_sizes(args.variant)
+        if not lo <= len(names) <= hi:
+            ap.error(f"{args.variant} is played by {lo} to {hi} players, "
                      f"not {len(names)}")
         if args.games < 1:
             ap.error("--games must be at least 1")

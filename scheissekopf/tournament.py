@@ -14,6 +14,12 @@ Figures per distinct bot name (a name sitting at several seats counts every seat
 the Scheißkopf rate with its 95% Wilson interval, and in bitenight the mean points with a 95%
 normal interval. Rounds ended by the stalemate rule are counted by the bots that were still
 playing when it struck (the pairing that went round in circles).
+
+The trick-taking games (``sheepshead``, ``schafkopf``, ``mehrkopf``) have no Scheißkopf: there a
+hand "lost" is a hand whose settlement (:meth:`TrickGame.scores`, in game units, zero-sum) was
+negative for the bot's seat, so ``loss_rate`` is the share of hands that cost the bot money
+(Wilson interval) and ``avg_points`` is the bot's mean settlement per hand (normal interval).
+A hand thrown in, or sat out by the sheepshead dealer at six, settles 0 and counts as not lost.
 """
 from __future__ import annotations
 
@@ -25,7 +31,7 @@ import time
 from collections import Counter
 
 from .bots import get, play_round
-from .game import new_game
+from .game import TRICK_VARIANTS, new_game
 from .presets import get as get_preset
 
 Z95 = 1.959963984540054
@@ -53,6 +59,16 @@ def mean_ci(values, z: float = Z95):
     var = sum((x - m) ** 2 for x in values) / (n - 1)
     half = z * math.sqrt(var / n)
     return m, (m - half, m + half)
+
+
+def table_sizes(variant):
+    """``(fewest, most)`` players of ``variant`` (a shedding preset or a trick-taking game)."""
+    if variant in TRICK_VARIANTS:
+        from .trick import RULES
+        r = RULES[variant]
+        return r.min_players, r.max_players
+    p = get_preset(variant)
+    return p.min_players, p.max_players
 
 
 def game_seed(seed: int, deal: int) -> int:
@@ -85,6 +101,12 @@ def play_game(task):
     moves = play_round(g, bots, rng)
     secs = time.process_time() - t0
     seat_of = {i: s for s, i in enumerate(at_seat)}
+    if variant in TRICK_VARIANTS:
+        settled = g.scores()
+        money = [float(settled[seat_of[i]]) for i in range(n)]
+        return {"k": k, "deal": game_seed(seed, deal), "seating": at_seat,
+                "lost": [x < 0 for x in money], "points": money, "stalemate": False, "cycle": [],
+                "moves": moves, "seconds": secs}
     points = g.points() if g.preset.scoring == "points" else None
     cycle = []
     if g.stalemate:
@@ -142,10 +164,10 @@ def run(variant, bots, games, seed=1, *, jobs=None, options=None, progress=None,
     ``done``: results of games already played (from :func:`read_log` of a run cut short); those
     games are not played again and count in the summary.
     """
-    preset = get_preset(variant)
+    lo, hi = table_sizes(variant)
     n = len(bots)
-    if not preset.min_players <= n <= preset.max_players:
-        raise ValueError(f"{variant} is played by {preset.min_players} to {preset.max_players} players, not {n}")
+    if not lo <= n <= hi:
+        raise ValueError(f"{variant} is played by {lo} to {hi} players, not {n}")
     if games < 1:
         raise ValueError("a tournament needs at least one game")
     for spec in bots:
@@ -217,13 +239,16 @@ def summarize(variant, bots, results, seed=None, seconds=None, options=None):
 
 
 def to_json(summary) -> dict:
-    """The JSON shape: ``{"<bot>": {"games", "loss_rate", "ci95", "avg_points"}}`` plus
-    ``"_stalemates": {"total": k, "<bot> vs <bot>": k, ...}``."""
+    """The JSON shape: ``{"<bot>": {"games", "loss_rate", "ci95", "avg_points"}}`` plus, for the
+    shedding games, ``"_stalemates": {"total": k, "<bot> vs <bot>": k, ...}``. In the trick-taking
+    games ``loss_rate`` is the share of hands with a negative settlement and ``avg_points`` the
+    mean settlement per hand (game units)."""
     out = {}
     for name, d in summary["bot_stats"].items():
         out[name] = {"games": d["games"], "loss_rate": d["loss_rate"], "ci95": d["ci95"],
                      "avg_points": d["avg_points"]}
-    out["_stalemates"] = {"total": summary["stalemates"], **summary["stalemates_by_pairing"]}
+    if summary.get("variant") not in TRICK_VARIANTS:
+        out["_stalemates"] = {"total": summary["stalemates"], **summary["stalemates_by_pairing"]}
     return out
 
 
@@ -275,21 +300,29 @@ def report(summary) -> str:
         if o:
             lines.append("  " + name + ": " + ", ".join(f"{k}={v}" for k, v in sorted(o.items())))
     has_points = any(d["avg_points"] is not None for d in s["bot_stats"].values())
-    head = f"  {'bot':<14} {'seat-games':>10} {'Scheißkopf':>10}   {'95% CI (Wilson)':<17}"
+    trick = s["variant"] in TRICK_VARIANTS
+    head = f"  {'bot':<14} {'seat-games':>10} {'lost money' if trick else 'Scheißkopf':>10}   {'95% CI (Wilson)':<17}"
     if has_points:
-        head += f" {'avg points':>10}   95% CI"
+        head += f" {'settlement' if trick else 'avg points':>10}   95% CI"
     lines.append(head)
     for name, d in s["bot_stats"].items():
         lo, hi = d["ci95"]
         row = f"  {name:<14} {d['games']:>10} {d['loss_rate']:>10.1%}   [{lo:5.1%}, {hi:5.1%}]  "
         if d["avg_points"] is not None:
             plo, phi = d["points_ci95"]
-            row += f" {d['avg_points']:>10.1f}   [{plo:.1f}, {phi:.1f}]"
+            if trick:
+                row += f" {d['avg_points']:>+10.2f}   [{plo:+.2f}, {phi:+.2f}]"
+            else:
+                row += f" {d['avg_points']:>10.1f}   [{plo:.1f}, {phi:.1f}]"
         lines.append(row)
-    pairs = s["stalemates_by_pairing"]
-    detail = ", ".join(f"{k}: {v}" for k, v in pairs.items())
-    lines.append(f"  ended by stalemate: {s['stalemates']} of {s['games']} games"
-                 + (f" (still playing: {detail})" if detail else ""))
+    if trick:
+        lines.append("  lost money: share of hands with a negative settlement; "
+                     "settlement: mean game units per hand")
+    else:
+        pairs = s["stalemates_by_pairing"]
+        detail = ", ".join(f"{k}: {v}" for k, v in pairs.items())
+        lines.append(f"  ended by stalemate: {s['stalemates']} of {s['games']} games"
+                     + (f" (still playing: {detail})" if detail else ""))
     if s.get("seconds") is not None:
         lines.append(f"  {s['moves_mean']:.0f} moves per game; {s['cpu_seconds_mean']:.2f} CPU s per game; "
                      f"{s['seconds']:.0f} s wall in all")
