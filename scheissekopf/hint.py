@@ -1,4 +1,5 @@
-"""Hints: which move gives a seat the best chance not to be the Scheißkopf.
+"""Hints: which move gives a seat the best chance not to be the Scheißkopf (in sheepshead,
+schafkopf and mehrkopf: the best mean settlement of the hand).
 
 >>> import scheissekopf as sk
 >>> from scheissekopf.hint import hint
@@ -17,6 +18,7 @@ from __future__ import annotations
 import random
 import time
 
+from .bots import _is_trick
 from .ismcts import Searcher, move_key
 
 
@@ -26,8 +28,11 @@ class Hint(list):
     * ``move``: the :class:`~scheissekopf.moves.Move` (``None`` for "let the jump-in chance
       pass"), playable as is with ``game.play``;
     * ``text``: its text (``"P1 9H"``, ``"pass"``);
-    * ``win``: the estimated chance of *not* being the Scheißkopf after this move (0..1);
-    * ``points``: bitenight: the estimated points for the round; else ``None``;
+    * ``win``: the estimated chance of *not* being the Scheißkopf after this move (0..1); in
+      sheepshead, schafkopf and mehrkopf the chance of not losing money on the hand
+      (settlement 0 or better);
+    * ``points``: bitenight: the estimated points for the round; in the trick-taking games the
+      estimated mean settlement of the hand in game units; else ``None``;
     * ``visits``: how many of the playouts started with this move.
 
     Best first: the move the search settled on, then the others by visits (the search plays
@@ -67,7 +72,12 @@ def hint(game, seat, budget=1.0, seed=None, *, iterations=None):
     if not moves:
         return Hint(seat=seat)
     view = game.view(seat)
-    searcher = Searcher(view, moves)
+    trick = _is_trick(game)
+    if trick:                                   # sheepshead, schafkopf, mehrkopf
+        from .trick.search import TrickSearcher, move_key as trick_key
+        searcher = TrickSearcher(view, moves)
+    else:
+        searcher = Searcher(view, moves)
     if iterations is None:
         remaining = budget - (time.perf_counter() - t0)
         seconds = max(0.0, remaining * 0.97 - 0.005)
@@ -76,7 +86,7 @@ def hint(game, seat, budget=1.0, seed=None, *, iterations=None):
         result = searcher.run(rng, iterations=iterations, clock=time.perf_counter)
     by_key = {}
     for m in moves:
-        by_key.setdefault(move_key(m), []).append(m)
+        by_key.setdefault(trick_key(m) if trick else move_key(m), []).append(m)
     rows = []
     for r in result.rows:
         m = r["move"]

@@ -31,7 +31,7 @@ import math
 import random
 import time
 
-from .bots import GreedyBot, greedy_move, greedy_playout, greedy_setup, strength_table
+from .bots import GreedyBot, _is_trick, greedy_move, greedy_playout, greedy_setup, strength_table
 from .determinize import InfoSet
 
 _PASS = "pass"
@@ -329,7 +329,8 @@ class ISMCTSBot:
     """The searching bot. ``budget``: seconds per decision (CPU time of this process by default,
     ``clock="wall"`` for wall time); ``iterations``: a fixed number of determinized playouts
     per decision instead (reproducible: same seed, same moves). Setup uses the greedy habits;
-    a decision with one choice is made without searching."""
+    a decision with one choice is made without searching. In sheepshead, schafkopf and
+    mehrkopf the same bot searches with :mod:`scheissekopf.trick.search` (mean settlement)."""
 
     name = "ismcts"
 
@@ -346,6 +347,9 @@ class ISMCTSBot:
     def choose(self, view, legal_moves, rng):
         if not legal_moves:
             return None
+        if _is_trick(view):                         # sheepshead, schafkopf, mehrkopf
+            from .trick.search import choose
+            return choose(self, view, legal_moves, rng)
         if view.phase == "setup":
             return greedy_setup(view, legal_moves)
         me = legal_moves[0].player

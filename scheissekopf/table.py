@@ -14,10 +14,11 @@ the player never saw.
 With ``view=<seat>`` only ``game.view(seat)`` is synced: other hands, the gamble cards and the
 draw pile reach the browser as ``"??"``.
 
-The Hint button (shedding games) asks for ``{"action": "hint", "player": 2}``: Python runs
+The Hint button asks for ``{"action": "hint", "player": 2}``: Python runs
 :func:`scheissekopf.hint.hint` for that seat (it reads only ``game.view(seat)``) with
 ``table.hint_budget`` seconds and syncs the ranked moves into ``hints``; the next change of
-position clears them.
+position clears them. On a trick table the rows rank by mean settlement (``measure``:
+``"settlement"``).
 
 A sheepshead, schafkopf or mehrkopf hand (``Table(trick_game)``) is drawn as a trick table: the
 hands, the trick being played, the last trick, tricks taken, the blind and the game being
@@ -268,9 +269,6 @@ class Table(anywidget.AnyWidget):
                 seat = self._view if self._view != "table" else _to_move(g)
             if not (_is_int(seat) and 0 <= seat < len(g.players)):
                 raise ValueError(f"there is no seat {seat!r}")
-            if not hasattr(g, "effective_top"):
-                self.message = f"Hints are for the shedding games, not {g.variant}."
-                raise ValueError(self.message)
             if g.phase == "over" or not any(m.player == seat for m in g.legal_moves()):
                 self.message = f"P{seat} has no move to hint at now."
                 raise ValueError(self.message)
@@ -278,7 +276,7 @@ class Table(anywidget.AnyWidget):
             if iterations is None:
                 iterations = self.hint_iterations
             found = search(g, seat, budget=self.hint_budget, seed=seed, iterations=iterations)
-            self.hints = _hint_data(found, seat, self.version)
+            self.hints = _hint_data(found, seat, self.version, settlement=is_trick_game(g))
             return found
 
     @property
@@ -399,7 +397,7 @@ class Table(anywidget.AnyWidget):
 
     def _actions(self):
         if is_trick_game(self._game):
-            return _TRICK_ACTIONS + ("step", "undo")
+            return _TRICK_ACTIONS + ("step", "undo", "hint")
         return _MOVE_ACTIONS + ("step", "undo", "hint")
 
     def _handle(self, content):
@@ -546,8 +544,11 @@ def _move_data(m) -> dict:
             "target": target, "index": m.index}
 
 
-def _hint_data(found, seat, version) -> dict:
-    """What the table shows of a hint: the ranked moves and how much search stands behind them."""
+def _hint_data(found, seat, version, settlement=False) -> dict:
+    """What the table shows of a hint: the ranked moves and how much search stands behind them.
+    ``measure`` says what ``win`` and ``points`` are: ``"scheisskopf"`` (the chance of not being
+    the Scheißkopf, points of the round) or ``"settlement"`` (trick games: the chance of not
+    losing money on the hand, its mean settlement in game units)."""
     rows = []
     for r in found:
         m = r["move"]
@@ -558,7 +559,8 @@ def _hint_data(found, seat, version) -> dict:
                      "points": None if r["points"] is None else round(float(r["points"]), 2),
                      "visits": r["visits"]})
     return {"seat": seat, "rows": rows, "playouts": found.playouts,
-            "seconds": round(found.seconds, 3), "version": version}
+            "seconds": round(found.seconds, 3), "version": version,
+            "measure": "settlement" if settlement else "scheisskopf"}
 
 
 class Scene(Table):

@@ -615,7 +615,7 @@ def test_a_refused_card_shows_the_engine_reason_and_changes_nothing():
     {"action": "move", "player": 1, "text": 7},
     {"action": "move", "player": 1, "text": "P2 pass"},        # another seat's move
     {"action": "move", "player": 1, "text": "P1 fly"},
-    {"action": "hint", "player": 1},
+    {"action": "hint", "player": 9},                           # no such seat (trick tables do hint)
 ])
 def test_malformed_trick_requests_change_nothing(content):
     g = schafkopf_called()

@@ -8,7 +8,8 @@
 //   message  a refusal or notice to show ("" for none)
 //   version  bumped on every change; each request carries the version it was made for
 //   hints    {} or the ranked moves of a hint for one seat: {seat, rows: [{text, kind, cards,
-//            index, win, points, visits}], playouts, seconds, version}
+//            index, win, points, visits}], playouts, seconds, version, measure} (measure
+//            "settlement" on a trick table: win = no loss of money, points = mean settlement)
 //   interactive, and for a walkthrough (Scene): caption, step, steps
 //
 // The front end never changes the game: it sends {action, version, player, cards, target, index}
@@ -215,8 +216,9 @@ export function actionsFor(d, sel) {
 // (in setup, the seat whose cards are selected). null: no button.
 export function hintSeat(d, sel) {
   const { info } = d;
-  if (!d.interactive || info.phase === "over" || info.game === "trick") return null;
-  let p = typeof info.view === "number" ? info.view : (sel.player != null ? sel.player : info.actor);
+  if (!d.interactive || info.phase === "over") return null;
+  let p = typeof info.view === "number" ? info.view
+    : (info.game !== "trick" && sel.player != null ? sel.player : info.actor);
   if (p == null || !controllable(d, p) || !movesOf(d, p).length) return null;
   return p;
 }
@@ -241,7 +243,11 @@ export function selectionFor(d, row, p) {
   return { player: p, items };
 }
 
-export function hintLine(row) {
+export function hintLine(row, measure) {
+  if (measure === "settlement") {          // trick games: mean settlement of the hand
+    const units = row.points == null ? "" : `${row.points >= 0 ? "+" : ""}${row.points.toFixed(2)} units \u00b7 `;
+    return `${units}${Math.round(row.win * 100)}% no loss \u00b7 ${row.visits} visits`;
+  }
   const bits = [`${Math.round(row.win * 100)}% not last`];
   if (row.points != null) bits.push(`${row.points.toFixed(1)} pts`);
   bits.push(`${row.visits} visits`);
@@ -604,13 +610,13 @@ function render({ model, el }) {
     function hintList(hinted) {
       const p = hinted.seat;
       const rows = hinted.rows.slice(0, 8).map((row, k) => {
-        const choose = row.cards.length || row.kind === "flip"
+        const choose = info.game !== "trick" && (row.cards.length || row.kind === "flip")
           ? () => { sel = selectionFor(d, row, p); draw(); } : null;
         return h("li", { class: `sk-hint-row${k === 0 ? " sk-hint-best" : ""}${choose ? " sk-click" : ""}`, onclick: choose,
           title: choose ? "select these cards" : null, dataset: { text: row.text } },
           h("span", { class: "sk-hint-move" }, row.text),
           h("span", { class: "sk-hint-bar" }, h("span", { style: `width:${Math.round(row.win * 100)}%` })),
-          h("span", { class: "sk-hint-figs" }, hintLine(row)));
+          h("span", { class: "sk-hint-figs" }, hintLine(row, hinted.measure)));
       });
       const more = hinted.rows.length > 8 ? h("li", { class: "sk-none" }, `\u2026 ${hinted.rows.length - 8} more`) : null;
       return h("div", { class: "sk-hints" },

@@ -1,0 +1,220 @@
+"""Information-set Monte Carlo tree search for sheepshead, schafkopf and mehrkopf.
+
+The same search as :mod:`scheissekopf.ismcts`, for hands of the trick-taking games. Each
+iteration
+
+1. deals the cards the searching seat has not seen into the hidden places, within what the play
+   so far rules out (:class:`~.determinize.TrickInfoSet`);
+2. walks down one shared tree in that deal: the seat to move picks among the moves available
+   *in this deal* by UCB on its own mean settlement (scaled by the mean size of a settlement in
+   this search), until it reaches a move tried for the first time;
+3. plays the hand out with the greedy habits (:func:`.bots.greedy_playout`, a few random moves
+   mixed in);
+4. credits every move on the path with the settlement (:meth:`TrickGame.scores`, game units) of
+   the seat that made it.
+
+At the root the searching seat's moves are compared by sequential halving on shared deals, by
+mean settlement (ties keep the greedy choice). A root row reports ``points`` (the mean
+settlement after that move), ``win`` (the share of playouts in which the seat did not lose
+money) and ``visits``.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .bots import greedy_move, greedy_playout
+from .determinize import TrickInfoSet
+
+
+def move_key(m):
+    """The tree edge of a move."""
+    return (m.player, m.kind, tuple(int(c) for c in m.cards), m.target)
+
+
+class _Edge:
+    __slots__ = ("player", "visits", "avail", "total", "nonneg", "node", "move")
+
+    def __init__(self, player, move):
+        self.player = player
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.nonneg = 0
+        self.node = None
+        self.move = move
+
+
+class TrickSearchResult:
+    """The root's statistics: ``rows`` (``key``, ``move``, ``visits``, ``win`` = share of
+    playouts without a loss of money, ``points`` = mean settlement), ``iterations``, ``seconds``."""
+
+    def __init__(self, rows, iterations, seconds):
+        self.rows = rows
+        self.iterations = iterations
+        self.seconds = seconds
+
+    def best(self):
+        return self.rows[0]["key"] if self.rows else None
+
+
+class TrickSearcher:
+    """One search from one seat's view of a trick-taking hand (the seat must be to move)."""
+
+    def __init__(self, view, moves=None, *, c=0.7, epsilon=0.05, halving=True):
+        self.info = TrickInfoSet(view)
+        self.seat = self.info.seat
+        self.n = view.n
+        self.c = c
+        self.epsilon = epsilon
+        self.halving = halving
+        if moves is None:
+            moves = view.legal_moves()
+        moves = [m for m in moves if m.player == self.seat]
+        self.real = {}
+        for m in moves:
+            self.real.setdefault(move_key(m), m)
+        self.root = {}
+        self.iterations = 0
+        self.seconds = 0.0
+        self.abs_total = 0.0            # sum of |settlement| seen: the scale of the rewards
+        self.chosen = None
+        self.first = move_key(greedy_move(view, moves)) if moves else None
+
+    def _scale(self):
+        if not self.iterations:
+            return 1.0
+        return max(1.0, self.abs_total / self.iterations)
+
+    def iterate(self, rng, deal=None, root_key=None):
+        g = self.info.sample(rng) if deal is None else deal.clone()
+        node = self.root
+        path = []
+        cs = self.c * self._scale()
+        log, sqrt = math.log, math.sqrt
+        expanded = False
+        while g.phase != "over" and not expanded:
+            seat = g.turn
+            options = [(move_key(m), m) for m in g.legal_moves()]
+            if not path:
+                if root_key is not None:
+                    options = [(k, m) for k, m in options if k == root_key] or options
+                else:
+                    options = [(k, m) for k, m in options if k in self.real] or options
+            untried = []
+            best, best_u, best_move = None, None, None
+            for key, m in options:
+                e = node.get(key)
+                if e is None:
+                    untried.append((key, m))
+                    continue
+                e.avail += 1
+                u = e.total / e.visits + cs * sqrt(log(e.avail) / e.visits)
+                if best_u is None or u > best_u:
+                    best, best_u, best_move = e, u, m
+            if untried:
+                key, m = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                e = node[key] = _Edge(seat, m)
+                e.avail = 1
+                expanded = True
+            else:
+                e, m = best, best_move
+            path.append(e)
+            g.play(m)
+            if not expanded:
+                if e.node is None:
+                    e.node = {}
+                node = e.node
+        if g.phase != "over":
+            greedy_playout(g, rng, self.epsilon)
+        scores = g.scores()
+        for e in path:
+            v = float(scores[e.player])
+            e.visits += 1
+            e.total += v
+            if v >= 0:
+                e.nonneg += 1
+        self.abs_total += float(scores[self.seat]) if scores[self.seat] >= 0 else -float(scores[self.seat])
+        self.iterations += 1
+
+    def run(self, rng, seconds=None, iterations=None, clock=time.process_time):
+        """Search until ``seconds`` of ``clock`` have passed or ``iterations`` playouts are done."""
+        if seconds is None and iterations is None:
+            raise ValueError("give the search a budget: seconds or iterations")
+        keys = list(self.real)
+        if len(keys) > 1 and self.halving:
+            return self._run_halving(rng, keys, seconds, iterations, clock)
+        t0 = clock()
+        deadline = None if seconds is None else t0 + seconds
+        k = 0
+        while True:
+            self.iterate(rng)
+            k += 1
+            if iterations is not None and k >= iterations:
+                break
+            if deadline is not None and clock() >= deadline:
+                break
+        self.seconds += clock() - t0
+        return self.result()
+
+    def _run_halving(self, rng, keys, seconds, iterations, clock):
+        t0 = clock()
+        deadline = None if seconds is None else t0 + seconds
+        first = self.first
+        if first in keys:
+            keys.remove(first)
+            keys.insert(0, first)
+        rounds = max(1, math.ceil(math.log2(len(keys))))
+        root = self.root
+        done = 0
+        for r in range(rounds):
+            left = rounds - r
+            if seconds is not None:
+                stop = clock() + (deadline - clock()) / left
+            else:
+                quota = done + (iterations - done) // left
+            while True:
+                deal = self.info.sample(rng)
+                seed = rng.getrandbits(64)
+                for key in keys:
+                    self.iterate(random.Random(seed), deal, key)
+                done += len(keys)
+                if seconds is not None:
+                    if clock() >= stop:
+                        break
+                elif done + len(keys) > quota:
+                    break
+            if len(keys) > 1:
+                keys.sort(key=lambda k: -(root[k].total / root[k].visits) if k in root else 0.0)
+                keys = keys[:(len(keys) + 1) // 2] if r < rounds - 1 else keys[:1]
+        self.chosen = keys[0]
+        self.seconds += clock() - t0
+        return self.result()
+
+    def result(self):
+        rows = []
+        for key, e in self.root.items():
+            if key not in self.real:
+                continue
+            v = e.visits
+            rows.append({"key": key, "move": self.real[key], "visits": v,
+                         "win": e.nonneg / v if v else 0.0,
+                         "points": e.total / v if v else 0.0})
+        chosen = self.chosen
+        rows.sort(key=lambda r: (r["key"] != chosen, -r["visits"], -r["points"]))
+        return TrickSearchResult(rows, self.iterations, self.seconds)
+
+
+def choose(bot, view, legal_moves, rng):
+    """:class:`scheissekopf.ismcts.ISMCTSBot`'s decision in a trick-taking hand."""
+    if not legal_moves:
+        return None
+    if len(legal_moves) == 1:
+        return legal_moves[0]
+    s = TrickSearcher(view, legal_moves, c=bot.c, epsilon=bot.epsilon, halving=bot.halving)
+    bot.last = s.run(rng, seconds=bot.budget, iterations=bot.iterations, clock=bot.clock)
+    return s.real[bot.last.best()]
+
+
+__all__ = ["TrickSearcher", "TrickSearchResult", "choose", "move_key"]
