@@ -1,0 +1,29 @@
+"""The Hint button of a trick table in the front end (widgets/table.js in Chromium, a fake model);
+the fixtures are those of tests/test_table_esm.py."""
+from __future__ import annotations
+
+from test_table_esm import browser, schafkopf_mid_hand, sent, table, trick_traits  # noqa: F401
+
+from scheissekopf.hint import hint
+from scheissekopf.table import _hint_data
+
+
+def test_a_trick_table_offers_hint_and_shows_settlements(table):
+    g = schafkopf_mid_hand()
+    page = table(trick_traits(g))
+    page.get_by_role("button", name="Hint").click()
+    assert sent(page) == [{"action": "hint", "player": g.turn, "version": 7}]
+    found = hint(g, g.turn, iterations=20, seed=1)
+    page.evaluate("(h) => window.model.update({hints: h})", _hint_data(found, g.turn, 7, settlement=True))
+    rows = page.locator(".sk-hint-row")
+    assert rows.count() == len(found)
+    first = rows.nth(0).inner_text()
+    assert first.startswith(found[0]["text"]) and "units" in first and "no loss" in first
+    assert "not last" not in first
+
+
+def test_a_trick_table_seen_by_another_seat_offers_no_hint(table):
+    g = schafkopf_mid_hand()
+    other = (g.turn + 1) % 4
+    page = table(trick_traits(g, view=other))
+    assert page.get_by_role("button", name="Hint").count() == 0
