@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from operator import attrgetter
 
 from .cards import CARDS
 from .errors import IllegalMove
@@ -21,6 +20,7 @@ from .moves import Move
 _stamps = itertools.count()
 _BYTE_CARDS = CARDS + [None] * (256 - len(CARDS))    # a saved zone's byte -> its card (255: empty slot)
 _new_tuple = tuple.__new__
+_new_object = object.__new__
 
 
 class LegalMoves(Sequence):
@@ -45,8 +45,13 @@ class LegalMoves(Sequence):
     def __getitem__(self, i):
         m = self._items[i]
         if type(m) is tuple:
-            m = Move(m[0], m[1], m[2], m[3], m[4], self._stamp)
-            self._items[i] = m
+            # a Move without a call to its constructor: this runs once per move a bot plays
+            mv = _new_object(Move)
+            mv.player, mv.kind, mv.cards, mv.target, mv.index = m
+            if type(mv.cards) is not tuple:
+                mv.cards = tuple(mv.cards)
+            mv._stamp = self._stamp
+            self._items[i] = m = mv
         elif type(m) is list:                   # a slice
             return [self[j] for j in range(*i.indices(len(self._items)))]
         return m
@@ -76,7 +81,11 @@ class Recorded:
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls._get_scalars = staticmethod(attrgetter(*cls._SCALARS)) if cls._SCALARS else None
+        if "_SCALARS" in cls.__dict__:
+            # a plain method reading each field (`(self.turn, self.phase, ...)`): the
+            # interpreter specialises these attribute reads, which a generic getter cannot have
+            fields = "".join(f"self.{name}, " for name in cls._SCALARS)
+            cls._get_scalars = eval(f"lambda self: ({fields})")
 
     def _init_record(self):
         self._j = None                  # the journal of the move being applied
@@ -89,7 +98,11 @@ class Recorded:
     # ------------------------------------------------------------------ playing
     def legal_moves(self) -> LegalMoves:
         """Every move any player may make now."""
-        return LegalMoves(self._raw_moves(), self, self._stamp)
+        legal = _new_object(LegalMoves)          # (no constructor call: this runs every move)
+        legal._items = self._raw_moves()
+        legal._game = self
+        legal._stamp = self._stamp
+        return legal
 
     def is_legal(self, move) -> bool:
         """Would :meth:`play` accept this move (or its text)?"""
@@ -111,7 +124,7 @@ class Recorded:
                 raise
         self._j = []                    # open the move's record (see _begin)
         self._irrev = False
-        scalars = self._get_scalars(self)
+        scalars = self._get_scalars()
         log_len = len(self.log)
         self._apply(move, zone)
         self._commit(move, scalars, log_len)
@@ -127,7 +140,7 @@ class Recorded:
     def _begin(self):
         self._j = []
         self._irrev = False
-        return self._get_scalars(self)
+        return self._get_scalars()
 
     def _commit(self, move, scalars, log_len):
         self._record(move, scalars, log_len, None)

@@ -304,7 +304,7 @@ class Game(Recorded):
         self._irrev = True
 
     def _push(self, cards):
-        self._run = self._mask = None
+        self._mask = None
         st = self.stack
         self._j += (st, len(st))
         h = self._sh
@@ -312,9 +312,23 @@ class Game(Recorded):
             h += ZS[len(st)][c]
             st.append(c)
         self._sh = h
+        run = self._run
+        if run is not None:                     # extend the cached top run (see _top_run)
+            rank, n, threes = run
+            skip3 = self.preset.run_skips_threes
+            for c in cards:
+                r = c >> 2
+                if r == 3 and skip3:
+                    threes += 1
+                elif r == rank:
+                    n, threes = n + 1, 0
+                else:
+                    rank, n, threes = r, 1, 0
+            self._run = (rank, n, threes)
 
     def _clear_stack(self):
-        self._run = self._mask = None
+        self._mask = None
+        self._run = (None, 0, 0)
         st = self.stack
         old = tuple(st)
         self._j += (st, old)
@@ -452,14 +466,21 @@ class Game(Recorded):
 
     def _rank_moves(self, p, cards, mask, moves):
         """Plays from sorted `cards`: for each playable rank, one move per count."""
-        opening, append = self.opening, moves.append
+        append = moves.append
+        if self.opening is not None:            # the opening play: that rank only
+            mask &= 1 << self.opening
         i, n = 0, len(cards)
         while i < n:
-            r = cards[i] >> 2
-            j = bisect_left(cards, (r + 1) << 2, i)
-            if mask >> r & 1 and (opening is None or r == opening):
+            c = cards[i]
+            r = c >> 2
+            j = i + 1
+            if j < n and cards[j] >> 2 == r:    # several of this rank (most ranks are single)
+                j = bisect_left(cards, (r + 1) << 2, j)
+            if mask >> r & 1:
                 if r == JOKER_RANK and self.preset.joker == "target":
                     self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
+                elif j == i + 1:
+                    append((p, "play", (c,), None, None))
                 else:
                     for k in range(i + 1, j + 1):
                         append((p, "play", cards[i:k], None, None))
@@ -500,7 +521,11 @@ class Game(Recorded):
         Cached until the stack changes."""
         mask = self._mask
         if mask is None:
-            mask = self._mask = self.preset.allowed[self.preset.top_key(self.stack)]
+            st = self.stack
+            mask = self.preset.on_top[st[-1] >> 2] if st else None
+            if mask is None:                    # an empty stack, or a see-through card on top
+                mask = self.preset.allowed[self.preset.top_key(st)]
+            self._mask = mask
         return mask
 
     def _top_run(self):
@@ -533,29 +558,30 @@ class Game(Recorded):
     def _jump_ins(self, moves):
         if not self.stack or self.opening is not None:
             return
-        rank, run, threes = self._top_run()
-        targets = []
-        if threes and threes < 4:
-            targets.append((3, 4 - threes))
-        if rank is not None and rank != JOKER_RANK and run < 4:
-            targets.append((rank, 4 - run))
-        if not targets:
+        rank, run, threes = self._run or self._top_run()
+        if threes:
+            targets = ((3, 4 - threes),) if threes < 4 else ()
+            if rank is not None and rank != JOKER_RANK and run < 4:
+                targets += ((rank, 4 - run),)
+        elif rank is not None and rank != JOKER_RANK and run < 4:
+            targets = ((rank, 4 - run),)
+        else:
             return
-        turn, out, players = self.turn, self._out, self.players
-        for q in range(self.n):
+        turn, out = self.turn, self._out
+        for q, pl in enumerate(self.players):
             if q == turn or out[q]:
                 continue
-            hand = players[q].hand
+            hand = pl.hand
             if hand:
                 for r, need in targets:
-                    lo = bisect_left(hand, r << 2)
-                    last = lo + need - 1                # sorted: the need-th copy, if held
+                    last = bisect_left(hand, r << 2) + need - 1     # sorted: the need-th copy, if held
                     if last < len(hand) and hand[last] >> 2 == r:
+                        lo = last - need + 1
                         hi = bisect_left(hand, (r + 1) << 2, last)
                         for k in range(last + 1, hi + 1):
                             moves.append((q, "play", hand[lo:k], None, None))
             elif not self._draw:
-                bank = [c for c in players[q].bank if c is not None]
+                bank = [c for c in pl.bank if c is not None]
                 for r, need in targets:
                     same = sorted(c for c in bank if c >> 2 == r)
                     for k in range(need, len(same) + 1):
@@ -580,6 +606,22 @@ class Game(Recorded):
         moves.append((p, "ready", (), None, None))
 
     # ------------------------------------------------------------------ playing
+    def play(self, move):
+        """Play a :class:`Move` or its text. Raises :class:`IllegalMove` and changes nothing."""
+        if type(move) is Move and move._stamp == self._stamp and move.kind == "play" and self._pend is None:
+            # the common case, a play just offered by legal_moves(): the same steps as
+            # Recorded.play, without the checks and the dispatch
+            p = move.player
+            zone = "hand" if self.players[p].hand else self.active_zone(p)
+            self._j = []
+            self._irrev = False
+            scalars = self._get_scalars()
+            log_len = len(self.log)
+            self._do_play(p, move.cards, zone)
+            self._commit(move, scalars, log_len)
+            return move
+        return Recorded.play(self, move)
+
     def _trusted_zone(self, move):
         if self._pend is None and (move.kind == "play" or move.kind == "joker"):
             return "hand" if self.players[move.player].hand else self.active_zone(move.player)

@@ -140,3 +140,29 @@ def test_a_game_continued_from_its_position_plays_the_same(table):
         g.play(move)
         copy.play(str(move))
         assert copy.to_dict() == g.to_dict(), str(move)
+
+
+@settings(max_examples=25, deadline=None)
+@given(tables())
+def test_cached_top_run_and_playable_ranks_match_the_stack(table):
+    """The engine keeps the stack's top run and playable ranks up to date as cards are laid
+    (and after undo); recomputed from the stack alone they must agree after every move."""
+    variant, players, seed, chooser = table
+
+    def fresh(g):
+        run, mask = g._run, g._mask
+        g._drop_caches()
+        want = (g._top_run(), g.preset.allowed[g.preset.top_key(g.stack)])
+        g._run, g._mask = run, mask
+        return want
+
+    def check(g, move):
+        if g.stack and g._run is not None:
+            assert (g._top_run(), g._playable()) == fresh(g), (move, g.stack)
+        if g.history and len(g.history) % 7 == 3:   # now and then, take a move back, redo it
+            undone = g.undo()
+            assert (g._top_run(), g._playable()) == fresh(g)
+            g.play(undone)
+            assert (g._top_run(), g._playable()) == fresh(g)
+
+    play_out(variant, players, seed, chooser, check=check)

@@ -53,6 +53,19 @@ class Preset:
     scoring: str                         # "points" or "losses"
     penalties: bool                      # the optional penalty rule exists
 
+    def __post_init__(self):
+        # on_top[r]: the ranks playable on a stack whose top card has rank r, when that card
+        # alone decides it (None for a see-through rank such as bitenight's 3, whose stack must
+        # be looked into). Derived from top_key, so a preset cannot get it out of step.
+        on_top = [None] * 16
+        for r in range(2, JOKER_RANK + 1):
+            keys = {self.top_key([r * 4])} | {self.top_key([u * 4, r * 4]) for u in range(2, JOKER_RANK + 1)}
+            keys |= {self.top_key([u * 4, v * 4, r * 4]) for u in range(2, JOKER_RANK + 1)
+                     for v in range(2, JOKER_RANK + 1)}
+            if len(keys) == 1:
+                on_top[r] = self.allowed[keys.pop()]
+        object.__setattr__(self, "on_top", tuple(on_top))
+
     def jokers(self, players: int) -> int:
         return self.decks(players) * self.jokers_per_deck
 

@@ -395,7 +395,7 @@ class TrickGame(Recorded):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move, zone):
-        scalars, log_len = self._get_scalars(self), len(self.log)
+        scalars, log_len = self._get_scalars(), len(self.log)
         try:
             kind = move.kind
             if kind == "card":
