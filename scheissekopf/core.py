@@ -149,7 +149,9 @@ class Recorded:
         # the record is one flat list, a fixed number of slots per move: every object it kept
         # per move would be one more for the garbage collector to walk, and it lives as long as
         # the game
-        self._records += (move, self._j, log_len, extra, *scalars)
+        records = self._records
+        records += (move, self._j, log_len, extra)
+        records += scalars
         if move is not None:
             self.history.append(move)
         self._j = None

@@ -861,10 +861,10 @@ class Game(Recorded):
         else:
             self._zone_remove(p, zone, cards)
         self._push(cards)
-        if p != self.turn:
-            self._note("jump-in", p, tuple(cards))
+        if p != self.turn:                      # (cards: a move's tuple, kept as it is)
+            self._note("jump-in", p, cards)
         else:
-            self._note("play", p, tuple(cards), zone)
+            self._note("play", p, cards, zone)
         if zone == "hand" and self._draw:
             self._refill(p)
         self._resolve_play(p, cards)
@@ -882,7 +882,7 @@ class Game(Recorded):
                 self._note("no-reverse", p)
         burn = "ten" if (r == 10 and P.ten_burns) else None
         if burn is None:
-            rank, run, threes = self._top_run()
+            rank, run, threes = self._run or self._top_run()
             if threes >= 4 or (rank == r and run >= 4):
                 burn = "four"
         out = not self.players[p].hand and self._check_out(p, low_card=(r == 4 and P.scoring == "points"))
