@@ -88,7 +88,11 @@ class Recorded:
             cls._get_scalars = eval(f"lambda self: ({fields})")
 
     def _init_record(self):
-        self._j = None                  # the journal of the move being applied
+        # the undo journal, one flat list for the whole game: (list, its old length or old
+        # contents) pairs, move after move; each move's record keeps where its part starts.
+        # One list, not one per move: the garbage collector would walk every one of them.
+        self._j = []
+        self._jmark = 0                 # where the move being applied starts in the journal
         self._irrev = False             # did this move change something that never comes back?
         self._records = []
         self.history = []
@@ -122,7 +126,7 @@ class Recorded:
             except IllegalMove as exc:
                 self._refused(exc)
                 raise
-        self._j = []                    # open the move's record (see _begin)
+        self._jmark = len(self._j)      # open the move's record (see _begin)
         self._irrev = False
         scalars = self._get_scalars()
         log_len = len(self.log)
@@ -138,7 +142,7 @@ class Recorded:
 
     # ------------------------------------------------------------------ the record
     def _begin(self):
-        self._j = []
+        self._jmark = len(self._j)
         self._irrev = False
         return self._get_scalars()
 
@@ -150,11 +154,10 @@ class Recorded:
         # per move would be one more for the garbage collector to walk, and it lives as long as
         # the game
         records = self._records
-        records += (move, self._j, log_len, extra)
+        records += (move, self._jmark, log_len, extra)
         records += scalars
         if move is not None:
             self.history.append(move)
-        self._j = None
         self._stamp = next(_stamps)
 
     def undo(self):
@@ -164,10 +167,10 @@ class Recorded:
         width = 4 + len(self._SCALARS)
         record = self._records[-width:]
         del self._records[-width:]
-        move, ops, log_len, extra = record[:4]
+        move, mark, log_len, extra = record[:4]
         scalars = record[4:]
         self._undo_extra(extra)
-        self._journal_undo(ops)
+        self._journal_undo(self._j, mark)
         for name, value in zip(self._SCALARS, scalars):
             setattr(self, name, value)
         del self.log[log_len:]
@@ -178,11 +181,12 @@ class Recorded:
         return move
 
     @staticmethod
-    def _journal_undo(ops):
-        """Put back every list the journal `ops` saved, newest first. The journal is flat —
-        list, then its old length (an int) or old contents (a tuple), and so on — so a move's
-        record adds no small tuples for the garbage collector to walk."""
-        for i in range(len(ops) - 2, -1, -2):
+    def _journal_undo(ops, start=0):
+        """Put back every list the journal `ops` saved from index `start` on, newest first, and
+        drop those entries. The journal is flat — list, then its old length (an int) or old
+        contents (a tuple, or bytes of card codes), and so on — so a move's record adds no
+        small objects for the garbage collector to walk."""
+        for i in range(len(ops) - 2, start - 1, -2):
             lst, old = ops[i], ops[i + 1]
             if type(old) is int:
                 del lst[old:]
@@ -190,6 +194,7 @@ class Recorded:
                 lst[:] = [_BYTE_CARDS[b] for b in old]
             else:
                 lst[:] = old
+        del ops[start:]
 
     def _undo_extra(self, extra):
         """Hook: undo what `_commit` kept in the record's extra slot."""

@@ -613,7 +613,7 @@ class Game(Recorded):
             # Recorded.play, without the checks and the dispatch
             p = move.player
             zone = "hand" if self.players[p].hand else self.active_zone(p)
-            self._j = []
+            self._jmark = len(self._j)
             self._irrev = False
             scalars = self._get_scalars()
             log_len = len(self.log)
@@ -1011,7 +1011,6 @@ class Game(Recorded):
                 source = None
             if source is None:
                 exc.args = (f"{reason} — {self.names[p]} is warned again, but no card is left for a penalty card",)
-                self._j = None
                 return
             self._j += (source, tuple(source))
             card = source.pop()
@@ -1047,6 +1046,7 @@ class Game(Recorded):
         g.known = [k[:] for k in self.known]
         g._rep = dict(self._rep)
         g._records = []
+        g._j = []
         g.history = self.history[:]
         g.log = self.log[:]
         g._new_stamp()

@@ -406,11 +406,10 @@ class TrickGame(Recorded):
                 self.rules.apply(self, move)
         except Exception:
             # a checked move cannot fail here; should it all the same, leave the position whole
-            self._journal_undo(self._j)
+            self._journal_undo(self._j, self._jmark)
             for name, value in zip(self._SCALARS, scalars):
                 setattr(self, name, value)
             del self.log[log_len:]
-            self._j = None
             raise
 
     def _note(self, kind, player, *args):
@@ -598,6 +597,7 @@ class TrickGame(Recorded):
             setattr(g, name, getattr(self, name)[:])
         g.options = dict(self.options)
         g._records = []
+        g._j = []
         g._new_stamp()
         return g
 
