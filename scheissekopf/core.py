@@ -211,11 +211,9 @@ class Recorded:
         self._j += (lst, tuple(lst))
         lst[i] = value
 
-    _event_class = Event
-
     def _note(self, kind, player, *args):
         # tuple.__new__ directly: the same Event, without a Python-level constructor call
-        self.log.append(_new_tuple(self._event_class, (kind, player, self.names, *args)))
+        self.log.append(_new_tuple(Event, (kind, player, self.names) + args))
 
     def _new_stamp(self):
         self._stamp = next(_stamps)
