@@ -45,7 +45,11 @@ def wilson(k: int, n: int, z: float = Z95):
     d = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # at k = 0 (k = n) the bound is exactly 0 (1); rounding would leave it a hair off, and
+    # outside the observed rate
+    lo = 0.0 if k == 0 else max(0.0, centre - half)
+    hi = 1.0 if k == n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def mean_ci(values, z: float = Z95):

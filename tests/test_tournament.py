@@ -7,6 +7,14 @@ from scheissekopf import tournament
 from scheissekopf.cli import main as cli_main
 
 
+def test_wilson_interval_holds_a_rate_of_none_or_all_exactly():
+    for n in (1, 7, 24, 400):
+        assert tournament.wilson(0, n)[0] == 0.0
+        assert tournament.wilson(n, n)[1] == 1.0
+        lo, hi = tournament.wilson(0, n)
+        assert lo <= 0 / n <= hi and hi < 1
+
+
 def test_wilson_interval_matches_the_formula():
     lo, hi = tournament.wilson(5, 10)
     assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
