@@ -175,6 +175,7 @@ class Game(Recorded):
         self._sh = 0
         self._rep = {}
         self._run = self._mask = None   # caches of the stack's top run and playable ranks
+        self._cnt = None                # cache: per seat, how many cards of each rank in hand
         self._init_record()
 
     # ------------------------------------------------------------------ public reading
@@ -251,8 +252,20 @@ class Game(Recorded):
         self._drop_caches()
 
     def _drop_caches(self):
-        """Forget what is cached about the stack; call after changing zones directly."""
-        self._run = self._mask = None
+        """Forget what is cached about the stack and hands; call after changing zones directly."""
+        self._run = self._mask = self._cnt = None
+
+    def _counts(self):
+        """Per seat, a list: how many cards of each rank (0..15) the hand holds. Kept up to
+        date by the hand mutators once built; dropped with the other caches."""
+        cnt = self._cnt
+        if cnt is None:
+            cnt = self._cnt = [[0] * 16 for _ in range(self.n)]
+            for p, pl in enumerate(self.players):
+                k = cnt[p]
+                for c in pl.hand:
+                    k[c >> 2] += 1
+        return cnt
 
     # ------------------------------------------------------------------ mutators
     def _hand_remove(self, p, cards):
@@ -260,9 +273,16 @@ class Game(Recorded):
         self._j += (hand, bytes(hand))          # codes: a bytes object is nothing to the GC
         z = ZH[p]
         h = self._hh
-        for c in cards:
-            hand.remove(c)
-            h -= z[c]
+        if self._cnt is None:
+            for c in cards:
+                hand.remove(c)
+                h -= z[c]
+        else:
+            k = self._cnt[p]
+            for c in cards:
+                hand.remove(c)
+                h -= z[c]
+                k[c >> 2] -= 1
         self._hh = h
         known = self.known[p]
         if known:                       # a played copy of a known card lowers what is known
@@ -280,8 +300,14 @@ class Game(Recorded):
         hand.sort()
         z = ZH[p]
         h = self._hh
-        for c in cards:
-            h += z[c]
+        if self._cnt is None:
+            for c in cards:
+                h += z[c]
+        else:
+            k = self._cnt[p]
+            for c in cards:
+                h += z[c]
+                k[c >> 2] += 1
         self._hh = h
         if public and cards:
             known = self.known[p]
@@ -469,13 +495,12 @@ class Game(Recorded):
         append = moves.append
         if self.opening is not None:            # the opening play: that rank only
             mask &= 1 << self.opening
+        held = (self._cnt or self._counts())[p]
         i, n = 0, len(cards)
         while i < n:
             c = cards[i]
             r = c >> 2
-            j = i + 1
-            if j < n and cards[j] >> 2 == r:    # several of this rank (most ranks are single)
-                j = bisect_left(cards, (r + 1) << 2, j)
+            j = i + held[r]                     # sorted: the copies of a rank lie together
             if mask >> r & 1:
                 if r == JOKER_RANK and self.preset.joker == "target":
                     self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
@@ -568,17 +593,17 @@ class Game(Recorded):
         else:
             return
         turn, out = self.turn, self._out
+        cnt = self._cnt or self._counts()
         for q, pl in enumerate(self.players):
             if q == turn or out[q]:
                 continue
             hand = pl.hand
             if hand:
+                held = cnt[q]
                 for r, need in targets:
-                    last = bisect_left(hand, r << 2) + need - 1     # sorted: the need-th copy, if held
-                    if last < len(hand) and hand[last] >> 2 == r:
-                        lo = last - need + 1
-                        hi = bisect_left(hand, (r + 1) << 2, last)
-                        for k in range(last + 1, hi + 1):
+                    if held[r] >= need:
+                        lo = bisect_left(hand, r << 2)      # sorted: the copies lie together
+                        for k in range(lo + need, lo + held[r] + 1):
                             moves.append((q, "play", hand[lo:k], None, None))
             elif not self._draw:
                 bank = [c for c in pl.bank if c is not None]
@@ -1045,6 +1070,7 @@ class Game(Recorded):
         g._out = self._out[:]
         g.known = [k[:] for k in self.known]
         g._rep = dict(self._rep)
+        g._cnt = None if self._cnt is None else [k[:] for k in self._cnt]
         g._records = []
         g._j = []
         g.history = self.history[:]

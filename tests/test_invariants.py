@@ -144,25 +144,31 @@ def test_a_game_continued_from_its_position_plays_the_same(table):
 
 @settings(max_examples=25, deadline=None)
 @given(tables())
-def test_cached_top_run_and_playable_ranks_match_the_stack(table):
-    """The engine keeps the stack's top run and playable ranks up to date as cards are laid
-    (and after undo); recomputed from the stack alone they must agree after every move."""
+def test_cached_top_run_playable_ranks_and_rank_counts_match_the_cards(table):
+    """The engine keeps the stack's top run, the playable ranks and each hand's rank counts
+    up to date as cards move (and after undo); recomputed from the cards alone they must agree
+    after every move."""
     variant, players, seed, chooser = table
 
+    def cached(g):
+        return g._top_run(), g._playable(), [k[:] for k in g._counts()]
+
     def fresh(g):
-        run, mask = g._run, g._mask
+        kept = g._run, g._mask, g._cnt
         g._drop_caches()
-        want = (g._top_run(), g.preset.allowed[g.preset.top_key(g.stack)])
-        g._run, g._mask = run, mask
+        want = (g._top_run(), g.preset.allowed[g.preset.top_key(g.stack)],
+                [[sum(1 for c in pl.hand if c >> 2 == r) for r in range(16)] for pl in g.players])
+        g._run, g._mask, g._cnt = kept
         return want
 
     def check(g, move):
         if g.stack and g._run is not None:
-            assert (g._top_run(), g._playable()) == fresh(g), (move, g.stack)
+            assert cached(g) == fresh(g), (move, g.stack)
         if g.history and len(g.history) % 7 == 3:   # now and then, take a move back, redo it
             undone = g.undo()
-            assert (g._top_run(), g._playable()) == fresh(g)
+            assert cached(g) == fresh(g)
             g.play(undone)
-            assert (g._top_run(), g._playable()) == fresh(g)
+            assert cached(g) == fresh(g)
+        assert cached(g.clone()) == fresh(g)
 
     play_out(variant, players, seed, chooser, check=check)
