@@ -330,6 +330,7 @@ class Game(Recorded):
         self._irrev = True
 
     def _push(self, cards):
+        """Lay `cards` (one rank) on the stack."""
         self._mask = None
         st = self.stack
         self._j += (st, len(st))
@@ -341,16 +342,13 @@ class Game(Recorded):
         run = self._run
         if run is not None:                     # extend the cached top run (see _top_run)
             rank, n, threes = run
-            skip3 = self.preset.run_skips_threes
-            for c in cards:
-                r = c >> 2
-                if r == 3 and skip3:
-                    threes += 1
-                elif r == rank:
-                    n, threes = n + 1, 0
-                else:
-                    rank, n, threes = r, 1, 0
-            self._run = (rank, n, threes)
+            r = cards[0] >> 2
+            if r == 3 and self.preset.run_skips_threes:
+                self._run = (rank, n, threes + len(cards))
+            elif r == rank:
+                self._run = (rank, n + len(cards), 0)
+            else:
+                self._run = (r, len(cards), 0)
 
     def _clear_stack(self):
         self._mask = None
@@ -384,6 +382,11 @@ class Game(Recorded):
         """The seat `steps` places after p in the current direction, counting only players
         still in (p itself is reached again after a full circle)."""
         n, d, out = self.n, self.direction, self._out
+        if steps == 1:                          # (the usual question: who is next)
+            p = (p + d) % n
+            while out[p]:
+                p = (p + d) % n
+            return p
         while steps:
             p = (p + d) % n
             if not out[p]:
