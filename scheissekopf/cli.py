@@ -186,11 +186,11 @@ def main(argv=None):
     sh.set_defaults(func=_cmd_show)
     t = sub.add_parser("tournament", help="let bots play each other and report who loses how often",
                        description="Bots play rounds, rotated one seat per game so that every bot "
-                                   "plays every seat; prints each bot's Scheisskopf rate with a 95%% "
+                                   "plays every seat; prints each bot's Scheisskopf rate with a 95% "
                                    "Wilson interval (and mean points in bitenight). In sheepshead, "
                                    "schafkopf and mehrkopf a game is one hand: loss_rate is the share "
                                    "of hands the bot lost money (negative settlement, Wilson interval) "
-                                   "and avg_points its mean settlement per hand in game units (95%% "
+                                   "and avg_points its mean settlement per hand in game units (95% "
                                    "normal interval).")
     t.add_argument("--variant", choices=VARIANTS + TRICK_VARIANTS, default="bitenight")
     t.add_argument("--bots", default="ismcts,greedy,greedy,random",
