@@ -60,7 +60,8 @@ def hint(game, seat, budget=1.0, seed=None, *, iterations=None):
     """Rank ``seat``'s legal moves in ``game`` by search.
 
     ``budget``: wall-clock seconds for the whole call (the search stops a little before it);
-    ``iterations``: a fixed number of playouts instead (same seed, same hint). ``seed`` makes the
+    ``iterations``: a number of playouts instead (same seed, same hint; the search may stop a few
+    short of it, at the end of its last whole round over the moves). ``seed`` makes the
     search repeatable with ``iterations``. Returns a :class:`Hint` (empty when the seat has no
     move now).
     """
