@@ -176,6 +176,7 @@ class Game(Recorded):
         self._rep = {}
         self._run = self._mask = None   # caches of the stack's top run and playable ranks
         self._cnt = None                # cache: per seat, how many cards of each rank in hand
+        self._smoves = None             # cache: per seat, its setup moves (see _setup_moves)
         self._init_record()
 
     # ------------------------------------------------------------------ public reading
@@ -253,7 +254,7 @@ class Game(Recorded):
 
     def _drop_caches(self):
         """Forget what is cached about the stack and hands; call after changing zones directly."""
-        self._run = self._mask = self._cnt = None
+        self._run = self._mask = self._cnt = self._smoves = None
 
     def _counts(self):
         """Per seat, a list: how many cards of each rank (0..15) the hand holds. Kept up to
@@ -616,8 +617,20 @@ class Game(Recorded):
                         moves.append((q, "play", same[:k], None, None))
 
     def _setup_moves(self, p, moves):
+        """p's setup moves, kept per seat until p changes its cards (most setup moves leave the
+        other seats' moves as they were)."""
         if self.ready[p]:
             return
+        cache = self._smoves
+        if cache is None:
+            cache = self._smoves = [None] * self.n
+        mine = cache[p]
+        if mine is None:
+            mine = cache[p] = self._seat_setup_moves(p)
+        moves += mine
+
+    def _seat_setup_moves(self, p):
+        moves = []
         pl = self.players[p]
         hand_cards = sorted(set(pl.hand))
         bank_cards = sorted(set(c for c in pl.bank if c is not None))
@@ -630,8 +643,9 @@ class Game(Recorded):
             if empty:
                 for h in hand_cards:
                     moves.append((p, "place", (h,), None, empty[0]))
-                return
+                return moves
         moves.append((p, "ready", (), None, None))
+        return moves
 
     # ------------------------------------------------------------------ playing
     def play(self, move):
@@ -858,6 +872,8 @@ class Game(Recorded):
     # ------------------------------------------------------------------ transitions
     def _do_setup(self, m):
         p, pl = m.player, self.players[m.player]
+        if self._smoves is not None:
+            self._smoves[p] = None              # p's setup moves change with its cards
         if m.kind == "swap":
             h, b = m.cards
             self._hand_remove(p, (h,))
@@ -1074,6 +1090,7 @@ class Game(Recorded):
         g.known = [k[:] for k in self.known]
         g._rep = dict(self._rep)
         g._cnt = None if self._cnt is None else [k[:] for k in self._cnt]
+        g._smoves = None
         g._records = []
         g._j = []
         g.history = self.history[:]

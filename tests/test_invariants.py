@@ -145,24 +145,32 @@ def test_a_game_continued_from_its_position_plays_the_same(table):
 @settings(max_examples=25, deadline=None)
 @given(tables())
 def test_cached_top_run_playable_ranks_and_rank_counts_match_the_cards(table):
-    """The engine keeps the stack's top run, the playable ranks and each hand's rank counts
-    up to date as cards move (and after undo); recomputed from the cards alone they must agree
-    after every move."""
+    """The engine keeps the stack's top run, the playable ranks, each hand's rank counts and
+    each seat's setup moves up to date as cards move (and after undo); recomputed from the
+    cards alone they must agree after every move."""
     variant, players, seed, chooser = table
 
+    def setup_moves(g):
+        moves = []
+        if g.phase == "setup":
+            for p in range(g.n):
+                g._setup_moves(p, moves)
+        return moves
+
     def cached(g):
-        return g._top_run(), g._playable(), [k[:] for k in g._counts()]
+        return g._top_run(), g._playable(), [k[:] for k in g._counts()], setup_moves(g)
 
     def fresh(g):
-        kept = g._run, g._mask, g._cnt
+        kept = g._run, g._mask, g._cnt, g._smoves
         g._drop_caches()
         want = (g._top_run(), g.preset.allowed[g.preset.top_key(g.stack)],
-                [[sum(1 for c in pl.hand if c >> 2 == r) for r in range(16)] for pl in g.players])
-        g._run, g._mask, g._cnt = kept
+                [[sum(1 for c in pl.hand if c >> 2 == r) for r in range(16)] for pl in g.players],
+                setup_moves(g))
+        g._run, g._mask, g._cnt, g._smoves = kept
         return want
 
     def check(g, move):
-        if g.stack and g._run is not None:
+        if (g.stack and g._run is not None) or g.phase == "setup":
             assert cached(g) == fresh(g), (move, g.stack)
         if g.history and len(g.history) % 7 == 3:   # now and then, take a move back, redo it
             undone = g.undo()
