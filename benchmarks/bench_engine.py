@@ -44,22 +44,25 @@ def main(argv=None):
     args = ap.parse_args(argv)
     variants = args.variant or list(sk.VARIANTS)
     sizes = args.players or [2, 4, 6]
-    ref_before = reference_rate()
     print(f"{'variant':<10} {'players':>7} {'moves/s':>10} {'games/s':>8} {'moves/game':>10} "
           f"{'vs ref':>7}   (median of {args.repeats}, CPU time)")
     for v in variants:
         for n in sizes:
-            rates, grates, per_game = [], [], []
+            rates, grates, per_game, shares = [], [], [], []
             for r in range(args.repeats):
+                # the yardstick is timed right before and after each run, so that each run's
+                # share of it compares two figures taken under the same load
+                ref_a = reference_rate(0.1)
                 moves, secs = run(v, n, args.games, seed=r + 1)
+                ref_b = reference_rate(0.1)
                 rates.append(moves / secs)
                 grates.append(args.games / secs)
                 per_game.append(moves / args.games)
-            ref = statistics.median([ref_before, reference_rate(0.1)])
+                shares.append(moves / secs / ((ref_a + ref_b) / 2))
             print(f"{v:<10} {n:>7} {statistics.median(rates):>10,.0f} {statistics.median(grates):>8,.0f} "
-                  f"{statistics.median(per_game):>10,.0f} {statistics.median(rates) / ref:>7.1%}")
-    print(f"reference playout (benchmarks/reference_playout.py): {reference_rate():,.0f} moves/s; "
-          "'vs ref' divides by it, a figure that other load on the machine distorts far less")
+                  f"{statistics.median(per_game):>10,.0f} {statistics.median(shares):>7.1%}")
+    print("vs ref: each run's moves/s divided by the yardstick (benchmarks/reference_playout.py) "
+          "timed just before and after it; a figure that other load on the machine distorts far less")
 
 
 if __name__ == "__main__":
