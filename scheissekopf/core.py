@@ -10,6 +10,7 @@ a shallow copy), ``self._j += (lst, len(lst))`` before appending (the record kee
 from __future__ import annotations
 
 import itertools
+from bisect import insort
 from collections.abc import Sequence
 
 from .cards import CARDS
@@ -185,11 +186,15 @@ class Recorded:
         """Put back every list the journal `ops` saved from index `start` on, newest first, and
         drop those entries. The journal is flat — list, then its old length (an int) or old
         contents (a tuple, or bytes of card codes), and so on — so a move's record adds no
-        small objects for the garbage collector to walk."""
+        small objects for the garbage collector to walk. One more form: a tuple of cards, then
+        the sorted list they were taken from (the cards go back in, in order)."""
         for i in range(len(ops) - 2, start - 1, -2):
             lst, old = ops[i], ops[i + 1]
             if type(old) is int:
                 del lst[old:]
+            elif type(lst) is tuple:            # (cards, sorted list they were taken from)
+                for c in lst:
+                    insort(old, c)
             elif type(old) is bytes:            # cards saved as their codes
                 lst[:] = [_BYTE_CARDS[b] for b in old]
             else:

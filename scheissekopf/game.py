@@ -270,8 +270,10 @@ class Game(Recorded):
 
     # ------------------------------------------------------------------ mutators
     def _hand_remove(self, p, cards):
+        if type(cards) is not tuple:
+            cards = tuple(cards)
         hand = self.players[p].hand
-        self._j += (hand, bytes(hand))          # codes: a bytes object is nothing to the GC
+        self._j += (cards, hand)                # undo puts `cards` back into the sorted hand
         z = ZH[p]
         h = self._hh
         if self._cnt is None:
@@ -287,10 +289,13 @@ class Game(Recorded):
         self._hh = h
         known = self.known[p]
         if known:                       # a played copy of a known card lowers what is known
-            self._j += (known, bytes(known))
+            gone = ()
             for c in cards:
                 if c in known:
                     known.remove(c)
+                    gone += (c,)
+            if gone:
+                self._j += (gone, known)
 
     def _hand_add(self, p, cards, public=False):
         """Cards into p's hand; `public` when everyone saw them go there (a taken stack, a
