@@ -101,7 +101,78 @@ def _outcome(g, n):
     return loser, None
 
 
-class Searcher:
+class RootHalving:
+    """The root policy both searches share (this module's :class:`Searcher` and the trick games'
+    :class:`~scheissekopf.trick.search.TrickSearcher`). A searcher provides ``info`` (with
+    ``sample(rng)``), ``real`` (root key -> move), ``root``, ``first`` (the greedy choice's key or
+    None), ``halving``, ``iterate(rng, deal=None, root_key=None)``, ``result()`` and
+    ``_root_mean(edge)``, the mean result by which root moves are compared."""
+
+    def run(self, rng, seconds=None, iterations=None, clock=time.process_time):
+        """Search until ``seconds`` of ``clock`` have passed or ``iterations`` playouts are done
+        (at least one of the two budgets must be given).
+
+        The root's moves are compared by sequential halving on shared deals: the budget is cut
+        into rounds; in each round every remaining move is played in the same deals, one playout
+        each per deal (its own tree search below the root), and the better half by win rate goes
+        on to the next round (``_root_mean`` of its edge). Sharing the deals makes the comparison fair: a deal that loses
+        whatever the move counts against every move alike. With a single root move the search
+        is plain ISMCTS."""
+        if seconds is None and iterations is None:
+            raise ValueError("give the search a budget: seconds or iterations")
+        keys = list(self.real)
+        if len(keys) > 1 and self.halving:
+            return self._run_halving(rng, keys, seconds, iterations, clock)
+        t0 = clock()
+        deadline = None if seconds is None else t0 + seconds
+        limit = iterations
+        k = 0
+        while True:
+            self.iterate(rng)
+            k += 1
+            if limit is not None and k >= limit:
+                break
+            if deadline is not None and clock() >= deadline:
+                break
+        self.seconds += clock() - t0
+        return self.result()
+
+    def _run_halving(self, rng, keys, seconds, iterations, clock):
+        t0 = clock()
+        deadline = None if seconds is None else t0 + seconds
+        first = self.first
+        if first in keys:                       # the greedy choice first: it wins the ties
+            keys.remove(first)
+            keys.insert(0, first)
+        rounds = max(1, math.ceil(math.log2(len(keys))))
+        root = self.root
+        done = 0
+        for r in range(rounds):
+            left = rounds - r
+            if seconds is not None:
+                stop = clock() + (deadline - clock()) / left
+            else:
+                quota = done + (iterations - done) // left
+            while True:
+                deal = self.info.sample(rng)
+                seed = rng.getrandbits(64)
+                for key in keys:
+                    self.iterate(random.Random(seed), deal, key)
+                done += len(keys)
+                if seconds is not None:
+                    if clock() >= stop:
+                        break
+                elif done + len(keys) > quota:
+                    break
+            if len(keys) > 1:
+                keys.sort(key=lambda k: -self._root_mean(root[k]) if k in root else 0.0)
+                keys = keys[:(len(keys) + 1) // 2] if r < rounds - 1 else keys[:1]
+        self.chosen = keys[0]
+        self.seconds += clock() - t0
+        return self.result()
+
+
+class Searcher(RootHalving):
     """One search from one seat's view.
 
     ``moves``: the seat's legal moves in the real game (default: the view's own). Out of turn
@@ -149,6 +220,10 @@ class Searcher:
         self.first = None               # the greedy choice among the root moves
         if not self.setup and not self.out_of_turn and moves:
             self.first = move_key(greedy_move(view, moves, self.table))
+
+    @staticmethod
+    def _root_mean(e):
+        return e.wins / e.visits                # not being the Scheißkopf
 
     # ------------------------------------------------------------------ one decision
     def _options(self, g, passed):
@@ -239,69 +314,6 @@ class Searcher:
             if pts is not None:
                 e.points += pts[e.player]
         self.iterations += 1
-
-    def run(self, rng, seconds=None, iterations=None, clock=time.process_time):
-        """Search until ``seconds`` of ``clock`` have passed or ``iterations`` playouts are done
-        (at least one of the two budgets must be given).
-
-        The root's moves are compared by sequential halving on shared deals: the budget is cut
-        into rounds; in each round every remaining move is played in the same deals, one playout
-        each per deal (its own tree search below the root), and the better half by win rate goes
-        on to the next round. Sharing the deals makes the comparison fair: a deal that loses
-        whatever the move counts against every move alike. With a single root move the search
-        is plain ISMCTS."""
-        if seconds is None and iterations is None:
-            raise ValueError("give the search a budget: seconds or iterations")
-        keys = list(self.real)
-        if len(keys) > 1 and self.halving:
-            return self._run_halving(rng, keys, seconds, iterations, clock)
-        t0 = clock()
-        deadline = None if seconds is None else t0 + seconds
-        limit = iterations
-        k = 0
-        while True:
-            self.iterate(rng)
-            k += 1
-            if limit is not None and k >= limit:
-                break
-            if deadline is not None and clock() >= deadline:
-                break
-        self.seconds += clock() - t0
-        return self.result()
-
-    def _run_halving(self, rng, keys, seconds, iterations, clock):
-        t0 = clock()
-        deadline = None if seconds is None else t0 + seconds
-        first = self.first
-        if first in keys:                       # the greedy choice first: it wins the ties
-            keys.remove(first)
-            keys.insert(0, first)
-        rounds = max(1, math.ceil(math.log2(len(keys))))
-        root = self.root
-        done = 0
-        for r in range(rounds):
-            left = rounds - r
-            if seconds is not None:
-                stop = clock() + (deadline - clock()) / left
-            else:
-                quota = done + (iterations - done) // left
-            while True:
-                deal = self.info.sample(rng)
-                seed = rng.getrandbits(64)
-                for key in keys:
-                    self.iterate(random.Random(seed), deal, key)
-                done += len(keys)
-                if seconds is not None:
-                    if clock() >= stop:
-                        break
-                elif done + len(keys) > quota:
-                    break
-            if len(keys) > 1:
-                keys.sort(key=lambda k: -(root[k].wins / root[k].visits) if k in root else 0.0)
-                keys = keys[:(len(keys) + 1) // 2] if r < rounds - 1 else keys[:1]
-        self.chosen = keys[0]
-        self.seconds += clock() - t0
-        return self.result()
 
     def result(self):
         rows = []

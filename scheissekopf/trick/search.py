@@ -21,9 +21,8 @@ money) and ``visits``.
 from __future__ import annotations
 
 import math
-import random
-import time
 
+from ..ismcts import RootHalving, SearchResult
 from .bots import greedy_move, greedy_playout
 from .determinize import TrickInfoSet
 
@@ -46,20 +45,12 @@ class _Edge:
         self.move = move
 
 
-class TrickSearchResult:
+class TrickSearchResult(SearchResult):
     """The root's statistics: ``rows`` (``key``, ``move``, ``visits``, ``win`` = share of
     playouts without a loss of money, ``points`` = mean settlement), ``iterations``, ``seconds``."""
 
-    def __init__(self, rows, iterations, seconds):
-        self.rows = rows
-        self.iterations = iterations
-        self.seconds = seconds
 
-    def best(self):
-        return self.rows[0]["key"] if self.rows else None
-
-
-class TrickSearcher:
+class TrickSearcher(RootHalving):
     """One search from one seat's view of a trick-taking hand (the seat must be to move)."""
 
     def __init__(self, view, moves=None, *, c=0.7, epsilon=0.05, halving=True):
@@ -138,59 +129,9 @@ class TrickSearcher:
         self.abs_total += float(scores[self.seat]) if scores[self.seat] >= 0 else -float(scores[self.seat])
         self.iterations += 1
 
-    def run(self, rng, seconds=None, iterations=None, clock=time.process_time):
-        """Search until ``seconds`` of ``clock`` have passed or ``iterations`` playouts are done."""
-        if seconds is None and iterations is None:
-            raise ValueError("give the search a budget: seconds or iterations")
-        keys = list(self.real)
-        if len(keys) > 1 and self.halving:
-            return self._run_halving(rng, keys, seconds, iterations, clock)
-        t0 = clock()
-        deadline = None if seconds is None else t0 + seconds
-        k = 0
-        while True:
-            self.iterate(rng)
-            k += 1
-            if iterations is not None and k >= iterations:
-                break
-            if deadline is not None and clock() >= deadline:
-                break
-        self.seconds += clock() - t0
-        return self.result()
-
-    def _run_halving(self, rng, keys, seconds, iterations, clock):
-        t0 = clock()
-        deadline = None if seconds is None else t0 + seconds
-        first = self.first
-        if first in keys:
-            keys.remove(first)
-            keys.insert(0, first)
-        rounds = max(1, math.ceil(math.log2(len(keys))))
-        root = self.root
-        done = 0
-        for r in range(rounds):
-            left = rounds - r
-            if seconds is not None:
-                stop = clock() + (deadline - clock()) / left
-            else:
-                quota = done + (iterations - done) // left
-            while True:
-                deal = self.info.sample(rng)
-                seed = rng.getrandbits(64)
-                for key in keys:
-                    self.iterate(random.Random(seed), deal, key)
-                done += len(keys)
-                if seconds is not None:
-                    if clock() >= stop:
-                        break
-                elif done + len(keys) > quota:
-                    break
-            if len(keys) > 1:
-                keys.sort(key=lambda k: -(root[k].total / root[k].visits) if k in root else 0.0)
-                keys = keys[:(len(keys) + 1) // 2] if r < rounds - 1 else keys[:1]
-        self.chosen = keys[0]
-        self.seconds += clock() - t0
-        return self.result()
+    @staticmethod
+    def _root_mean(e):
+        return e.total / e.visits               # mean settlement
 
     def result(self):
         rows = []
