@@ -26,11 +26,11 @@ from __future__ import annotations
 import math
 import os
 import random
-import sys
 import time
 from collections import Counter
 
 from .bots import get, play_round
+from .cli import _progress
 from .game import TRICK_VARIANTS, new_game
 from .presets import get as get_preset
 
@@ -136,23 +136,6 @@ def play_game(task):
 
 def _label(spec):
     return spec if isinstance(spec, str) else spec[0]
-
-
-def _progress(total, enabled):
-    if enabled and sys.stderr.isatty():
-        try:
-            from tqdm import tqdm
-            return tqdm(total=total, unit="game", file=sys.stderr, leave=False)
-        except ImportError:
-            pass
-
-    class _Null:
-        def update(self, n=1):
-            pass
-
-        def close(self):
-            pass
-    return _Null()
 
 
 def run(variant, bots, games, seed=1, *, jobs=None, options=None, progress=None, on_game=None,
