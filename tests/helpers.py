@@ -4,6 +4,7 @@ Positions are written in the public position format and loaded with ``sk.Game.fr
 cards may be given as one space-separated string ("4H QS") or as a list (schwechat columns use
 ``None`` for an empty slot).
 """
+import json
 from collections import Counter
 from contextlib import contextmanager
 
@@ -123,3 +124,42 @@ def finish_setup(g):
                 g.play(f"P{i} place {g.players[i].hand[0]} {column}")
         g.play(f"P{i} ready")
     return g
+
+
+# ------------------------------------------------------------------ move lists, trick games, tables
+def texts(moves):
+    """The moves' texts, sorted."""
+    return sorted(str(m) for m in moves)
+
+
+def play_all(g, *moves):
+    """Play the moves (objects or text) in order; returns the game."""
+    for m in moves:
+        g.play(m)
+    return g
+
+
+def refused_move(g, move, words):
+    """``g.play(move)`` must raise IllegalMove whose message contains ``words`` and leave the
+    game as it was; returns the message."""
+    before = g.to_dict()
+    with pytest.raises(sk.IllegalMove) as exc:
+        g.play(move)
+    assert words in str(exc.value)
+    assert g.to_dict() == before
+    return str(exc.value)
+
+
+def request(table, action, **fields):
+    """What a table's front end sends: an action, the version it was made for, and its fields."""
+    msg = {"action": action, "version": table.version, **fields}
+    table._on_msg(table, msg, [])
+    return table
+
+
+def words(*values) -> set:
+    """Every whitespace-separated word in the strings inside ``values`` (JSON-like data)."""
+    out = set()
+    for text in json.dumps(values).split('"'):
+        out.update(text.replace(".", " ").replace(",", " ").split())
+    return out

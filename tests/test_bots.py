@@ -11,16 +11,13 @@ from scheissekopf.cards import HIDDEN, standard_deck
 from scheissekopf.determinize import InfoSet
 from scheissekopf.hint import Hint, hint
 from scheissekopf.ismcts import ISMCTSBot, Searcher, move_key
+from helpers import texts
 
 
 def pos(players, stack=(), variant="bitenight", **kw):
     data = {"variant": variant, "players": players, "stack": list(stack)}
     data.update(kw)
     return sk.Game.from_dict(data)
-
-
-def texts(moves):
-    return sorted(str(m) for m in moves)
 
 
 def advance(variant, players, seed, moves):

@@ -13,6 +13,7 @@ import scheissekopf as sk
 from scheissekopf.bots import RandomBot, play_round
 from scheissekopf.trick import RULES, Contract
 from scheissekopf.trick.cards import german
+from helpers import play_all as play, refused_move as refused, texts
 
 # seat 0 deals; seat 1 holds EO HO EU, can call GA or SA; seat 3 holds GA (and G10 G8)
 BASE = ["E10 EK E9 E8 GK SA S10 S8",
@@ -25,25 +26,6 @@ def deal(hands, variant="schafkopf", **extra):
     d = {"variant": variant, "players": [{"hand": h.split()} for h in hands]}
     d.update(extra)
     return sk.Game.from_dict(d)
-
-
-def play(g, *moves):
-    for m in moves:
-        g.play(m)
-    return g
-
-
-def refused(g, move, words):
-    before = g.to_dict()
-    with pytest.raises(sk.IllegalMove) as exc:
-        g.play(move)
-    assert words in str(exc.value)
-    assert g.to_dict() == before
-    return str(exc.value)
-
-
-def texts(moves):
-    return sorted(str(m) for m in moves)
 
 
 def normal_game():

@@ -8,6 +8,7 @@ import scheissekopf as sk
 from scheissekopf import trick
 from scheissekopf.trick import RULES, Contract
 from scheissekopf.trick.cards import french
+from helpers import play_all as play, refused_move as refused, texts
 
 # Dealer 0. P1 picks up 10H KS; after burying them P1 may call AC or AH (not AS: no spade).
 BASE = {0: "8D 7D 9C 8C 8S 7H", 1: "QC QS JC AD 7C 8H", 2: "QH JS 10D AC 9S 7S",
@@ -26,24 +27,6 @@ def deal(hands, blind, **extra):
          "blind": blind.split()}
     d.update(extra)
     return sk.Game.from_dict(d)
-
-
-def play(g, *moves):
-    for m in moves:
-        g.play(m)
-    return g
-
-
-def refused(g, move, words):
-    before = g.to_dict()
-    with pytest.raises(sk.IllegalMove) as exc:
-        g.play(move)
-    assert words in str(exc.value)
-    assert g.to_dict() == before
-
-
-def texts(moves):
-    return sorted(str(m) for m in moves)
 
 
 def called_ah():

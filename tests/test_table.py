@@ -12,6 +12,7 @@ import pytest
 import scheissekopf as sk
 from scheissekopf import render
 from scheissekopf.table import Scene, Table
+from helpers import request, words
 
 pytest.importorskip("anywidget")
 
@@ -31,21 +32,6 @@ TRY = {
 
 def try_table(**kwargs):
     return Table(sk.Game.from_dict(TRY), **kwargs)
-
-
-def request(table, action, **fields):
-    """What the front end sends: an action, the version it was made for, and its fields."""
-    msg = {"action": action, "version": table.version, **fields}
-    table._on_msg(table, msg, [])
-    return table
-
-
-def words(*values) -> set[str]:
-    """Every whitespace-separated word in the strings inside ``values`` (JSON-like data)."""
-    out = set()
-    for text in json.dumps(values).split('"'):
-        out.update(text.replace(".", " ").replace(",", " ").split())
-    return out
 
 
 # ------------------------------------------------------------------ syncing

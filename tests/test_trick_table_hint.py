@@ -1,7 +1,6 @@
 """The Hint button on a trick table (sheepshead, schafkopf, mehrkopf), from the Python side."""
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -10,19 +9,7 @@ import scheissekopf as sk
 pytest.importorskip("anywidget")
 
 from scheissekopf.table import Table  # noqa: E402
-
-
-def request(table, action, **fields):
-    msg = {"action": action, "version": table.version, **fields}
-    table._on_msg(table, msg, [])
-    return table
-
-
-def words(*values) -> set[str]:
-    out = set()
-    for text in json.dumps(values).split('"'):
-        out.update(text.replace(".", " ").replace(",", " ").split())
-    return out
+from helpers import request, words  # noqa: E402
 
 
 def test_a_trick_table_hint_request_ranks_the_moves_by_settlement():
