@@ -258,15 +258,32 @@ SIZES = {"normal": (40, 56, 13, 20), "small": (32, 45, 11.5, 14), "big": (46, 64
 INKS = {"red": RED, "black": BLACK, "joker": JOKER}
 
 
+def _card_box(w, h, lap):
+    """The style every card starts from: its size, its place in a (fanned) row, its font."""
+    return dict(display="inline-block", position="relative", width=f"{w}px", height=f"{h}px",
+                border_radius="5px", box_sizing="border-box",
+                margin=f"0 3px 3px {-lap}px" if lap else "0 3px 3px 0",
+                vertical_align="top", font_family="'DejaVu Sans',Arial,sans-serif",
+                line_height="1", flex="none")
+
+
+def _card_face(text, rank, symbol, base, index_px, pip_px, corner_top="3px"):
+    """A face-up card: rank and suit symbol in the top corner, the symbol again bottom right."""
+    corner = _style(position="absolute", left="3px", top=corner_top, font_size=f"{index_px}px",
+                    font_weight="700", text_align="center", letter_spacing="-0.5px")
+    pip = _style(position="absolute", right="4px", bottom="3px", font_size=f"{pip_px}px")
+    label = html.escape(str(text))
+    return (f'<span title="{label}" style="{_style(**base)}">'
+            f'<span style="{corner}">{html.escape(rank)}<br>{symbol}</span>'
+            f'<span style="{pip}">{symbol}</span></span>')
+
+
 def _card_html(text, *, size="normal", ring=False, ghost=False, peek=None, lap=0) -> str:
     """One card; ``peek`` writes a face-down card's face on a tag (the open table view);
     ``lap`` overlaps it with the card before (a fanned hand)."""
     w, h, index_px, pip_px = SIZES[size]
     rank, symbol, colour = card_parts(text)
-    base = dict(display="inline-block", position="relative", width=f"{w}px", height=f"{h}px",
-                border_radius="5px", box_sizing="border-box", margin=f"0 3px 3px {-lap}px" if lap else "0 3px 3px 0",
-                vertical_align="top", font_family="'DejaVu Sans',Arial,sans-serif",
-                line_height="1", flex="none")
+    base = _card_box(w, h, lap)
     if colour == "back":
         base.update(border="2px solid #fff", background=(
             f"repeating-linear-gradient(45deg,{BACK} 0 4px,{BACK_STRIPE} 4px 8px)"),
@@ -287,13 +304,7 @@ def _card_html(text, *, size="normal", ring=False, ghost=False, peek=None, lap=0
         base.update(box_shadow=f"0 0 0 3px {GOLD},0 3px 10px rgba(0,0,0,.5)")
     if ghost:
         base.update(opacity=".55", border=f"1px dashed {CARD_EDGE}", box_shadow="none")
-    corner = _style(position="absolute", left="3px", top="3px", font_size=f"{index_px}px",
-                    font_weight="700", text_align="center", letter_spacing="-0.5px")
-    pip = _style(position="absolute", right="4px", bottom="3px", font_size=f"{pip_px}px")
-    label = html.escape(str(text))
-    return (f'<span title="{label}" style="{_style(**base)}">'
-            f'<span style="{corner}">{html.escape(rank)}<br>{symbol}</span>'
-            f'<span style="{pip}">{symbol}</span></span>')
+    return _card_face(text, rank, symbol, base, index_px, pip_px)
 
 
 def _fan_lap(hand: list) -> int:
@@ -632,20 +643,11 @@ def _tcard(text, family, *, size="normal", lap=0, trump=False, peek=None) -> str
         return card if not trump else card.replace('">', f';box-shadow:inset 0 3px 0 {GOLD},0 1px 2px rgba(0,0,0,.3)">', 1)
     w, h, index_px, pip_px = SIZES[size]
     rank, symbol, colour = german_card_parts(text)
-    base = dict(display="inline-block", position="relative", width=f"{w}px", height=f"{h}px",
-                border_radius="5px", box_sizing="border-box",
-                margin=f"0 3px 3px {-lap}px" if lap else "0 3px 3px 0", vertical_align="top",
-                font_family="'DejaVu Sans',Arial,sans-serif", line_height="1", flex="none",
-                background=CARD_FACE, border=f"1px solid {CARD_EDGE}", color=INKS[colour],
+    base = _card_box(w, h, lap)
+    base.update(background=CARD_FACE, border=f"1px solid {CARD_EDGE}", color=INKS[colour],
                 box_shadow=(f"inset 0 3px 0 {GOLD},0 1px 2px rgba(0,0,0,.3)" if trump
                             else "0 1px 2px rgba(0,0,0,.3)"))
-    corner = _style(position="absolute", left="3px", top="4px", font_size=f"{index_px}px",
-                    font_weight="700", text_align="center", letter_spacing="-0.5px")
-    pip = _style(position="absolute", right="4px", bottom="3px", font_size=f"{pip_px}px")
-    label = html.escape(str(text))
-    return (f'<span title="{label}" style="{_style(**base)}">'
-            f'<span style="{corner}">{html.escape(rank)}<br>{symbol}</span>'
-            f'<span style="{pip}">{symbol}</span></span>')
+    return _card_face(text, rank, symbol, base, index_px, pip_px, corner_top="4px")
 
 
 def trick_html(game_or_dict, view=None) -> str:
