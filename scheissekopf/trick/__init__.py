@@ -42,12 +42,7 @@ def new_game(variant: str, players: int | None = None, seed=None, *, dealer: int
     new hand counts double, instead of a leaster. ``knocking``: once the picker has called, each
     other seat in turn may double the hand (an opponent holding QS, or one who never passed).
     """
-    rules = _rules(variant)
-    if players is None:
-        players = DEFAULT_PLAYERS[variant]
-    why = rules.check_players(players)
-    if why:
-        raise ValueError(why)
+    rules, players = _table(variant, players)
     if (doublers or knocking) and variant != "sheepshead":
         raise ValueError("doublers and knocking are sheepshead options")
     if seed is None:
@@ -69,13 +64,20 @@ def from_dict(data) -> TrickGame:
 
 def deck(variant: str, players: int | None = None) -> list:
     """The cards in play for that variant and table size; each card has ``.points``."""
+    rules, players = _table(variant, players)
+    return list(rules.deck(players))
+
+
+def _table(variant, players):
+    """(the variant's rules, the table size): the default size when None; ValueError when the
+    variant is not played by that many."""
     rules = _rules(variant)
     if players is None:
         players = DEFAULT_PLAYERS[variant]
     why = rules.check_players(players)
     if why:
         raise ValueError(why)
-    return list(rules.deck(players))
+    return rules, players
 
 
 def parse_card(variant: str, text: str):
