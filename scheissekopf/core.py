@@ -88,6 +88,15 @@ class Recorded:
             fields = "".join(f"self.{name}, " for name in cls._SCALARS)
             cls._get_scalars = eval(f"lambda self: ({fields})")
 
+    @staticmethod
+    def _seat_names(names, players):
+        """The seats' names as a tuple of strings (P0, P1, ... by default)."""
+        if names is None:
+            names = [f"P{i}" for i in range(players)]
+        if len(names) != players:
+            raise ValueError(f"{len(names)} names for {players} players")
+        return tuple(str(x) for x in names)
+
     def _init_record(self):
         # the undo journal, one flat list for the whole game: (list, its old length or old
         # contents) pairs, move after move; each move's record keeps where its part starts.

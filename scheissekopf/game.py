@@ -145,11 +145,7 @@ class Game(Recorded):
         self.preset = _presets.get(variant)
         self.variant = self.preset.name
         self.n = players
-        if names is None:
-            names = [f"P{i}" for i in range(players)]
-        if len(names) != players:
-            raise ValueError(f"{len(names)} names for {players} players")
-        self.names = tuple(str(x) for x in names)
+        self.names = self._seat_names(names, players)
         self.players = [Player(name=self.names[i]) for i in range(players)]
         self.dealer = dealer
         self.decks = decks if decks is not None else self.preset.decks(players)

@@ -87,11 +87,7 @@ class TrickGame(Recorded):
         self.variant = rules.name
         self.family = rules.family
         self.n = players
-        if names is None:
-            names = [f"P{i}" for i in range(players)]
-        if len(names) != players:
-            raise ValueError(f"{len(names)} names for {players} players")
-        self.names = tuple(str(x) for x in names)
+        self.names = self._seat_names(names, players)
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
             raise ValueError(f"the dealer must be a seat from 0 to {players - 1}")
         self.dealer = dealer
