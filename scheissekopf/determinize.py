@@ -26,6 +26,15 @@ class InconsistentView(ValueError):
     """The view's hidden slots and unseen cards do not add up (the view is not a real seat's)."""
 
 
+def view_seat(view, seat=None):
+    """The seat an information set is read for: ``seat``, else the view's own."""
+    if seat is None:
+        seat = getattr(view, "seat", None)
+    if seat is None:
+        raise ValueError("an information set is read from a view: game.view(seat)")
+    return seat
+
+
 class InfoSet:
     """What ``view.seat`` knows, ready to be dealt into full games.
 
@@ -36,11 +45,7 @@ class InfoSet:
     __slots__ = ("seat", "base", "unseen", "hand_slots", "gamble_slots", "draw_slots", "known", "need")
 
     def __init__(self, view, seat=None):
-        if seat is None:
-            seat = getattr(view, "seat", None)
-        if seat is None:
-            raise ValueError("an information set is read from a view: game.view(seat)")
-        self.seat = seat
+        self.seat = seat = view_seat(view, seat)
         n = view.n
         preset = view.preset
         known = getattr(view, "known", None) or [[] for _ in range(n)]

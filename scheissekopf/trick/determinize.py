@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
+from ..determinize import view_seat
 from .tables import TRUMP
 
 H = "??"
@@ -38,11 +39,7 @@ class TrickInfoSet:
     """What ``view.seat`` knows about a hand of sheepshead, schafkopf or mehrkopf."""
 
     def __init__(self, view, seat=None):
-        if seat is None:
-            seat = getattr(view, "seat", None)
-        if seat is None:
-            raise ValueError("an information set is read from a view: game.view(seat)")
-        self.seat = seat
+        self.seat = seat = view_seat(view, seat)
         self.n = view.n
         self.variant = view.variant
         d = view.to_dict()
