@@ -649,22 +649,6 @@ class Game(Recorded):
         return moves
 
     # ------------------------------------------------------------------ playing
-    def play(self, move):
-        """Play a :class:`Move` or its text. Raises :class:`IllegalMove` and changes nothing."""
-        if type(move) is Move and move._stamp == self._stamp and move.kind == "play" and self._pend is None:
-            # the common case, a play just offered by legal_moves(): the same steps as
-            # Recorded.play, without the checks and the dispatch
-            p = move.player
-            zone = "hand" if self.players[p].hand else self.active_zone(p)
-            self._jmark = len(self._j)
-            self._irrev = False
-            scalars = self._get_scalars()
-            log_len = len(self.log)
-            self._do_play(p, move.cards, zone)
-            self._commit(move, scalars, log_len)
-            return move
-        return Recorded.play(self, move)
-
     def _trusted_zone(self, move):
         if self._pend is None and (move.kind == "play" or move.kind == "joker"):
             return "hand" if self.players[move.player].hand else self.active_zone(move.player)
