@@ -76,8 +76,15 @@ class LegalMoves(Sequence):
 
 
 class Recorded:
-    """Base of a game state whose every change is recorded, so that undo is exact and cheap."""
+    """Base of a game state whose every change is recorded, so that undo is exact and cheap.
 
+    A subclass may name all its fields in ``__slots__`` (the shedding game does): CPython then
+    reads and writes them at fixed offsets, where an instance dictionary of more than 30 keys
+    stops the interpreter specialising attribute and method lookups. Such a class gets a
+    generated ``_copy_fields(other)`` for its clones.
+    """
+
+    __slots__ = ("_j", "_jmark", "_irrev", "_records", "history", "log", "_stamp")
     _SCALARS: tuple = ()
 
     def __init_subclass__(cls, **kwargs):
@@ -87,6 +94,13 @@ class Recorded:
             # interpreter specialises these attribute reads, which a generic getter cannot have
             fields = "".join(f"self.{name}, " for name in cls._SCALARS)
             cls._get_scalars = eval(f"lambda self: ({fields})")
+        if "__slots__" in cls.__dict__ and "__dict__" not in cls.__slots__:
+            names = [name for k in reversed(cls.__mro__) for name in k.__dict__.get("__slots__", ())
+                     if name != "__weakref__"]
+            src = "def _copy_fields(self, other):\n" + "".join(f"    other.{n} = self.{n}\n" for n in names)
+            space = {}
+            exec(src, space)
+            cls._copy_fields = space["_copy_fields"]
 
     @staticmethod
     def _seat_names(names, players):

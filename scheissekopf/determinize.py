@@ -91,7 +91,6 @@ class InfoSet:
         # tell, so each sample deals a random selection of the unseen cards.
         self.need = need
         self.base = view.clone()        # a plain Game holding the public position (and "??")
-        self.base.__dict__.pop("seat", None)
 
     # ------------------------------------------------------------------ reading
     def signature(self):

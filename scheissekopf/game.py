@@ -139,6 +139,10 @@ class Game(Recorded):
     """A round of a shedding game. Create one with :func:`new_game` or :meth:`from_dict`."""
 
     _SCALARS = ("turn", "direction", "phase", "loser", "_pend", "opening", "stalemate", "_hh", "_sh", "_rep")
+    __slots__ = ("preset", "variant", "n", "names", "players", "dealer", "decks", "penalties", "seed",
+                 "_draw", "stack", "discard", "phase", "turn", "direction", "finished", "loser", "_pend",
+                 "opening", "stalemate", "ready", "warned", "bonus", "known", "_out", "_hh", "_sh",
+                 "_rep", "_run", "_mask", "_cnt", "_smoves", "__weakref__")
 
     def __init__(self, variant: str = "bitenight", players: int = 4, *, names=None, dealer: int = 0,
                  penalties: bool = False, decks=None):
@@ -1058,7 +1062,7 @@ class Game(Recorded):
     def clone(self) -> "Game":
         """An independent copy of the position (its own undo record starts empty)."""
         g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
+        Game._copy_fields(self, g)
         g.players = []
         for pl in self.players:
             q = Player.__new__(Player)
@@ -1124,7 +1128,7 @@ class View(Game):
     """A game as one seat sees it. Hidden cards are ``sk.HIDDEN`` (``"??"``). ``legal_moves()``
     lists that seat's moves; a view cannot be played on."""
 
-    seat: int = None
+    __slots__ = ("seat",)
 
     def legal_moves(self):
         return LegalMoves([m for m in self._raw_moves() if m[0] == self.seat], self, self._stamp)

@@ -81,6 +81,11 @@ class TrickGame(Recorded):
 
     _SCALARS = ("phase", "turn", "contract", "order", "declarers", "bound", "called_led", "lead_grp",
                 "hole", "hole_trick", "multiplier", "deal_no", "best_bid", "ended", "lot")
+    __slots__ = ("rules", "variant", "family", "n", "names", "dealer", "seed", "options", "players", "active",
+                 "_nxt", "layout", "blind", "buried", "bids", "doubles", "trick", "trick_seats", "tricks",
+                 "phase", "turn", "contract", "order", "declarers", "bound", "called_led", "lead_grp", "hole",
+                 "hole_trick", "multiplier", "deal_no", "best_bid", "ended", "lot", "card_points",
+                 "__weakref__")
 
     def __init__(self, rules, players, *, names=None, dealer=0, seed=None, options=None):
         self.rules = rules
@@ -583,7 +588,7 @@ class TrickGame(Recorded):
     def clone(self) -> "TrickGame":
         """An independent copy of the position (its own undo record starts empty)."""
         g = self.__class__.__new__(self.__class__)
-        g.__dict__.update(self.__dict__)
+        self._copy_fields(g)
         g.players = []
         for pl in self.players:
             q = TrickPlayer(pl.name)
@@ -614,7 +619,7 @@ class TrickGame(Recorded):
 class TrickView(TrickGame):
     """A hand as one seat sees it (see :meth:`TrickGame.view`)."""
 
-    seat: int = None
+    __slots__ = ("seat",)
 
     def _raw_moves(self):
         if self.turn != self.seat:
