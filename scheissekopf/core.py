@@ -75,6 +75,39 @@ class LegalMoves(Sequence):
         return repr(list(self))
 
 
+class EventLog(Sequence):
+    """A game's event log: a read-only sequence of :class:`Event` (``len``, indexing, slices,
+    iteration). The game records each event as a plain tuple, which costs a fraction of an
+    Event object; the Event is made when the log is read."""
+
+    __slots__ = ("_raw", "_cls")
+
+    def __init__(self, raw, cls=Event):
+        self._raw = raw
+        self._cls = cls
+
+    def __len__(self):
+        return len(self._raw)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [_new_tuple(self._cls, t) for t in self._raw[i]]
+        return _new_tuple(self._cls, self._raw[i])
+
+    def __iter__(self):
+        cls = self._cls
+        for t in self._raw:
+            yield _new_tuple(cls, t)
+
+    def __eq__(self, other):
+        if isinstance(other, (EventLog, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self):
+        return repr(list(self))
+
+
 class Recorded:
     """Base of a game state whose every change is recorded, so that undo is exact and cheap.
 
@@ -84,8 +117,9 @@ class Recorded:
     generated ``_copy_fields(other)`` for its clones.
     """
 
-    __slots__ = ("_j", "_jmark", "_irrev", "_records", "history", "log", "_stamp")
+    __slots__ = ("_j", "_jmark", "_irrev", "_records", "history", "_log", "_stamp")
     _SCALARS: tuple = ()
+    _EVENT = Event                      # the class the log's events are read as
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -120,8 +154,13 @@ class Recorded:
         self._irrev = False             # did this move change something that never comes back?
         self._records = []
         self.history = []
-        self.log = []
+        self._log = []                  # events as plain tuples (see EventLog)
         self._stamp = next(_stamps)
+
+    @property
+    def log(self) -> EventLog:
+        """What happened and why, event by event (a read-only sequence of :class:`Event`)."""
+        return EventLog(self._log, self._EVENT)
 
     # ------------------------------------------------------------------ playing
     def legal_moves(self) -> LegalMoves:
@@ -153,7 +192,7 @@ class Recorded:
         self._jmark = len(self._j)      # open the move's record (see _begin)
         self._irrev = False
         scalars = self._get_scalars()
-        log_len = len(self.log)
+        log_len = len(self._log)
         self._apply(move, zone)
         self._commit(move, scalars, log_len)
         return move
@@ -197,7 +236,7 @@ class Recorded:
         self._journal_undo(self._j, mark)
         for name, value in zip(self._SCALARS, scalars):
             setattr(self, name, value)
-        del self.log[log_len:]
+        del self._log[log_len:]
         self._after_undo()
         if move is not None:
             self.history.pop()
@@ -240,8 +279,8 @@ class Recorded:
         lst[i] = value
 
     def _note(self, kind, player, *args):
-        # tuple.__new__ directly: the same Event, without a Python-level constructor call
-        self.log.append(_new_tuple(Event, (kind, player, self.names) + args))
+        # a plain tuple laid out as an Event: the log makes the Event when it is read
+        self._log.append((kind, player, self.names) + args)
 
     def _new_stamp(self):
         self._stamp = next(_stamps)

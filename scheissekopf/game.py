@@ -19,7 +19,6 @@ from . import presets as _presets
 from .cards import CARDS, HIDDEN, JOKER, JOKER_RANK, RANK_TEXT, Card, card_text, standard_deck
 from .core import LegalMoves, Recorded
 from .errors import IllegalMove, InvalidPosition
-from .events import Event
 from .moves import Move, parse_move
 from .rng import SeededRNG
 
@@ -116,14 +115,14 @@ def new_game(variant: str = "bitenight", players: int | None = None, seed=None, 
             p.bank = [None] * len(p.gamble)
     deck.reverse()                      # deck[-1] stays the top of the draw pile
     g._draw = deck
-    g.log.append(Event("deal", dealer, (), g.names))
+    g._note("deal", dealer)
     if preset.turn_up and deck:
         card = deck.pop()
         g.stack.append(card)
-        g.log.append(Event("turn-up", None, ((card,),), g.names))
+        g._note("turn-up", None, (card,))
         if card >> 2 == 10:
             g.discard.append(g.stack.pop())
-            g.log.append(Event("burn", None, ("turn-up", 10, None), g.names))
+            g._note("burn", None, "turn-up", 10, None)
     if starter is not None:
         if not 0 <= starter < players:
             raise ValueError(f"starter must be a seat from 0 to {players - 1}")
@@ -1029,7 +1028,7 @@ class Game(Recorded):
         if p is None or not isinstance(p, int) or not 0 <= p < self.n or self._out[p]:
             return
         scalars = self._begin()
-        log_len = len(self.log)
+        log_len = len(self._log)
         reason = str(exc)
         if not self.warned[p]:
             self._set(self.warned, p, True)
@@ -1083,7 +1082,7 @@ class Game(Recorded):
         g._records = []
         g._j = []
         g.history = self.history[:]
-        g.log = self.log[:]
+        g._log = self._log[:]
         g._new_stamp()
         return g
 

@@ -162,6 +162,25 @@ def test_event_log_explains_a_burn():
     assert g.turn == 1 and g.stack == []
 
 
+def test_event_log_reads_as_events_and_undo_takes_a_moves_events_back():
+    g = sk.new_game("bitenight", 4, seed=3)
+    rng = random.Random(2)
+    for _ in range(40):
+        g.play(rng.choice(g.legal_moves()))
+    log = g.log
+    assert len(log) > 40 and all(isinstance(e, sk.Event) for e in log)
+    assert log[0].kind == "deal" and log[-1] == list(log)[-1] == log[-3:][-1]
+    assert [e.text for e in log[5:8]] == [log[i].text for i in range(5, 8)]
+    assert not hasattr(log, "append")                   # read-only: the game writes it
+    before = list(log)
+    move = g.history[-1]
+    mark = len(before)
+    g.undo()
+    assert list(g.log) == before[:len(g.log)] and len(g.log) < mark
+    g.play(move)
+    assert g.log == before
+
+
 def test_match_bitenight_one_round_per_player_points_summed():
     m = sk.Match("bitenight", players=3, seed=4)
     standings = m.play_out()

@@ -79,6 +79,7 @@ class TrickGame(Recorded):
     """One hand of sheepshead, schafkopf or mehrkopf. Create it with :func:`scheissekopf.new_game`
     or :meth:`from_dict`."""
 
+    _EVENT = TrickEvent
     _SCALARS = ("phase", "turn", "contract", "order", "declarers", "bound", "called_led", "lead_grp",
                 "hole", "hole_trick", "multiplier", "deal_no", "best_bid", "ended", "lot")
     __slots__ = ("rules", "variant", "family", "n", "names", "dealer", "seed", "options", "players", "active",
@@ -396,7 +397,7 @@ class TrickGame(Recorded):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move, zone):
-        scalars, log_len = self._get_scalars(), len(self.log)
+        scalars, log_len = self._get_scalars(), len(self._log)
         try:
             kind = move.kind
             if kind == "card":
@@ -410,11 +411,8 @@ class TrickGame(Recorded):
             self._journal_undo(self._j, self._jmark)
             for name, value in zip(self._SCALARS, scalars):
                 setattr(self, name, value)
-            del self.log[log_len:]
+            del self._log[log_len:]
             raise
-
-    def _note(self, kind, player, *args):
-        self.log.append(TrickEvent(kind, player, args, self.names))
 
     def _remove_from_hand(self, p, card):
         pl = self.players[p]
@@ -594,7 +592,7 @@ class TrickGame(Recorded):
             q = TrickPlayer(pl.name)
             q.hand, q.bank, q.gamble = pl.hand[:], pl.bank[:], pl.gamble[:]
             g.players.append(q)
-        for name in ("blind", "buried", "bids", "doubles", "trick", "trick_seats", "tricks", "history", "log"):
+        for name in ("blind", "buried", "bids", "doubles", "trick", "trick_seats", "tricks", "history", "_log"):
             setattr(g, name, getattr(self, name)[:])
         g.options = dict(self.options)
         g._records = []
