@@ -336,7 +336,7 @@ class Game(Recorded):
 
     def _push(self, cards):
         """Lay `cards` (one rank) on the stack."""
-        self._mask = None
+        self._mask = self.preset.on_top[cards[0] >> 2]     # None: worked out when asked
         st = self.stack
         self._j += (st, len(st))
         h = self._sh
