@@ -37,6 +37,12 @@ ZT = [_zrng.next64() for _ in range(_MAX_SEATS)]
 ZP = [_zrng.next64() for _ in range(_MAX_SEATS)]
 ZDIR = _zrng.next64()
 
+# _RANKS_IN[bits >> 2]: the ranks 2..15 whose bits are set in `bits`, lowest first
+_RANKS_IN = [()]
+for _r in range(2, 16):
+    _RANKS_IN += [t + (_r,) for t in _RANKS_IN]
+
+
 class Player:
     """One seat's cards. ``hand`` is kept sorted. In schwechat ``bank`` and ``gamble`` are
     columns of equal length, ``None`` marking an empty slot."""
@@ -141,7 +147,7 @@ class Game(Recorded):
     __slots__ = ("preset", "variant", "n", "names", "players", "dealer", "decks", "penalties", "seed",
                  "_draw", "stack", "discard", "phase", "turn", "direction", "finished", "loser", "_pend",
                  "opening", "stalemate", "ready", "warned", "bonus", "known", "_out", "_hh", "_sh",
-                 "_rep", "_run", "_mask", "_cnt", "_smoves", "__weakref__")
+                 "_rep", "_run", "_mask", "_cnt", "_held", "_smoves", "__weakref__")
 
     def __init__(self, variant: str = "bitenight", players: int = 4, *, names=None, dealer: int = 0,
                  penalties: bool = False, decks=None):
@@ -175,6 +181,7 @@ class Game(Recorded):
         self._rep = {}
         self._run = self._mask = None   # caches of the stack's top run and playable ranks
         self._cnt = None                # cache: per seat, how many cards of each rank in hand
+        self._held = None               # ...and which ranks it holds (valid while _cnt is set)
         self._smoves = None             # cache: per seat, its setup moves (see _setup_moves)
         self._init_record()
 
@@ -253,39 +260,43 @@ class Game(Recorded):
 
     def _drop_caches(self):
         """Forget what is cached about the stack and hands; call after changing zones directly."""
-        self._run = self._mask = self._cnt = self._smoves = None
+        self._run = self._mask = self._cnt = self._held = self._smoves = None
 
     def _counts(self):
-        """Per seat, a list: how many cards of each rank (0..15) the hand holds. Kept up to
-        date by the hand mutators once built; dropped with the other caches."""
+        """Per seat, a list: how many cards of each rank (0..15) the hand holds. Alongside it,
+        ``_held``: per seat, a bit mask of the ranks the hand holds (bit r for rank r). Kept up
+        to date by the hand mutators once built; dropped with the other caches."""
         cnt = self._cnt
         if cnt is None:
-            cnt = self._cnt = [[0] * 16 for _ in range(self.n)]
+            cnt = [[0] * 16 for _ in range(self.n)]
+            held = [0] * self.n
             for p, pl in enumerate(self.players):
                 k = cnt[p]
                 for c in pl.hand:
                     k[c >> 2] += 1
+                    held[p] |= 1 << (c >> 2)
+            self._cnt, self._held = cnt, held
         return cnt
 
     # ------------------------------------------------------------------ mutators
     def _hand_remove(self, p, cards):
+        """`cards`, all of one rank (a play, or a single card), out of p's hand."""
         if type(cards) is not tuple:
             cards = tuple(cards)
         hand = self.players[p].hand
         self._j += (cards, hand)                # undo puts `cards` back into the sorted hand
         z = ZH[p]
         h = self._hh
-        if self._cnt is None:
-            for c in cards:
-                hand.remove(c)
-                h -= z[c]
-        else:
-            k = self._cnt[p]
-            for c in cards:
-                hand.remove(c)
-                h -= z[c]
-                k[c >> 2] -= 1
+        for c in cards:
+            hand.remove(c)
+            h -= z[c]
         self._hh = h
+        if self._cnt is not None:
+            r = cards[0] >> 2
+            k = self._cnt[p]
+            k[r] -= len(cards)
+            if not k[r]:
+                self._held[p] &= ~(1 << r)
         known = self.known[p]
         if known:                       # a played copy of a known card lowers what is known
             gone = ()
@@ -310,9 +321,13 @@ class Game(Recorded):
                 h += z[c]
         else:
             k = self._cnt[p]
+            bits = self._held[p]
             for c in cards:
                 h += z[c]
-                k[c >> 2] += 1
+                r = c >> 2
+                k[r] += 1
+                bits |= 1 << r
+            self._held[p] = bits
         self._hh = h
         if public and cards:
             known = self.known[p]
@@ -499,25 +514,20 @@ class Game(Recorded):
             moves.append((p, "take", (), None, None))
 
     def _rank_moves(self, p, cards, mask, moves):
-        """Plays from sorted `cards`: for each playable rank, one move per count."""
-        append = moves.append
+        """Plays from p's sorted hand `cards`: for each playable rank held, one move per count."""
         if self.opening is not None:            # the opening play: that rank only
             mask &= 1 << self.opening
-        held = (self._cnt or self._counts())[p]
-        i, n = 0, len(cards)
-        while i < n:
-            c = cards[i]
-            r = c >> 2
-            j = i + held[r]                     # sorted: the copies of a rank lie together
-            if mask >> r & 1:
-                if r == JOKER_RANK and self.preset.joker == "target":
-                    self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
-                elif j == i + 1:
-                    append((p, "play", (c,), None, None))
-                else:
-                    for k in range(i + 1, j + 1):
-                        append((p, "play", cards[i:k], None, None))
-            i = j
+        count = (self._cnt or self._counts())[p]
+        for r in _RANKS_IN[(mask & self._held[p]) >> 2]:
+            i = bisect_left(cards, r << 2)      # sorted: the copies of a rank lie together
+            k = count[r]
+            if k == 1 and r != JOKER_RANK:
+                moves.append((p, "play", (cards[i],), None, None))
+            elif r == JOKER_RANK and self.preset.joker == "target":
+                self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
+            else:
+                for j in range(i + 1, i + k + 1):
+                    moves.append((p, "play", cards[i:j], None, None))
 
     def _bank_moves(self, p, bank, mask, moves):
         """Plays from the bank: every distinct set of cards of one playable rank (which bank
@@ -1078,6 +1088,7 @@ class Game(Recorded):
         g.known = [k[:] for k in self.known]
         g._rep = dict(self._rep)
         g._cnt = None if self._cnt is None else [k[:] for k in self._cnt]
+        g._held = None if self._held is None else self._held[:]
         g._smoves = None
         g._records = []
         g._j = []
