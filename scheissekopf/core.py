@@ -2,8 +2,8 @@
 history, the event log and the stamps that let ``play()`` trust a move it has just offered.
 
 A game class derives from :class:`Recorded`, names its scalar fields in ``_SCALARS`` and
-provides ``_raw_moves()`` (legal moves as tuples), ``_resolve(move)`` (check a move, return it
-with the zone its cards come from, or raise IllegalMove) and ``_apply(move, zone)``. Everything
+provides ``_raw_moves()`` (legal moves as tuples), ``_resolve(move)`` (check a move and return
+it, or raise IllegalMove) and ``_apply(move)``. Everything
 it changes goes through the journal: ``_save(lst)`` before removing from a list (the record keeps
 a shallow copy), ``self._j += (lst, len(lst))`` before appending (the record keeps the length).
 """
@@ -181,11 +181,9 @@ class Recorded:
 
     def play(self, move):
         """Play a :class:`Move` or its text. Raises :class:`IllegalMove` and changes nothing."""
-        if type(move) is Move and move._stamp == self._stamp:    # fast path: just offered here
-            zone = self._trusted_zone(move)
-        else:
+        if type(move) is not Move or move._stamp != self._stamp:  # (else: just offered here)
             try:
-                move, zone = self._resolve(move)
+                move = self._resolve(move)
             except IllegalMove as exc:
                 self._refused(exc)
                 raise
@@ -193,12 +191,9 @@ class Recorded:
         self._irrev = False
         scalars = self._get_scalars()
         log_len = len(self._log)
-        self._apply(move, zone)
+        self._apply(move)
         self._commit(move, scalars, log_len)
         return move
-
-    def _trusted_zone(self, move):
-        return None
 
     def _refused(self, exc):
         """Hook: a move was refused (schwechat's penalty rule acts here)."""

@@ -662,32 +662,27 @@ class Game(Recorded):
         return moves
 
     # ------------------------------------------------------------------ playing
-    def _trusted_zone(self, move):
-        if self._pend is None and (move.kind == "play" or move.kind == "joker"):
-            return "hand" if self.players[move.player].hand else self.active_zone(move.player)
-        return None
-
     def _refused(self, exc):
         if self.penalties and self.phase == "play":
             self._penalize(exc)
 
-    def _apply(self, move, zone):
+    def _apply(self, move):
         kind = move.kind
         if kind == "play":
-            self._do_play(move.player, move.cards, zone)
+            self._do_play(move.player, move.cards)
         elif kind == "take":
             self._do_take(move.player, move.cards)
         elif kind == "joker":
-            self._do_joker(move.player, move.target, zone)
+            self._do_joker(move.player, move.target)
         elif kind == "flip":
             self._do_flip(move.player, move.index)
         else:
             self._do_setup(move)
 
     def _resolve(self, move):
-        """Check a move; return it with the zone its cards come from. Raise IllegalMove."""
+        """Check a move and return it (as a Move). Raise IllegalMove."""
         if type(move) is Move and move._stamp == self._stamp:    # from legal_moves() here and now
-            return move, self._trusted_zone(move)
+            return move
         if isinstance(move, str):
             move = parse_move(move, self.turn if self.phase != "setup" else None)
         elif not isinstance(move, Move):
@@ -703,8 +698,7 @@ class Game(Recorded):
         why = self._refusal(move)
         if why:
             raise IllegalMove(why, move, p)
-        zone = self.active_zone(p) if move.kind in ("play", "joker") and self._pend is None else None
-        return move, zone
+        return move
 
     def _refusal(self, m):
         """Why move m is not legal now, or None when it is."""
@@ -897,7 +891,8 @@ class Game(Recorded):
         self._rehash()
         self._irrev = True
 
-    def _do_play(self, p, cards, zone):
+    def _do_play(self, p, cards):
+        zone = "hand" if self.players[p].hand else self.active_zone(p)
         if zone == "hand":
             self._hand_remove(p, cards)
         else:
@@ -983,7 +978,7 @@ class Game(Recorded):
         self._play_moves(p, moves)
         return any(m[1] != "take" for m in moves)
 
-    def _do_joker(self, p, target, zone):
+    def _do_joker(self, p, target):
         if self._pend is not None:               # the turned joker lies on top of the stack
             joker = self.stack[-1]
             st = self.stack
@@ -993,6 +988,7 @@ class Game(Recorded):
             self._sh -= ZS[len(st)][joker]
             self._pend = None
         else:
+            zone = "hand" if self.players[p].hand else self.active_zone(p)
             self._zone_remove(p, zone, (JOKER,))
             if zone == "hand":
                 self._refill(p)

@@ -278,7 +278,7 @@ class TrickGame(Recorded):
     # ------------------------------------------------------------------ checking a move
     def _resolve(self, move):
         if type(move) is TrickMove and move._stamp == self._stamp:
-            return move, None
+            return move
         if self.phase == "over":
             raise IllegalMove("the hand is over", move)
         if isinstance(move, str):
@@ -303,7 +303,7 @@ class TrickGame(Recorded):
         why = self._refusal(move)
         if why:
             raise IllegalMove(why, move, p)
-        return move, None
+        return move
 
     def _own_card(self, c, move):
         """The card as this game's family writes it (an sk.Card becomes a French trick card);
@@ -396,7 +396,7 @@ class TrickGame(Recorded):
         return f"leading the called suit, the holder of the called {self.rules.rank_word(self, held[0])} must lead it{extra}"
 
     # ------------------------------------------------------------------ applying
-    def _apply(self, move, zone):
+    def _apply(self, move):
         scalars, log_len = self._get_scalars(), len(self._log)
         try:
             kind = move.kind
