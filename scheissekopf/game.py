@@ -236,7 +236,13 @@ class Game(Recorded):
         """Close the move's record, counting the new position for the stalemate rule."""
         rep_key = None
         if count_position and self.phase == "play":
-            key = self._position_key()
+            # the key of _position_key, written out (a call less on every move)
+            key = self._hh + self._sh + ZT[self.turn]
+            if self.direction < 0:
+                key += ZDIR
+            if self._pend is not None:
+                key += ZP[self._pend]
+            key &= _MASK
             if self._irrev:
                 self._rep = {key: 1}
             else:
@@ -458,6 +464,7 @@ class Game(Recorded):
 
     # ------------------------------------------------------------------ repetition hash
     def _position_key(self):
+        """The repetition key of the position (see the Z tables above; _commit writes it out)."""
         key = self._hh + self._sh + ZT[self.turn]
         if self.direction < 0:
             key += ZDIR
@@ -898,10 +905,11 @@ class Game(Recorded):
         else:
             self._zone_remove(p, zone, cards)
         self._push(cards)
+        # the event, written as _note writes it (a call less on every move)
         if p != self.turn:                      # (cards: a move's tuple, kept as it is)
-            self._note("jump-in", p, cards)
+            self._log.append(("jump-in", p, self.names, cards))
         else:
-            self._note("play", p, cards, zone)
+            self._log.append(("play", p, self.names, cards, zone))
         if zone == "hand" and self._draw:
             self._refill(p)
         self._resolve_play(p, cards)

@@ -174,6 +174,11 @@ def test_cached_top_run_playable_ranks_and_rank_counts_match_the_cards(table):
     def check(g, move):
         if (g.stack and g._run is not None) or g.phase == "setup":
             assert cached(g) == fresh(g), (move, g.stack)
+        if g.phase == "play":                   # the position just reached has been counted
+            g_hh, g_sh = g._hh, g._sh
+            g._rehash()
+            assert (g._hh, g._sh) == (g_hh, g_sh)
+            assert g._rep.get(g._position_key(), 0) >= 1
         if g.history and len(g.history) % 7 == 3:   # now and then, take a move back, redo it
             undone = g.undo()
             assert cached(g) == fresh(g)
