@@ -43,6 +43,10 @@ for _r in range(2, 16):
     _RANKS_IN += [t + (_r,) for t in _RANKS_IN]
 
 
+# _ONE_TARGET[rank][run]: the jump-in target on a run of `run` cards of `rank` (no 3s above it)
+_ONE_TARGET = [[((rank, 4 - run),) for run in range(4)] for rank in range(16)]
+
+
 class Player:
     """One seat's cards. ``hand`` is kept sorted. In schwechat ``bank`` and ``gamble`` are
     columns of equal length, ``None`` marking an empty slot."""
@@ -614,7 +618,7 @@ class Game(Recorded):
             if rank is not None and rank != JOKER_RANK and run < 4:
                 targets += ((rank, 4 - run),)
         elif rank is not None and rank != JOKER_RANK and run < 4:
-            targets = ((rank, 4 - run),)
+            targets = _ONE_TARGET[rank][run]
         else:
             return
         turn, out = self.turn, self._out
