@@ -495,17 +495,31 @@ class Game(Recorded):
         return moves
 
     def _play_moves(self, p, moves):
-        P = self.preset
+        """p's moves on its turn: plays from the zone it plays from, gamble flips, taking."""
         if self._pend is not None:
             self._joker_moves(self._pend, moves)
             return
+        P = self.preset
         pl = self.players[p]
-        stack = self.stack
+        hand = pl.hand
         mask = self._mask
         if mask is None:
             mask = self._playable()
-        if pl.hand:
-            self._rank_moves(p, pl.hand, mask, moves)
+        if hand:
+            # from the hand: for each playable rank held, one move per count
+            if self.opening is not None:        # the opening play: that rank only
+                mask &= 1 << self.opening
+            count = (self._cnt or self._counts())[p]
+            for r in _RANKS_IN[(mask & self._held[p]) >> 2]:
+                i = bisect_left(hand, r << 2)   # sorted: the copies of a rank lie together
+                k = count[r]
+                if k == 1 and r != JOKER_RANK:
+                    moves.append((p, "play", (hand[i],), None, None))
+                elif r == JOKER_RANK and P.joker == "target":
+                    self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
+                else:
+                    for j in range(i + 1, i + k + 1):
+                        moves.append((p, "play", hand[i:j], None, None))
         elif not self._draw:
             bank = [c for c in pl.bank if c is not None]
             if bank:
@@ -521,24 +535,8 @@ class Game(Recorded):
                 for c in sorted(set(bank)):
                     moves.append((p, "take", (c,), None, None))
                 return
-        if stack and (P.voluntary_take or not moves):
+        if self.stack and (P.voluntary_take or not moves):
             moves.append((p, "take", (), None, None))
-
-    def _rank_moves(self, p, cards, mask, moves):
-        """Plays from p's sorted hand `cards`: for each playable rank held, one move per count."""
-        if self.opening is not None:            # the opening play: that rank only
-            mask &= 1 << self.opening
-        count = (self._cnt or self._counts())[p]
-        for r in _RANKS_IN[(mask & self._held[p]) >> 2]:
-            i = bisect_left(cards, r << 2)      # sorted: the copies of a rank lie together
-            k = count[r]
-            if k == 1 and r != JOKER_RANK:
-                moves.append((p, "play", (cards[i],), None, None))
-            elif r == JOKER_RANK and self.preset.joker == "target":
-                self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
-            else:
-                for j in range(i + 1, i + k + 1):
-                    moves.append((p, "play", cards[i:j], None, None))
 
     def _bank_moves(self, p, bank, mask, moves):
         """Plays from the bank: every distinct set of cards of one playable rank (which bank
