@@ -151,7 +151,7 @@ class Game(Recorded):
     __slots__ = ("preset", "variant", "n", "names", "players", "dealer", "decks", "penalties", "seed",
                  "_draw", "stack", "discard", "phase", "turn", "direction", "finished", "loser", "_pend",
                  "opening", "stalemate", "ready", "warned", "bonus", "known", "_out", "_hh", "_sh",
-                 "_rep", "_run", "_mask", "_cnt", "_held", "_smoves", "__weakref__")
+                 "_rep", "_run", "_mask", "_cnt", "_held", "_bankr", "_smoves", "__weakref__")
 
     def __init__(self, variant: str = "bitenight", players: int = 4, *, names=None, dealer: int = 0,
                  penalties: bool = False, decks=None):
@@ -184,8 +184,9 @@ class Game(Recorded):
         self._sh = 0
         self._rep = {}
         self._run = self._mask = None   # caches of the stack's top run and playable ranks
-        self._cnt = None                # cache: per seat, how many cards of each rank in hand
-        self._held = None               # ...and which ranks it holds (valid while _cnt is set)
+        self._cnt = None                # cache: per rank, how many cards of it each seat's hand holds
+        self._held = None               # ...and per seat, which ranks it holds (valid with _cnt)
+        self._bankr = None              # cache: ranks in the banks of seats with an empty hand
         self._smoves = None             # cache: per seat, its setup moves (see _setup_moves)
         self._init_record()
 
@@ -270,23 +271,39 @@ class Game(Recorded):
 
     def _drop_caches(self):
         """Forget what is cached about the stack and hands; call after changing zones directly."""
-        self._run = self._mask = self._cnt = self._held = self._smoves = None
+        self._run = self._mask = self._cnt = self._held = self._bankr = self._smoves = None
 
     def _counts(self):
-        """Per seat, a list: how many cards of each rank (0..15) the hand holds. Alongside it,
-        ``_held``: per seat, a bit mask of the ranks the hand holds (bit r for rank r). Kept up
-        to date by the hand mutators once built; dropped with the other caches."""
+        """Per rank r (0..15), a list: how many cards of rank r each seat's hand holds
+        (``_counts()[r][seat]``: laid out by rank, so that one ``max`` tells whether any hand
+        holds enough of a rank to jump in). Alongside it, ``_held``: per seat, a bit mask of the
+        ranks the hand holds (bit r for rank r). Kept up to date by the hand mutators once
+        built; dropped with the other caches."""
         cnt = self._cnt
         if cnt is None:
-            cnt = [[0] * 16 for _ in range(self.n)]
+            cnt = [[0] * self.n for _ in range(16)]
             held = [0] * self.n
             for p, pl in enumerate(self.players):
-                k = cnt[p]
                 for c in pl.hand:
-                    k[c >> 2] += 1
+                    cnt[c >> 2][p] += 1
                     held[p] |= 1 << (c >> 2)
             self._cnt, self._held = cnt, held
         return cnt
+
+    def _bank_ranks(self):
+        """Bit mask of the ranks lying in the banks of seats whose hand is empty (the seats that
+        play from the bank once the draw pile is gone). Cached until a hand empties or fills
+        or a bank changes."""
+        bits = self._bankr
+        if bits is None:
+            bits = 0
+            for pl in self.players:
+                if not pl.hand:
+                    for c in pl.bank:
+                        if c is not None:
+                            bits |= 1 << (c >> 2)
+            self._bankr = bits
+        return bits
 
     # ------------------------------------------------------------------ mutators
     def _hand_remove(self, p, cards):
@@ -301,11 +318,13 @@ class Game(Recorded):
             hand.remove(c)
             h -= z[c]
         self._hh = h
+        if not hand:
+            self._bankr = None
         if self._cnt is not None:
             r = cards[0] >> 2
-            k = self._cnt[p]
-            k[r] -= len(cards)
-            if not k[r]:
+            k = self._cnt[r]
+            k[p] -= len(cards)
+            if not k[p]:
                 self._held[p] &= ~(1 << r)
         known = self.known[p]
         if known:                       # a played copy of a known card lowers what is known
@@ -321,6 +340,8 @@ class Game(Recorded):
         """Cards into p's hand; `public` when everyone saw them go there (a taken stack, a
         swapped bank card), so they join ``known[p]``."""
         hand = self.players[p].hand
+        if not hand:
+            self._bankr = None
         self._j += (hand, bytes(hand))
         hand += cards
         hand.sort()
@@ -330,12 +351,12 @@ class Game(Recorded):
             for c in cards:
                 h += z[c]
         else:
-            k = self._cnt[p]
+            cnt = self._cnt
             bits = self._held[p]
             for c in cards:
                 h += z[c]
                 r = c >> 2
-                k[r] += 1
+                cnt[r][p] += 1
                 bits |= 1 << r
             self._held[p] = bits
         self._hh = h
@@ -350,6 +371,8 @@ class Game(Recorded):
             self._hand_remove(p, cards)
             return
         lst = getattr(self.players[p], zone)
+        if zone == "bank":
+            self._bankr = None
         self._j += (lst, tuple(lst))
         for c in cards:
             i = lst.index(c)
@@ -509,10 +532,10 @@ class Game(Recorded):
             # from the hand: for each playable rank held, one move per count
             if self.opening is not None:        # the opening play: that rank only
                 mask &= 1 << self.opening
-            count = (self._cnt or self._counts())[p]
+            cnt = self._cnt or self._counts()
             for r in _RANKS_IN[(mask & self._held[p]) >> 2]:
                 i = bisect_left(hand, r << 2)   # sorted: the copies of a rank lie together
-                k = count[r]
+                k = cnt[r][p]
                 if k == 1 and r != JOKER_RANK:
                     moves.append((p, "play", (hand[i],), None, None))
                 elif r == JOKER_RANK and P.joker == "target":
@@ -619,18 +642,26 @@ class Game(Recorded):
             targets = _ONE_TARGET[rank][run]
         else:
             return
-        turn, out = self.turn, self._out
+        # Mostly nobody can: no hand holds enough copies, and no seat that plays from its
+        # bank (an empty hand, no draw pile) holds one there
         cnt = self._cnt or self._counts()
+        banks = 0 if self._draw else (self._bankr if self._bankr is not None else self._bank_ranks())
+        for r, need in targets:
+            if max(cnt[r]) >= need or banks >> r & 1:
+                break
+        else:
+            return
+        turn, out = self.turn, self._out
         for q, pl in enumerate(self.players):
             if q == turn or out[q]:
                 continue
             hand = pl.hand
             if hand:
-                held = cnt[q]
                 for r, need in targets:
-                    if held[r] >= need:
+                    held = cnt[r][q]
+                    if held >= need:
                         lo = bisect_left(hand, r << 2)      # sorted: the copies lie together
-                        for k in range(lo + need, lo + held[r] + 1):
+                        for k in range(lo + need, lo + held + 1):
                             moves.append((q, "play", hand[lo:k], None, None))
             elif not self._draw:
                 bank = [c for c in pl.bank if c is not None]
@@ -875,6 +906,7 @@ class Game(Recorded):
         p, pl = m.player, self.players[m.player]
         if self._smoves is not None:
             self._smoves[p] = None              # p's setup moves change with its cards
+        self._bankr = None                      # (a swap or a placing changes a bank)
         if m.kind == "swap":
             h, b = m.cards
             self._hand_remove(p, (h,))
@@ -1094,6 +1126,7 @@ class Game(Recorded):
         g.known = [k[:] for k in self.known]
         g._rep = dict(self._rep)
         g._cnt = None if self._cnt is None else [k[:] for k in self._cnt]
+        g._bankr = self._bankr
         g._held = None if self._held is None else self._held[:]
         g._smoves = None
         g._records = []

@@ -159,16 +159,18 @@ def test_cached_top_run_playable_ranks_and_rank_counts_match_the_cards(table):
 
     def cached(g):
         return (g._top_run(), g._playable(), [k[:] for k in g._counts()], g._held[:],
-                setup_moves(g))
+                g._bank_ranks(), setup_moves(g))
 
     def fresh(g):
-        kept = g._run, g._mask, g._cnt, g._held, g._smoves
+        kept = g._run, g._mask, g._cnt, g._held, g._bankr, g._smoves
         g._drop_caches()
         want = (g._top_run(), g.preset.allowed[g.preset.top_key(g.stack)],
-                [[sum(1 for c in pl.hand if c >> 2 == r) for r in range(16)] for pl in g.players],
+                [[sum(1 for c in pl.hand if c >> 2 == r) for pl in g.players] for r in range(16)],
                 [sum(1 << r for r in {c >> 2 for c in pl.hand}) for pl in g.players],
+                sum(1 << r for r in {c >> 2 for pl in g.players if not pl.hand
+                                     for c in pl.bank if c is not None}),
                 setup_moves(g))
-        g._run, g._mask, g._cnt, g._held, g._smoves = kept
+        g._run, g._mask, g._cnt, g._held, g._bankr, g._smoves = kept
         return want
 
     def check(g, move):

@@ -326,6 +326,7 @@ def test_jump_in_by_the_player_who_just_played():
 def test_jump_in_from_the_bank_when_it_is_the_active_zone():
     g = game(V, seat("4C", gamble="KS"), seat("5D", gamble="KD"), seat("", "QS QC 6H", "KH"),
              turn=0, stack="QH QD")
+    assert [str(m) for m in moves(g, player=2)] == ["P2 QC QS"]     # offered, not only accepted
     g.play("P2 QS QC")
     assert g.stack == []
     assert bag(g.players[2].bank) == ["6H"]
