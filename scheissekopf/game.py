@@ -43,6 +43,17 @@ for _r in range(2, 16):
     _RANKS_IN += [t + (_r,) for t in _RANKS_IN]
 
 
+def _jump_targets(rank, run, threes):
+    """What completes four of a kind on a stack whose top run is (rank, run, threes) (see
+    ``Game._top_run``): (rank, copies needed) pairs."""
+    targets = ()
+    if threes and threes < 4:
+        targets += ((3, 4 - threes),)
+    if rank is not None and rank != JOKER_RANK and run < 4:
+        targets += ((rank, 4 - run),)
+    return targets
+
+
 # _ONE_TARGET[rank][run]: the jump-in target on a run of `run` cards of `rank` (no 3s above it)
 _ONE_TARGET = [[((rank, 4 - run),) for run in range(4)] for rank in range(16)]
 
@@ -510,8 +521,23 @@ class Game(Recorded):
         moves = []
         if self.phase == "play":
             self._play_moves(self.turn, moves)
-            if self.preset.jump_ins and self._pend is None:
-                self._jump_ins(moves)
+            if self.preset.jump_ins and self._pend is None and self.opening is None and self.stack:
+                # Jump-ins complete four of a kind on top of the stack, out of turn. Mostly
+                # nobody can: no hand holds enough copies of the rank, and no seat that plays
+                # from its bank (an empty hand, no draw pile) holds one there.
+                rank, run, threes = self._run or self._top_run()
+                if threes:
+                    targets = _jump_targets(rank, run, threes)
+                elif rank is not None and rank != JOKER_RANK and run < 4:
+                    targets = _ONE_TARGET[rank][run]
+                else:
+                    targets = ()
+                cnt = self._cnt or self._counts()
+                banks = 0 if self._draw else (self._bankr if self._bankr is not None else self._bank_ranks())
+                for r, need in targets:
+                    if max(cnt[r]) >= need or banks >> r & 1:
+                        self._jump_ins(targets, moves)
+                        break
         elif self.phase == "setup":
             for p in range(self.n):
                 self._setup_moves(p, moves)
@@ -630,27 +656,10 @@ class Game(Recorded):
         self._run = (rank, n, threes)
         return self._run
 
-    def _jump_ins(self, moves):
-        if not self.stack or self.opening is not None:
-            return
-        rank, run, threes = self._run or self._top_run()
-        if threes:
-            targets = ((3, 4 - threes),) if threes < 4 else ()
-            if rank is not None and rank != JOKER_RANK and run < 4:
-                targets += ((rank, 4 - run),)
-        elif rank is not None and rank != JOKER_RANK and run < 4:
-            targets = _ONE_TARGET[rank][run]
-        else:
-            return
-        # Mostly nobody can: no hand holds enough copies, and no seat that plays from its
-        # bank (an empty hand, no draw pile) holds one there
-        cnt = self._cnt or self._counts()
-        banks = 0 if self._draw else (self._bankr if self._bankr is not None else self._bank_ranks())
-        for r, need in targets:
-            if max(cnt[r]) >= need or banks >> r & 1:
-                break
-        else:
-            return
+    def _jump_ins(self, targets, moves):
+        """The jump-ins: for each (rank, copies needed) target, every seat but the player to
+        move that holds enough copies in the zone it plays from."""
+        cnt = self._cnt
         turn, out = self.turn, self._out
         for q, pl in enumerate(self.players):
             if q == turn or out[q]:
