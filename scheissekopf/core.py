@@ -3,9 +3,11 @@ history, the event log and the stamps that let ``play()`` trust a move it has ju
 
 A game class derives from :class:`Recorded`, names its scalar fields in ``_SCALARS`` and
 provides ``_raw_moves()`` (legal moves as tuples), ``_resolve(move)`` (check a move and return
-it, or raise IllegalMove) and ``_apply(move)``. Everything
-it changes goes through the journal: ``_save(lst)`` before removing from a list (the record keeps
-a shallow copy), ``self._j += (lst, len(lst))`` before appending (the record keeps the length).
+it, or raise IllegalMove) and ``_apply(move)``. Everything it changes goes through the journal,
+a flat list of pairs written with two appends: the list, then its old length before appending to
+it (``self._j.append(lst)``, ``self._j.append(len(lst))``) or its old contents before removing
+from it (``_save(lst)`` does that). Two appends cost about half of ``self._j += (lst, old)``,
+which builds a tuple first, and the journal is written several times on every move.
 """
 from __future__ import annotations
 
@@ -267,10 +269,12 @@ class Recorded:
     def _save(self, lst):
         """Keep a copy of `lst` in the record before changing it in place (a tuple: the
         garbage collector stops tracking tuples of plain values)."""
-        self._j += (lst, tuple(lst))
+        self._j.append(lst)
+        self._j.append(tuple(lst))
 
     def _set(self, lst, i, value):
-        self._j += (lst, tuple(lst))
+        self._j.append(lst)
+        self._j.append(tuple(lst))
         lst[i] = value
 
     def _note(self, kind, player, *args):

@@ -322,7 +322,8 @@ class Game(Recorded):
         if type(cards) is not tuple:
             cards = tuple(cards)
         hand = self.players[p].hand
-        self._j += (cards, hand)                # undo puts `cards` back into the sorted hand
+        self._j.append(cards)                # undo puts `cards` back into the sorted hand
+        self._j.append(hand)
         z = ZH[p]
         h = self._hh
         for c in cards:
@@ -345,7 +346,8 @@ class Game(Recorded):
                     known.remove(c)
                     gone += (c,)
             if gone:
-                self._j += (gone, known)
+                self._j.append(gone)
+                self._j.append(known)
 
     def _hand_add(self, p, cards, public=False):
         """Cards into p's hand; `public` when everyone saw them go there (a taken stack, a
@@ -353,7 +355,8 @@ class Game(Recorded):
         hand = self.players[p].hand
         if not hand:
             self._bankr = None
-        self._j += (hand, bytes(hand))
+        self._j.append(hand)
+        self._j.append(bytes(hand))
         hand += cards
         hand.sort()
         z = ZH[p]
@@ -373,7 +376,8 @@ class Game(Recorded):
         self._hh = h
         if public and cards:
             known = self.known[p]
-            self._j += (known, bytes(known))
+            self._j.append(known)
+            self._j.append(bytes(known))
             known += cards
             known.sort()
 
@@ -384,7 +388,8 @@ class Game(Recorded):
         lst = getattr(self.players[p], zone)
         if zone == "bank":
             self._bankr = None
-        self._j += (lst, tuple(lst))
+        self._j.append(lst)
+        self._j.append(tuple(lst))
         for c in cards:
             i = lst.index(c)
             if self.preset.columns:
@@ -397,7 +402,8 @@ class Game(Recorded):
         """Lay `cards` (one rank) on the stack."""
         self._mask = self.preset.on_top[cards[0] >> 2]     # None: worked out when asked
         st = self.stack
-        self._j += (st, len(st))
+        self._j.append(st)
+        self._j.append(len(st))
         h = self._sh
         for c in cards:
             h += ZS[len(st)][c]
@@ -419,14 +425,16 @@ class Game(Recorded):
         self._run = (None, 0, 0)
         st = self.stack
         old = tuple(st)
-        self._j += (st, old)
+        self._j.append(st)
+        self._j.append(old)
         st.clear()
         self._sh = 0
         return old
 
     def _to_discard(self, cards):
         d = self.discard
-        self._j += (d, len(d))
+        self._j.append(d)
+        self._j.append(len(d))
         d += cards
         self._irrev = True
 
@@ -435,7 +443,8 @@ class Game(Recorded):
         dr = self._draw
         need = 3 - len(hand)
         if need > 0 and dr:
-            self._j += (dr, bytes(dr))
+            self._j.append(dr)
+            self._j.append(bytes(dr))
             take = dr[-need:]
             del dr[-need:]
             self._hand_add(p, take)
@@ -471,11 +480,13 @@ class Game(Recorded):
             return False
         self._set(self._out, p, True)
         fin = self.finished
-        self._j += (fin, len(fin))
+        self._j.append(fin)
+        self._j.append(len(fin))
         fin.append(p)
         self._irrev = True
         if low_card:
-            self._j += (self.bonus, len(self.bonus))
+            self._j.append(self.bonus)
+            self._j.append(len(self.bonus))
             self.bonus.append(p)
         self._note("out", p, len(fin), low_card)
         if self._in_count() == 1:
@@ -492,7 +503,8 @@ class Game(Recorded):
         self._note("stalemate", loser)
         for s in sorted((s for s in order if s != loser), key=lambda s: (held[s], rank[s])):
             self._set(self._out, s, True)
-            self._j += (self.finished, len(self.finished))
+            self._j.append(self.finished)
+            self._j.append(len(self.finished))
             self.finished.append(s)
             self._note("out", s, len(self.finished), False)
         self.loser = loser
@@ -1033,7 +1045,8 @@ class Game(Recorded):
         if self._pend is not None:               # the turned joker lies on top of the stack
             joker = self.stack[-1]
             st = self.stack
-            self._j += (st, tuple(st))
+            self._j.append(st)
+            self._j.append(tuple(st))
             st.pop()
             self._run = self._mask = None
             self._sh -= ZS[len(st)][joker]
@@ -1057,7 +1070,8 @@ class Game(Recorded):
         P = self.preset
         pl = self.players[p]
         card = pl.gamble[i]
-        self._j += (pl.gamble, tuple(pl.gamble))
+        self._j.append(pl.gamble)
+        self._j.append(tuple(pl.gamble))
         if P.columns:
             pl.gamble[i] = None
         else:
@@ -1101,13 +1115,16 @@ class Game(Recorded):
             if source is None:
                 exc.args = (f"{reason} — {self.names[p]} is warned again, but no card is left for a penalty card",)
                 return
-            self._j += (source, tuple(source))
+            self._j.append(source)
+            self._j.append(tuple(source))
             card = source.pop()
             pl = self.players[p]
-            self._j += (pl.gamble, tuple(pl.gamble))
+            self._j.append(pl.gamble)
+            self._j.append(tuple(pl.gamble))
             pl.gamble.append(card)
             if self.preset.columns:
-                self._j += (pl.bank, tuple(pl.bank))
+                self._j.append(pl.bank)
+                self._j.append(tuple(pl.bank))
                 pl.bank.append(None)
             self._irrev = True
             self._note("penalty", p, reason)

@@ -420,7 +420,8 @@ class TrickGame(Recorded):
             self._set(pl.bank, pl.bank.index(card), None)
         else:
             hand = pl.hand
-            self._j += (hand, hand[:])
+            self._j.append(hand)
+            self._j.append(hand[:])
             hand.remove(card)
 
     def _play_card(self, p, card):
@@ -428,10 +429,12 @@ class TrickGame(Recorded):
         trick = self.trick
         if not trick:
             self.lead_grp = self.order.grp[card]
-        self._j += (trick, len(trick))
+        self._j.append(trick)
+        self._j.append(len(trick))
         trick.append(card)
         seats = self.trick_seats
-        self._j += (seats, len(seats))
+        self._j.append(seats)
+        self._j.append(len(seats))
         seats.append(p)
         c = self.contract
         if c is not None and c.called is not None and p != c.declarer and card in self.rules.called_cards(self):
@@ -446,9 +449,11 @@ class TrickGame(Recorded):
         if not trick:
             self.lead_grp = self.order.grp[self.contract.called]
         self.hole_trick = len(self.tricks)
-        self._j += (trick, len(trick))
+        self._j.append(trick)
+        self._j.append(len(trick))
         trick.append(card)
-        self._j += (self.trick_seats, len(self.trick_seats))
+        self._j.append(self.trick_seats)
+        self._j.append(len(self.trick_seats))
         self.trick_seats.append(p)
         self._note("hole", p)
         self._next_in_trick(p)
@@ -475,11 +480,14 @@ class TrickGame(Recorded):
         pts = self.card_points
         points = sum(pts[c] for c in cards)
         tr = self.tricks
-        self._j += (tr, len(tr))
+        self._j.append(tr)
+        self._j.append(len(tr))
         tr.append(Trick(seats, cards, winner, points))
-        self._j += (self.trick, cards)
+        self._j.append(self.trick)
+        self._j.append(cards)
         self.trick.clear()
-        self._j += (self.trick_seats, list(seats))
+        self._j.append(self.trick_seats)
+        self._j.append(list(seats))
         self.trick_seats.clear()
         hidden = self.family.hidden
         self._note("trick", winner, number + 1, points,

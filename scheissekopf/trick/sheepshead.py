@@ -239,7 +239,8 @@ class SheepsheadRules(Rules):
             g._save(hand)
             for c in m.cards:
                 hand.remove(c)
-            g._j += (g.buried, len(g.buried))
+            g._j.append(g.buried)
+            g._j.append(len(g.buried))
             g.buried.extend(m.cards)
             g.phase = "call"
             g._note("bury", p)
