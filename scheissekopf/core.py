@@ -26,7 +26,21 @@ _new_tuple = tuple.__new__
 _new_object = object.__new__
 
 
-class LegalMoves(Sequence):
+class _AsList(Sequence):
+    """A read-only sequence that compares equal to, and prints as, the list of its items."""
+
+    __slots__ = ()
+
+    def __eq__(self, other):
+        if isinstance(other, (_AsList, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self):
+        return repr(list(self))
+
+
+class LegalMoves(_AsList):
     """The legal moves, one per distinct outcome, as a read-only sequence (``len``, indexing,
     iteration, ``random.choice``). ``move in legal`` also accepts an equivalent move naming other
     suits of the same rank (``"P1 9D"`` when ``"P1 9C"`` is listed), and move text.
@@ -68,16 +82,9 @@ class LegalMoves(Sequence):
             return True
         return self._game.is_legal(move)
 
-    def __eq__(self, other):
-        if isinstance(other, (LegalMoves, list, tuple)):
-            return list(self) == list(other)
-        return NotImplemented
-
-    def __repr__(self):
-        return repr(list(self))
 
 
-class EventLog(Sequence):
+class EventLog(_AsList):
     """A game's event log: a read-only sequence of :class:`Event` (``len``, indexing, slices,
     iteration). The game records each event as a plain tuple, which costs a fraction of an
     Event object; the Event is made when the log is read."""
@@ -100,14 +107,6 @@ class EventLog(Sequence):
         cls = self._cls
         for t in self._raw:
             yield _new_tuple(cls, t)
-
-    def __eq__(self, other):
-        if isinstance(other, (EventLog, list, tuple)):
-            return list(self) == list(other)
-        return NotImplemented
-
-    def __repr__(self):
-        return repr(list(self))
 
 
 class Recorded:
