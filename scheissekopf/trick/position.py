@@ -515,15 +515,20 @@ def from_dict(data, view_seat=None):
 
 
 def _replay_bound(g, c, called_cards, owner):
-    """The called cards still bound, and whether the called suit has been led, from the tricks."""
+    """The called cards still bound, and whether the called suit has been led, from the tricks:
+    the game's own rule replayed (``TrickGame._called_suit_led``). When the called suit is led, a
+    bound card stays bound only while its holder still holds it and brought a bound card to that
+    trick; a bound card already played (to an earlier trick of another suit) is held by nobody."""
     bound = [x for x in called_cards if owner.get(x) != c.declarer]
     cs = g.order.grp[c.called]
     led = False
+    played = set()
     for k, t in enumerate(g.tricks):
+        played.update(t.cards)
         lg = cs if g.hole_index(k, t.seats) == 0 else g.order.grp[t.cards[0]]
         if lg == cs:
             brought = {s for s, x in zip(t.seats, t.cards) if x in bound}
-            bound = [b for b in bound if b not in t.cards and owner.get(b) in brought]
+            bound = [b for b in bound if b not in played and owner.get(b) in brought]
             led = True
     return tuple(bound), led
 
