@@ -317,8 +317,8 @@ class Game(Recorded):
         return bits
 
     # ------------------------------------------------------------------ mutators
-    def _hand_remove(self, p, cards):
-        """`cards`, all of one rank (a play, or a single card), out of p's hand."""
+    def _hand_remove(self, p, cards, r):
+        """`cards`, all of rank `r` (a play, or a single card), out of p's hand."""
         if type(cards) is not tuple:
             cards = tuple(cards)
         hand = self.players[p].hand
@@ -333,7 +333,6 @@ class Game(Recorded):
         if not hand:
             self._bankr = None
         if self._cnt is not None:
-            r = cards[0] >> 2
             k = self._cnt[r]
             k[p] -= len(cards)
             if not k[p]:
@@ -383,7 +382,7 @@ class Game(Recorded):
 
     def _zone_remove(self, p, zone, cards):
         if zone == "hand":
-            self._hand_remove(p, cards)
+            self._hand_remove(p, cards, cards[0] >> 2)
             return
         lst = getattr(self.players[p], zone)
         if zone == "bank":
@@ -398,9 +397,9 @@ class Game(Recorded):
                 del lst[i]
         self._irrev = True
 
-    def _push(self, cards):
-        """Lay `cards` (one rank) on the stack."""
-        self._mask = self.preset.on_top[cards[0] >> 2]     # None: worked out when asked
+    def _push(self, cards, r):
+        """Lay `cards`, all of rank `r`, on the stack."""
+        self._mask = self.preset.on_top[r]      # None: worked out when asked
         st = self.stack
         self._j.append(st)
         self._j.append(len(st))
@@ -412,7 +411,6 @@ class Game(Recorded):
         run = self._run
         if run is not None:                     # extend the cached top run (see _top_run)
             rank, n, threes = run
-            r = cards[0] >> 2
             if r == 3 and self.preset.run_skips_threes:
                 self._run = (rank, n, threes + len(cards))
             elif r == rank:
@@ -930,12 +928,12 @@ class Game(Recorded):
         self._bankr = None                      # (a swap or a placing changes a bank)
         if m.kind == "swap":
             h, b = m.cards
-            self._hand_remove(p, (h,))
+            self._hand_remove(p, (h,), h >> 2)
             self._set(pl.bank, pl.bank.index(b), h)
             self._hand_add(p, (b,), public=True)
             self._note("swap", p, (h, b))
         elif m.kind == "place":
-            self._hand_remove(p, m.cards)
+            self._hand_remove(p, m.cards, m.cards[0] >> 2)
             self._set(pl.bank, m.index, m.cards[0])
             self._note("place", p, m.cards, m.index)
         else:
@@ -954,12 +952,13 @@ class Game(Recorded):
         self._irrev = True
 
     def _do_play(self, p, cards):
+        r = cards[0] >> 2                       # (worked out once: >> on a Card is not cheap)
         zone = "hand" if self.players[p].hand else self.active_zone(p)
         if zone == "hand":
-            self._hand_remove(p, cards)
+            self._hand_remove(p, cards, r)
         else:
             self._zone_remove(p, zone, cards)
-        self._push(cards)
+        self._push(cards, r)
         # the event, written as _note writes it (a call less on every move)
         if p != self.turn:                      # (cards: a move's tuple, kept as it is)
             self._log.append(("jump-in", p, self.names, cards))
@@ -967,12 +966,13 @@ class Game(Recorded):
             self._log.append(("play", p, self.names, cards, zone))
         if zone == "hand" and self._draw:
             self._refill(p)
-        self._resolve_play(p, cards)
+        self._resolve_play(p, cards, r)
 
-    def _resolve_play(self, p, cards):
-        """Effects of cards just laid on the stack by p: burns, skips, 7s, reversals, going out."""
+    def _resolve_play(self, p, cards, r):
+        """Effects of cards of rank r just laid on the stack by p: burns, skips, 7s, reversals,
+        going out."""
         P = self.preset
-        r, k = cards[0] >> 2, len(cards)
+        k = len(cards)
         self.opening = None
         if r == JOKER_RANK and P.joker == "reverse":
             if self._in_count() > 2:
@@ -1019,7 +1019,7 @@ class Game(Recorded):
         P = self.preset
         if cards:                                   # palace: lay a bank card, then take
             self._zone_remove(p, "bank", cards)
-            self._push(cards)
+            self._push(cards, cards[0] >> 2)
             reason = "bank"
         elif P.voluntary_take and self._has_play(p):
             reason = "voluntary"
@@ -1080,14 +1080,14 @@ class Game(Recorded):
         self._note("flip", p, i, (card,))
         r = card >> 2
         if self._playable() >> r & 1:
-            self._push((card,))
+            self._push((card,), r)
             if r == JOKER_RANK and P.joker == "target":
                 self._pend = p
                 self._note("joker-pending", p)
                 return
-            self._resolve_play(p, [card])
+            self._resolve_play(p, [card], r)
             return
-        self._push((card,))
+        self._push((card,), r)
         taken = self._clear_stack()
         self._hand_add(p, taken, public=True)
         self._note("take", p, len(taken), "gamble")
