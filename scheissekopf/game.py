@@ -419,7 +419,7 @@ class Game(Recorded):
                 self._run = (r, len(cards), 0)
 
     def _clear_stack(self):
-        self._mask = None
+        self._mask = self.preset.on_empty
         self._run = (None, 0, 0)
         st = self.stack
         old = tuple(st)

@@ -65,6 +65,7 @@ class Preset:
             if len(keys) == 1:
                 on_top[r] = self.allowed[keys.pop()]
         object.__setattr__(self, "on_top", tuple(on_top))
+        object.__setattr__(self, "on_empty", self.allowed[self.top_key([])])   # ranks on no stack
 
     def jokers(self, players: int) -> int:
         return self.decks(players) * self.jokers_per_deck
