@@ -318,9 +318,8 @@ class Game(Recorded):
 
     # ------------------------------------------------------------------ mutators
     def _hand_remove(self, p, cards, r):
-        """`cards`, all of rank `r` (a play, or a single card), out of p's hand."""
-        if type(cards) is not tuple:
-            cards = tuple(cards)
+        """`cards` (a tuple: the journal tells this entry by it), all of rank `r` (a play, or a
+        single card), out of p's hand."""
         hand = self.players[p].hand
         self._j.append(cards)                # undo puts `cards` back into the sorted hand
         self._j.append(hand)
@@ -549,8 +548,7 @@ class Game(Recorded):
                         self._jump_ins(targets, moves)
                         break
         elif self.phase == "setup":
-            for p in range(self.n):
-                self._setup_moves(p, moves)
+            self._setup_moves(moves)
         return moves
 
     def _play_moves(self, p, moves):
@@ -689,18 +687,18 @@ class Game(Recorded):
                     for k in range(need, len(same) + 1):
                         moves.append((q, "play", same[:k], None, None))
 
-    def _setup_moves(self, p, moves):
-        """p's setup moves, kept per seat until p changes its cards (most setup moves leave the
-        other seats' moves as they were)."""
-        if self.ready[p]:
-            return
+    def _setup_moves(self, moves):
+        """The setup moves of every seat not ready yet, kept per seat until that seat changes
+        its cards (most setup moves leave the other seats' moves as they were)."""
         cache = self._smoves
         if cache is None:
             cache = self._smoves = [None] * self.n
-        mine = cache[p]
-        if mine is None:
-            mine = cache[p] = self._seat_setup_moves(p)
-        moves += mine
+        for p, ready in enumerate(self.ready):
+            if not ready:
+                mine = cache[p]
+                if mine is None:
+                    mine = cache[p] = self._seat_setup_moves(p)
+                moves += mine
 
     def _seat_setup_moves(self, p):
         moves = []
@@ -988,8 +986,13 @@ class Game(Recorded):
         out = not self.players[p].hand and self._check_out(p, low_card=(r == 4 and P.scoring == "points"))
         if burn and P.burn_restarts_self:
             nxt = self._next(p) if out else p
-        else:
-            nxt = self._after(p, r, k, out) if r == 8 else self._next(p)
+        elif r == 8:
+            nxt = self._after(p, r, k, out)
+        else:                                   # _next(p), written out: this runs every play
+            n, d, gone = self.n, self.direction, self._out
+            nxt = (p + d) % n
+            while gone[nxt]:
+                nxt = (nxt + d) % n
         if burn:
             self._to_discard(self._clear_stack())
             self._note("burn", p, burn, r, None if self.phase == "over" else nxt)

@@ -153,8 +153,7 @@ def test_cached_top_run_playable_ranks_and_rank_counts_match_the_cards(table):
     def setup_moves(g):
         moves = []
         if g.phase == "setup":
-            for p in range(g.n):
-                g._setup_moves(p, moves)
+            g._setup_moves(moves)
         return moves
 
     def cached(g):
