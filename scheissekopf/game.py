@@ -321,7 +321,7 @@ class Game(Recorded):
         """`cards` (a tuple: the journal tells this entry by it), all of rank `r` (a play, or a
         single card), out of p's hand."""
         hand = self.players[p].hand
-        self._j.append(cards)                # undo puts `cards` back into the sorted hand
+        self._j.append(cards)                   # undo puts `cards` back into the sorted hand
         self._j.append(hand)
         z = ZH[p]
         h = self._hh
@@ -1155,7 +1155,6 @@ class Game(Recorded):
         g.known = [k[:] for k in self.known]
         g._rep = dict(self._rep)
         g._cnt = None if self._cnt is None else [k[:] for k in self._cnt]
-        g._bankr = self._bankr
         g._held = None if self._held is None else self._held[:]
         g._smoves = None
         g._records = []
