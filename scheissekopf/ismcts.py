@@ -59,17 +59,56 @@ def _pass_key(seat):
     return (seat, 0, 0, 0)
 
 
-class _Edge:
-    __slots__ = ("player", "visits", "avail", "wins", "points", "node", "move")
+class Edge:
+    """A move in a search tree (both searches): the seat that made it, how often it was tried
+    (``visits``) and could have been (``avail``), the sum of the rewards UCB averages
+    (``reward``), and the decisions after it (``node``). Each search adds its own sums."""
+
+    __slots__ = ("player", "visits", "avail", "reward", "node", "move")
 
     def __init__(self, player, move):
         self.player = player
         self.visits = 0
         self.avail = 0
-        self.wins = 0.0
-        self.points = 0.0
-        self.node = None                # dict: key -> _Edge (the decisions after this move)
+        self.reward = 0.0
+        self.node = None                # dict: key -> Edge (the decisions after this move)
         self.move = move                # a representative move (None: a pass)
+
+
+class _Edge(Edge):
+    """An edge of the shedding search: ``reward`` counts the playouts in which the seat was not
+    the Scheißkopf; ``points`` sums its points (bitenight)."""
+
+    __slots__ = ("points",)
+
+    def __init__(self, player, move):
+        super().__init__(player, move)
+        self.points = 0.0
+
+
+def tree_step(node, options, seat, c, rng, edge):
+    """One decision inside the tree at ``node`` among ``options`` ((key, move) pairs) for
+    ``seat``: a random untried move gets a new ``edge(seat, move)`` (expanded), else the tried
+    move with the best UCB score, mean reward + c·sqrt(log(avail) / visits). Every tried option
+    counts as available. Returns (edge, move, expanded)."""
+    untried = []
+    best, best_u, best_move = None, None, None
+    log, sqrt = math.log, math.sqrt
+    for key, m in options:
+        e = node.get(key)
+        if e is None:
+            untried.append((key, m))
+            continue
+        e.avail += 1
+        u = e.reward / e.visits + c * sqrt(log(e.avail) / e.visits)
+        if best_u is None or u > best_u:
+            best, best_u, best_move = e, u, m
+    if untried:
+        key, m = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+        e = node[key] = edge(seat, m)
+        e.avail = 1
+        return e, m, True
+    return best, best_move, False
 
 
 class SearchResult:
@@ -105,8 +144,31 @@ class RootHalving:
     """The root policy both searches share (this module's :class:`Searcher` and the trick games'
     :class:`~scheissekopf.trick.search.TrickSearcher`). A searcher provides ``info`` (with
     ``sample(rng)``), ``real`` (root key -> move), ``root``, ``first`` (the greedy choice's key or
-    None), ``halving``, ``iterate(rng, deal=None, root_key=None)``, ``result()`` and
-    ``_root_mean(edge)``, the mean result by which root moves are compared."""
+    None), ``halving``, ``iterate(rng, deal=None, root_key=None)`` and ``_stats(edge)`` (the
+    ``win`` and ``points`` of a root row); root moves are compared by their edges' mean reward,
+    and the rows after the chosen move are ordered by visits, then by ``_RANK_BY``."""
+
+    _RESULT = SearchResult
+    _RANK_BY = "win"
+
+    def result(self):
+        """The root's statistics: a row per move the seat really has, the chosen one first."""
+        rows = []
+        for key, e in self.root.items():
+            if key in self.real:
+                win, points = self._stats(e)
+                rows.append({"key": key, "move": self.real[key], "visits": e.visits, "win": win,
+                             "points": points})
+        chosen, by = self.chosen, self._RANK_BY
+        rows.sort(key=lambda r: (r["key"] != chosen, -r["visits"], -r[by]))
+        return self._RESULT(rows, self.iterations, self.seconds)
+
+    def _root_options(self, options, root_key):
+        """The root decision's options in one deal: only ``root_key`` when one is given (a
+        halving round), else the moves the seat really has; all of them if none is left."""
+        if root_key is not None:
+            return [(k, m) for k, m in options if k == root_key] or options
+        return [(k, m) for k, m in options if k in self.real] or options
 
     def run(self, rng, seconds=None, iterations=None, clock=time.process_time):
         """Search until ``seconds`` of ``clock`` have passed or ``iterations`` playouts are done
@@ -114,9 +176,10 @@ class RootHalving:
 
         The root's moves are compared by sequential halving on shared deals: the budget is cut
         into rounds; in each round every remaining move is played in the same deals, one playout
-        each per deal (its own tree search below the root), and the better half by win rate goes
-        on to the next round (``_root_mean`` of its edge). Sharing the deals makes the comparison fair: a deal that loses
-        whatever the move counts against every move alike. With a single root move the search
+        each per deal (its own tree search below the root), and the better half by the mean reward
+        of its edge (win rate; mean settlement in the trick games) goes on to the next round.
+        Sharing the deals makes the comparison fair: a deal that loses whatever the move counts
+        against every move alike. With a single root move the search
         is plain ISMCTS."""
         if seconds is None and iterations is None:
             raise ValueError("give the search a budget: seconds or iterations")
@@ -165,7 +228,7 @@ class RootHalving:
                 elif done + len(keys) > quota:
                     break
             if len(keys) > 1:
-                keys.sort(key=lambda k: -self._root_mean(root[k]) if k in root else 0.0)
+                keys.sort(key=lambda k: -root[k].reward / root[k].visits if k in root else 0.0)
                 keys = keys[:(len(keys) + 1) // 2] if r < rounds - 1 else keys[:1]
         self.chosen = keys[0]
         self.seconds += clock() - t0
@@ -221,10 +284,6 @@ class Searcher(RootHalving):
         if not self.setup and not self.out_of_turn and moves:
             self.first = move_key(greedy_move(view, moves, self.table))
 
-    @staticmethod
-    def _root_mean(e):
-        return e.wins / e.visits                # not being the Scheißkopf
-
     # ------------------------------------------------------------------ one decision
     def _options(self, g, passed):
         """(deciding seat, [(key, move)]) in full game g; move None is a pass."""
@@ -253,37 +312,14 @@ class Searcher(RootHalving):
         node = self.root
         path = []
         passed = set(self.root_passed)
-        c = self.c
-        log = math.log
-        sqrt = math.sqrt
         expanded = False
         while g.phase != "over" and not expanded:
             if g.phase == "setup" and g.ready[self.seat]:
                 break                           # the others' setup is left to the playout
             seat, options = self._options(g, passed)
-            if node is self.root and len(path) == 0:
-                if root_key is not None:
-                    options = [(k, m) for k, m in options if k == root_key] or options
-                else:
-                    options = [(k, m) for k, m in options if k in self.real] or options
-            untried = []
-            best, best_u, best_move = None, -1.0, None
-            for key, m in options:
-                e = node.get(key)
-                if e is None:
-                    untried.append((key, m))
-                    continue
-                e.avail += 1
-                u = e.wins / e.visits + c * sqrt(log(e.avail) / e.visits)
-                if u > best_u:
-                    best, best_u, best_move = e, u, m
-            if untried:
-                key, m = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                e = node[key] = _Edge(seat, m)
-                e.avail = 1
-                expanded = True
-            else:
-                e, m = best, best_move
+            if not path:
+                options = self._root_options(options, root_key)
+            e, m, expanded = tree_step(node, options, seat, self.c, rng, _Edge)
             path.append(e)
             if m is None:
                 passed.add(seat)
@@ -310,23 +346,15 @@ class Searcher(RootHalving):
         for e in path:
             e.visits += 1
             if e.player != loser:
-                e.wins += 1.0
+                e.reward += 1.0
             if pts is not None:
                 e.points += pts[e.player]
         self.iterations += 1
 
-    def result(self):
-        rows = []
-        for key, e in self.root.items():
-            if key not in self.real:
-                continue
-            v = e.visits
-            rows.append({"key": key, "move": self.real[key], "visits": v,
-                         "win": e.wins / v if v else 0.0,
-                         "points": (e.points / v if v else 0.0) if self.points else None})
-        chosen = self.chosen
-        rows.sort(key=lambda r: (r["key"] != chosen, -r["visits"], -r["win"]))
-        return SearchResult(rows, self.iterations, self.seconds)
+    def _stats(self, e):
+        v = e.visits
+        return (e.reward / v if v else 0.0,                    # not the Scheißkopf
+                (e.points / v if v else 0.0) if self.points else None)
 
 
 def search(view, moves=None, *, seconds=None, iterations=None, rng=None, c=0.7, epsilon=0.05,

@@ -20,9 +20,7 @@ money) and ``visits``.
 """
 from __future__ import annotations
 
-import math
-
-from ..ismcts import RootHalving, SearchResult
+from ..ismcts import Edge, RootHalving, SearchResult, tree_step
 from .bots import greedy_move, greedy_playout
 from .determinize import TrickInfoSet
 
@@ -32,17 +30,15 @@ def move_key(m):
     return (m.player, m.kind, tuple(int(c) for c in m.cards), m.target)
 
 
-class _Edge:
-    __slots__ = ("player", "visits", "avail", "total", "nonneg", "node", "move")
+class _Edge(Edge):
+    """An edge of the trick search: ``reward`` sums the settlements of the seat that made the
+    move; ``nonneg`` counts the playouts in which it lost no money."""
+
+    __slots__ = ("nonneg",)
 
     def __init__(self, player, move):
-        self.player = player
-        self.visits = 0
-        self.avail = 0
-        self.total = 0.0
+        super().__init__(player, move)
         self.nonneg = 0
-        self.node = None
-        self.move = move
 
 
 class TrickSearchResult(SearchResult):
@@ -52,6 +48,9 @@ class TrickSearchResult(SearchResult):
 
 class TrickSearcher(RootHalving):
     """One search from one seat's view of a trick-taking hand (the seat must be to move)."""
+
+    _RESULT = TrickSearchResult
+    _RANK_BY = "points"
 
     def __init__(self, view, moves=None, *, c=0.7, epsilon=0.05, halving=True):
         self.info = TrickInfoSet(view)
@@ -83,34 +82,13 @@ class TrickSearcher(RootHalving):
         node = self.root
         path = []
         cs = self.c * self._scale()
-        log, sqrt = math.log, math.sqrt
         expanded = False
         while g.phase != "over" and not expanded:
             seat = g.turn
             options = [(move_key(m), m) for m in g.legal_moves()]
             if not path:
-                if root_key is not None:
-                    options = [(k, m) for k, m in options if k == root_key] or options
-                else:
-                    options = [(k, m) for k, m in options if k in self.real] or options
-            untried = []
-            best, best_u, best_move = None, None, None
-            for key, m in options:
-                e = node.get(key)
-                if e is None:
-                    untried.append((key, m))
-                    continue
-                e.avail += 1
-                u = e.total / e.visits + cs * sqrt(log(e.avail) / e.visits)
-                if best_u is None or u > best_u:
-                    best, best_u, best_move = e, u, m
-            if untried:
-                key, m = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                e = node[key] = _Edge(seat, m)
-                e.avail = 1
-                expanded = True
-            else:
-                e, m = best, best_move
+                options = self._root_options(options, root_key)
+            e, m, expanded = tree_step(node, options, seat, cs, rng, _Edge)
             path.append(e)
             g.play(m)
             if not expanded:
@@ -123,28 +101,17 @@ class TrickSearcher(RootHalving):
         for e in path:
             v = float(scores[e.player])
             e.visits += 1
-            e.total += v
+            e.reward += v
             if v >= 0:
                 e.nonneg += 1
         self.abs_total += float(scores[self.seat]) if scores[self.seat] >= 0 else -float(scores[self.seat])
         self.iterations += 1
 
     @staticmethod
-    def _root_mean(e):
-        return e.total / e.visits               # mean settlement
-
-    def result(self):
-        rows = []
-        for key, e in self.root.items():
-            if key not in self.real:
-                continue
-            v = e.visits
-            rows.append({"key": key, "move": self.real[key], "visits": v,
-                         "win": e.nonneg / v if v else 0.0,
-                         "points": e.total / v if v else 0.0})
-        chosen = self.chosen
-        rows.sort(key=lambda r: (r["key"] != chosen, -r["visits"], -r["points"]))
-        return TrickSearchResult(rows, self.iterations, self.seconds)
+    def _stats(e):
+        v = e.visits
+        return (e.nonneg / v if v else 0.0,                   # lost no money
+                e.reward / v if v else 0.0)                   # mean settlement
 
 
 def choose(bot, view, legal_moves, rng):
