@@ -345,21 +345,15 @@ def greedy_move(g, moves):
     seat's view of one."""
     if len(moves) == 1:
         return moves[0]
-    p = moves[0].player
-    phase = g.phase
-    if phase == "play":
-        return _play(g, moves, p)
-    if phase == "pick":
-        return _pick(g, moves, p)
-    if phase == "bury":
-        return _bury(g, moves, p)
-    if phase == "call":
-        return _call(g, moves, p)
-    if phase == "auction":
-        return _auction(g, moves, p)
-    if phase == "declare":
-        return _declare(g, moves, p)
-    return _kind(moves, "pass")                         # doubling, the wedding offer
+    habit = _HABITS.get(g.phase)
+    if habit is None:
+        return _kind(moves, "pass")                     # doubling, the wedding offer
+    return habit(g, moves, moves[0].player)
+
+
+# the greedy habit of each phase with more than passing to it
+_HABITS = {"play": _play, "pick": _pick, "bury": _bury, "call": _call, "auction": _auction,
+           "declare": _declare}
 
 
 def greedy_playout(g, rng, epsilon=0.0):
