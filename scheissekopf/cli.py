@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import os
 import json
+import os
 import random
 import statistics
 import sys
@@ -12,24 +12,7 @@ import time
 
 from .errors import InvalidPosition
 from .game import TRICK_VARIANTS, VARIANTS, Game, new_game
-
-
-def _progress(total, enabled):
-    """A tqdm progress bar when tqdm is installed and the run is long; else a no-op."""
-    if enabled and sys.stderr.isatty():
-        try:
-            from tqdm import tqdm
-            return tqdm(total=total, unit="game", file=sys.stderr, leave=False)
-        except ImportError:
-            pass
-
-    class _Null:
-        def update(self, n=1):
-            pass
-
-        def close(self):
-            pass
-    return _Null()
+from .progress import progress_bar
 
 
 def simulate(variant, players, games, seed, progress=None):
@@ -44,7 +27,7 @@ def simulate(variant, players, games, seed, progress=None):
     settled = [0] * players
     lengths = []
     tricks = stalemates = 0
-    bar = _progress(games, games >= 500 if progress is None else progress)
+    bar = progress_bar(games, games >= 500 if progress is None else progress)
     t0 = time.perf_counter()
     cpu0 = time.process_time()
     for k in range(games):

@@ -30,9 +30,9 @@ import time
 from collections import Counter
 
 from .bots import get, play_round
-from .cli import _progress
 from .game import TRICK_VARIANTS, new_game
 from .presets import get as get_preset
+from .progress import progress_bar
 
 Z95 = 1.959963984540054
 
@@ -167,7 +167,7 @@ def run(variant, bots, games, seed=1, *, jobs=None, options=None, progress=None,
         log_header({"tournament": {"variant": variant, "bots": [_label(b) for b in bots], "games": games,
                                    "seed": seed, "options": options}})
     jobs = jobs or os.cpu_count() or 1
-    bar = _progress(len(tasks), True if progress is None else progress)
+    bar = progress_bar(len(tasks), True if progress is None else progress)
     t0 = time.perf_counter()
     try:
         if jobs == 1 or len(tasks) <= 1:
