@@ -83,7 +83,6 @@ class LegalMoves(_AsList):
         return self._game.is_legal(move)
 
 
-
 class EventLog(_AsList):
     """A game's event log: a read-only sequence of :class:`Event` (``len``, indexing, slices,
     iteration). The game records each event as a plain tuple, which costs a fraction of an
