@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from .cards import JOKER_RANK
+from .game import is_trick_game
 
 # Extra strength of the special cards, above the best natural (higher = kept longer).
 _SPECIAL_ORDER = {2: 1, 3: 2, 7: 3, 10: 4, JOKER_RANK: 5}
@@ -139,11 +140,6 @@ def greedy_setup(game, moves, table=None):
     return next(m for m in moves if m.kind == "ready")
 
 
-def _is_trick(game) -> bool:
-    """A sheepshead, schafkopf or mehrkopf game (or view): the bots use :mod:`.trick.bots`."""
-    return getattr(game, "family", None) is not None and hasattr(game, "tricks")
-
-
 class GreedyBot:
     """A plain heuristic: bank the strong cards, play the weakest legal cards first (as many of
     them as possible), burn whenever four of a kind can be completed, keep 2s, 3s, 10s and jokers
@@ -155,7 +151,7 @@ class GreedyBot:
     def choose(self, view, legal_moves, rng):
         if not legal_moves:
             return None
-        if _is_trick(view):                                               # sheepshead, schafkopf
+        if is_trick_game(view):                                               # sheepshead, schafkopf
             from .trick.bots import greedy_move as trick_greedy
             return trick_greedy(view, legal_moves)
         if view.phase == "setup":

@@ -25,6 +25,12 @@ from .rng import SeededRNG
 VARIANTS = ("bitenight", "palace", "schwechat")
 TRICK_VARIANTS = ("sheepshead", "schafkopf", "mehrkopf")     # the Schafkopf family (scheissekopf.trick)
 
+
+def is_trick_game(obj) -> bool:
+    """Is ``obj`` (a game, a seat's view, or position data) one of the Schafkopf family?"""
+    variant = obj.get("variant") if isinstance(obj, dict) else getattr(obj, "variant", None)
+    return variant in TRICK_VARIANTS
+
 # Random keys for the repetition hash: a position's key is the sum of one key per (seat, hand
 # card), one per (stack height, card), plus the player to move, the direction and a pending
 # joker. Sums (not XOR) so that identical cards from several decks do not cancel out.

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import time
 
-from .bots import _is_trick
+from .game import is_trick_game
 from .ismcts import Searcher, move_key
 
 
@@ -73,7 +73,7 @@ def hint(game, seat, budget=1.0, seed=None, *, iterations=None):
     if not moves:
         return Hint(seat=seat)
     view = game.view(seat)
-    trick = _is_trick(game)
+    trick = is_trick_game(game)
     if trick:                                   # sheepshead, schafkopf, mehrkopf
         from .trick.search import TrickSearcher, move_key as trick_key
         searcher = TrickSearcher(view, moves)

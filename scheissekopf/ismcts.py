@@ -31,8 +31,9 @@ import math
 import random
 import time
 
-from .bots import GreedyBot, _is_trick, greedy_move, greedy_playout, greedy_setup, strength_table
+from .bots import GreedyBot, greedy_move, greedy_playout, greedy_setup, strength_table
 from .determinize import InfoSet
+from .game import is_trick_game
 
 _PASS = "pass"
 
@@ -387,7 +388,7 @@ class ISMCTSBot:
     def choose(self, view, legal_moves, rng):
         if not legal_moves:
             return None
-        if _is_trick(view):                         # sheepshead, schafkopf, mehrkopf
+        if is_trick_game(view):                         # sheepshead, schafkopf, mehrkopf
             from .trick.search import choose
             return choose(self, view, legal_moves, rng)
         if view.phase == "setup":

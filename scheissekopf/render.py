@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import html
 
+from .game import is_trick_game
+
 __all__ = ["describe", "game_html", "narration", "card_parts", "seat_rows", "describe_trick",
            "trick_html", "german_card_parts", "contract_text"]
 
@@ -459,7 +461,6 @@ def game_html(game_or_dict, view=None) -> str:
 # so no German card can be mistaken for a French one and the four suits differ in colour as
 # well as in shape. Trump cards of the game being played carry a small gold corner.
 
-TRICK_VARIANTS = ("sheepshead", "schafkopf", "mehrkopf")
 GERMAN_SUITS = {"E": ("\u2663", "eichel", "Eichel"), "G": ("\u2660", "gras", "Gras"),
                 "H": ("\u2665", "herz", "Herz"), "S": ("\u25cf", "schellen", "Schellen")}
 INKS.update({"eichel": "#6b3f1d", "gras": "#2b7a35", "herz": RED, "schellen": "#c98a00"})
@@ -472,11 +473,6 @@ def german_card_parts(text) -> tuple[str, str, str]:
     text = str(text)
     symbol, colour, _ = GERMAN_SUITS[text[0].upper()]
     return text[1:], symbol, colour
-
-
-def is_trick_game(obj) -> bool:
-    variant = obj.get("variant") if isinstance(obj, dict) else getattr(obj, "variant", None)
-    return variant in TRICK_VARIANTS
 
 
 def _trick_game(game_or_dict):

@@ -374,9 +374,4 @@ def greedy_playout(g, rng, epsilon=0.0):
     return played
 
 
-def is_trick_game(game) -> bool:
-    from .game import TrickGame
-    return isinstance(game, TrickGame)
-
-
-__all__ = ["greedy_move", "greedy_playout", "known_team", "is_trick_game"]
+__all__ = ["greedy_move", "greedy_playout", "known_team"]
