@@ -60,8 +60,8 @@ def _jump_targets(rank, run, threes):
     return targets
 
 
-# _ONE_TARGET[rank][run]: the jump-in target on a run of `run` cards of `rank` (no 3s above it)
-_ONE_TARGET = [[((rank, 4 - run),) for run in range(4)] for rank in range(16)]
+# _ONE_TARGET[rank][run]: _jump_targets(rank, run, 0), looked up (the usual top: no 3s on it)
+_ONE_TARGET = [[_jump_targets(rank, run, 0) for run in range(4)] for rank in range(16)]
 
 
 class Player:
@@ -543,7 +543,7 @@ class Game(Recorded):
                 rank, run, threes = self._run or self._top_run()
                 if threes:
                     targets = _jump_targets(rank, run, threes)
-                elif rank is not None and rank != JOKER_RANK and run < 4:
+                elif rank is not None and run < 4:
                     targets = _ONE_TARGET[rank][run]
                 else:
                     targets = ()
