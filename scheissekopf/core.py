@@ -40,24 +40,38 @@ class _AsList(Sequence):
         return repr(list(self))
 
 
-class LegalMoves(_AsList):
+def _read_only(self, *args, **kwargs):
+    raise TypeError("the legal moves are read-only: copy them with list(moves) to change them")
+
+
+def _unordered(self, other):
+    return NotImplemented
+
+
+class LegalMoves(list):
     """The legal moves, one per distinct outcome, as a read-only sequence (``len``, indexing,
-    iteration, ``random.choice``). ``move in legal`` also accepts an equivalent move naming other
-    suits of the same rank (``"P1 9D"`` when ``"P1 9C"`` is listed), and move text.
+    slices, iteration, ``random.choice``). ``move in legal`` also accepts an equivalent move
+    naming other suits of the same rank (``"P1 9D"`` when ``"P1 9C"`` is listed), and move text.
 
     Moves are generated as plain tuples and become :class:`Move` objects only when looked at, so
-    a bot that picks one of forty setup moves pays for one.
+    a bot that picks one of forty setup moves pays for one. The class derives from ``list`` for
+    one reason: ``len()`` is then the list's own, which ``random.choice`` asks twice a move (a
+    Python ``__len__`` cost more than a tenth of a random move). The list holds the tuples as
+    generated and is never changed; every read goes through the methods below, which serve the
+    moves from ``_items``. Build one with :meth:`of`.
     """
 
     __slots__ = ("_items", "_game", "_stamp")
 
-    def __init__(self, items, game, stamp):
-        self._items = items
-        self._game = game
-        self._stamp = stamp
-
-    def __len__(self):
-        return len(self._items)
+    @classmethod
+    def of(cls, items, game, stamp):
+        """The legal moves `items` (tuples (player, kind, cards, target, index), or moves) of
+        `game` in the position stamped `stamp`."""
+        legal = cls(items)                      # (list's own constructor: no Python call)
+        legal._items = items
+        legal._game = game
+        legal._stamp = stamp
+        return legal
 
     def __getitem__(self, i):
         m = self._items[i]
@@ -77,10 +91,56 @@ class LegalMoves(_AsList):
         for i in range(len(self._items)):
             yield self[i]
 
+    def __reversed__(self):
+        for i in range(len(self._items) - 1, -1, -1):
+            yield self[i]
+
     def __contains__(self, move):
         if isinstance(move, Move) and any(m == move for m in self):
             return True
         return self._game.is_legal(move)
+
+    def index(self, move, *bounds):
+        return list(self).index(move, *bounds)
+
+    def count(self, move):
+        return list(self).count(move)
+
+    def copy(self):
+        """The moves as a plain list."""
+        return list(self)
+
+    def __eq__(self, other):
+        if isinstance(other, (_AsList, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __lt__ = __le__ = __gt__ = __ge__ = _unordered
+    __hash__ = None
+
+    def __add__(self, other):
+        return list(self) + list(other)
+
+    def __radd__(self, other):
+        return list(other) + list(self)
+
+    def __mul__(self, k):
+        return list(self) * k
+
+    __rmul__ = __mul__
+
+    def __reduce__(self):                       # copies and pickles are plain lists of moves
+        return (list, (list(self),))
+
+    def __repr__(self):
+        return repr(list(self))
+
+    append = extend = insert = remove = pop = clear = sort = reverse = _read_only
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
 
 
 class EventLog(_AsList):
@@ -165,8 +225,9 @@ class Recorded:
     # ------------------------------------------------------------------ playing
     def legal_moves(self) -> LegalMoves:
         """Every move any player may make now."""
-        legal = _new_object(LegalMoves)          # (no constructor call: this runs every move)
-        legal._items = self._raw_moves()
+        items = self._raw_moves()
+        legal = LegalMoves(items)                # (LegalMoves.of written out: this runs every move)
+        legal._items = items
         legal._game = self
         legal._stamp = self._stamp
         return legal

@@ -839,8 +839,9 @@ class Game(Recorded):
         # take
         if not self.stack and not m.cards:
             return "the stack is empty: there is nothing to take"
-        legal = LegalMoves([], self, None)
-        self._play_moves(p, legal._items)
+        raw = []
+        self._play_moves(p, raw)
+        legal = LegalMoves.of(raw, self, None)
         lays = [x for x in legal if x.kind == "take" and x.cards]
         if lays:
             if len(m.cards) != 1 or m.cards[0] not in pl.bank:
@@ -1214,7 +1215,7 @@ class View(Game):
     __slots__ = ("seat",)
 
     def legal_moves(self):
-        return LegalMoves([m for m in self._raw_moves() if m[0] == self.seat], self, self._stamp)
+        return LegalMoves.of([m for m in self._raw_moves() if m[0] == self.seat], self, self._stamp)
 
     def play(self, move):
         raise IllegalMove("a view only shows the position; play the move on the game itself", move)

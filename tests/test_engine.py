@@ -137,6 +137,33 @@ def test_legal_moves_contains_equivalent_suits():
     assert [str(c) for c in g.players[0].hand] == ["9C", "KH"]
 
 
+def test_legal_moves_read_as_moves_every_way_and_refuse_changes():
+    import copy
+    import pickle
+    g = sk.Game.from_dict({"players": [{"hand": ["9C", "9D", "KH"]}, {"hand": ["5S"]}],
+                           "stack": ["6H"], "turn": 0})
+    moves = g.legal_moves()
+    texts = ["P0 9C", "P0 9C 9D", "P0 KH"]
+    # every way of reading gives Move objects, never the tuples the engine generates
+    assert [str(m) for m in moves] == texts and len(moves) == 3 and moves
+    assert [str(m) for m in reversed(moves)] == texts[::-1]
+    assert [str(m) for m in moves[1:]] == texts[1:] and str(moves[-1]) == "P0 KH"
+    assert [str(m) for m in list(moves)] == [str(m) for m in tuple(moves)] == texts
+    assert all(isinstance(m, sk.Move) for m in moves.copy() + [] + moves * 2)
+    assert moves.index(sk.parse_move("P0 KH", 0)) == 2 and moves.count(moves[0]) == 1
+    assert moves == list(moves) and not moves != list(moves) and moves != list(moves)[:2]
+    assert moves[0] is moves[0]                          # made once, then kept
+    for clone in (copy.copy(moves), pickle.loads(pickle.dumps(moves))):
+        assert [str(m) for m in clone] == texts
+    for change in (lambda: moves.append(moves[0]), lambda: moves.pop(), lambda: moves.sort(),
+                   lambda: moves.__setitem__(0, moves[1]), lambda: moves.__delitem__(0),
+                   lambda: moves.extend(moves), lambda: moves.clear()):
+        with pytest.raises(TypeError, match="read-only"):
+            change()
+    assert [str(m) for m in moves] == texts
+    g.play(random.Random(0).choice(moves))               # still what a bot plays from
+
+
 def test_move_text_round_trips_for_every_kind():
     for variant, n in (("bitenight", 4), ("palace", 3), ("schwechat", 4)):
         g = sk.new_game(variant, n, seed=11)

@@ -203,7 +203,7 @@ class TrickGame(Recorded):
 
     # ------------------------------------------------------------------ moves
     def legal_moves(self):
-        return TrickLegalMoves(self._raw_moves(), self, self._stamp)
+        return TrickLegalMoves.of(self._raw_moves(), self, self._stamp)
 
     def _raw_moves(self):
         phase = self.phase
