@@ -253,7 +253,13 @@ class Recorded:
         scalars = self._get_scalars()
         log_len = len(self._log)
         self._apply(move)
-        self._commit(move, scalars, log_len)
+        extra = self._commit()
+        # the record, as _record writes it (written out: a call less on every move)
+        records = self._records
+        records += (move, self._jmark, log_len, extra)
+        records += scalars
+        self.history.append(move)
+        self._stamp = next(_stamps)
         return move
 
     def _refused(self, exc):
@@ -265,13 +271,16 @@ class Recorded:
         self._irrev = False
         return self._get_scalars()
 
-    def _commit(self, move, scalars, log_len):
-        self._record(move, scalars, log_len, None)
+    def _commit(self):
+        """Hook: close the move just applied (the shedding game counts the position for its
+        stalemate rule). Returns what undo needs to take that back (see _undo_extra), or None."""
+        return None
 
     def _record(self, move, scalars, log_len, extra):
         # the record is one flat list, a fixed number of slots per move: every object it kept
         # per move would be one more for the garbage collector to walk, and it lives as long as
-        # the game
+        # the game. (play() writes a move's record itself; this writes a record of a change
+        # that is not a move, e.g. a penalty card, with move None.)
         records = self._records
         records += (move, self._jmark, log_len, extra)
         records += scalars

@@ -254,10 +254,11 @@ class Game(Recorded):
         return dict(sorted(pts.items()))
 
     # ------------------------------------------------------------------ undo record
-    def _commit(self, move, scalars, log_len, count_position=True):
-        """Close the move's record, counting the new position for the stalemate rule."""
+    def _commit(self):
+        """Count the position a move has reached for the stalemate rule; return its key for
+        undo (None when the move cleared the count or the round is not in play)."""
         rep_key = None
-        if count_position and self.phase == "play":
+        if self.phase == "play":
             # the key of _position_key, written out (a call less on every move)
             key = self._hh + self._sh + ZT[self.turn]
             if self.direction < 0:
@@ -273,7 +274,7 @@ class Game(Recorded):
                 rep_key = key
                 if count >= 3:
                     self._end_stalemate()
-        self._record(move, scalars, log_len, rep_key)
+        return rep_key
 
     def _undo_extra(self, rep_key):
         if rep_key is not None:
@@ -1139,7 +1140,7 @@ class Game(Recorded):
             self._irrev = True
             self._note("penalty", p, reason)
             exc.args = (f"{reason} — penalty card: one more face-down card for {self.names[p]}'s gamble",)
-        self._commit(None, scalars, log_len, count_position=False)
+        self._record(None, scalars, log_len, None)       # (not a move: no position to count)
 
     # ------------------------------------------------------------------ copies and views
     def clone(self) -> "Game":
