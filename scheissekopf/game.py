@@ -532,8 +532,9 @@ class Game(Recorded):
 
     # ------------------------------------------------------------------ legal moves
     def _raw_moves(self):
-        """The legal moves as tuples (player, kind, cards, target, index): the player to move,
-        jump-ins (bitenight), and in setup every player who is not ready yet."""
+        """The legal moves as tuples (player, kind, cards, target, index), `cards` a tuple (it
+        becomes the Move's as it is): the player to move, jump-ins (bitenight), and in setup
+        every player who is not ready yet."""
         moves = []
         if self.phase == "play":
             self._play_moves(self.turn, moves)
@@ -574,6 +575,7 @@ class Game(Recorded):
             if self.opening is not None:        # the opening play: that rank only
                 mask &= 1 << self.opening
             cnt = self._cnt or self._counts()
+            cards = None
             for r in _RANKS_IN[(mask & self._held[p]) >> 2]:
                 i = bisect_left(hand, r << 2)   # sorted: the copies of a rank lie together
                 k = cnt[r][p]
@@ -582,8 +584,10 @@ class Game(Recorded):
                 elif r == JOKER_RANK and P.joker == "target":
                     self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
                 else:
+                    if cards is None:           # the hand as a tuple: its slices are tuples,
+                        cards = tuple(hand)     # one object each, as a move's cards must be
                     for j in range(i + 1, i + k + 1):
-                        moves.append((p, "play", hand[i:j], None, None))
+                        moves.append((p, "play", cards[i:j], None, None))
         elif not self._draw:
             bank = [c for c in pl.bank if c is not None]
             if bank:
@@ -685,12 +689,13 @@ class Game(Recorded):
                     held = cnt[r][q]
                     if held >= need:
                         lo = bisect_left(hand, r << 2)      # sorted: the copies lie together
+                        cards = tuple(hand)
                         for k in range(lo + need, lo + held + 1):
-                            moves.append((q, "play", hand[lo:k], None, None))
+                            moves.append((q, "play", cards[lo:k], None, None))
             elif not self._draw:
                 bank = [c for c in pl.bank if c is not None]
                 for r, need in targets:
-                    same = sorted(c for c in bank if c >> 2 == r)
+                    same = tuple(sorted(c for c in bank if c >> 2 == r))
                     for k in range(need, len(same) + 1):
                         moves.append((q, "play", same[:k], None, None))
 

@@ -88,6 +88,7 @@ def test_every_offered_move_is_accepted(table):
 
     def check(g, move):
         for offered in g.legal_moves():
+            assert type(offered.cards) is tuple, str(offered)   # the undo journal relies on it
             trial = g.clone()
             trial.play(offered)
             assert len(trial.history) == len(g.history) + 1
