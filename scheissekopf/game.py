@@ -168,7 +168,7 @@ class Game(Recorded):
     __slots__ = ("preset", "variant", "n", "names", "players", "dealer", "decks", "penalties", "seed",
                  "_draw", "stack", "discard", "phase", "turn", "direction", "finished", "loser", "_pend",
                  "opening", "stalemate", "ready", "warned", "bonus", "known", "_out", "_hh", "_sh",
-                 "_rep", "_run", "_mask", "_cnt", "_held", "_bankr", "_smoves", "__weakref__")
+                 "_rep", "_run", "_mask", "_cnt", "_held", "_plays", "_bankr", "_smoves", "__weakref__")
 
     def __init__(self, variant: str = "bitenight", players: int = 4, *, names=None, dealer: int = 0,
                  penalties: bool = False, decks=None):
@@ -203,6 +203,7 @@ class Game(Recorded):
         self._run = self._mask = None   # caches of the stack's top run and playable ranks
         self._cnt = None                # cache: per rank, how many cards of it each seat's hand holds
         self._held = None               # ...and per seat, which ranks it holds (valid with _cnt)
+        self._plays = None              # ...and per seat and rank, its plays of that rank (_play_moves)
         self._bankr = None              # cache: ranks in the banks of seats with an empty hand
         self._smoves = None             # cache: per seat, its setup moves (see _setup_moves)
         self._init_record()
@@ -289,13 +290,15 @@ class Game(Recorded):
 
     def _drop_caches(self):
         """Forget what is cached about the stack and hands; call after changing zones directly."""
-        self._run = self._mask = self._cnt = self._held = self._bankr = self._smoves = None
+        self._run = self._mask = self._cnt = self._held = self._plays = self._bankr = self._smoves = None
 
     def _counts(self):
         """Per rank r (0..15), a list: how many cards of rank r each seat's hand holds
         (``_counts()[r][seat]``: laid out by rank, so that one ``max`` tells whether any hand
         holds enough of a rank to jump in). Alongside it, ``_held``: per seat, a bit mask of the
-        ranks the hand holds (bit r for rank r). Kept up to date by the hand mutators once
+        ranks the hand holds (bit r for rank r), and ``_plays``: per seat and rank, the seat's
+        plays of that rank from the hand as _play_moves made them (None until asked, and again
+        whenever the seat's cards of that rank change). Kept up to date by the hand mutators once
         built; dropped with the other caches."""
         cnt = self._cnt
         if cnt is None:
@@ -306,6 +309,7 @@ class Game(Recorded):
                     cnt[c >> 2][p] += 1
                     held[p] |= 1 << (c >> 2)
             self._cnt, self._held = cnt, held
+            self._plays = [[None] * 16 for _ in range(self.n)]
         return cnt
 
     def _bank_ranks(self):
@@ -343,6 +347,7 @@ class Game(Recorded):
             k[p] -= len(cards)
             if not k[p]:
                 self._held[p] &= ~(1 << r)
+            self._plays[p][r] = None
         known = self.known[p]
         if known:                       # a played copy of a known card lowers what is known
             gone = ()
@@ -372,11 +377,13 @@ class Game(Recorded):
         else:
             cnt = self._cnt
             bits = self._held[p]
+            plays = self._plays[p]
             for c in cards:
                 h += z[c]
                 r = c >> 2
                 cnt[r][p] += 1
                 bits |= 1 << r
+                plays[r] = None
             self._held[p] = bits
         self._hh = h
         if public and cards:
@@ -575,19 +582,22 @@ class Game(Recorded):
             if self.opening is not None:        # the opening play: that rank only
                 mask &= 1 << self.opening
             cnt = self._cnt or self._counts()
-            cards = None
+            made = self._plays[p]               # p's plays by rank, kept while those cards stay
             for r in _RANKS_IN[(mask & self._held[p]) >> 2]:
-                i = bisect_left(hand, r << 2)   # sorted: the copies of a rank lie together
-                k = cnt[r][p]
-                if k == 1 and r != JOKER_RANK:
-                    moves.append((p, "play", (hand[i],), None, None))
-                elif r == JOKER_RANK and P.joker == "target":
-                    self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
-                else:
-                    if cards is None:           # the hand as a tuple: its slices are tuples,
-                        cards = tuple(hand)     # one object each, as a move's cards must be
-                    for j in range(i + 1, i + k + 1):
-                        moves.append((p, "play", cards[i:j], None, None))
+                plays = made[r]
+                if plays is None:
+                    if r == JOKER_RANK and P.joker == "target":     # (targets change: not kept)
+                        self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
+                        continue
+                    i = bisect_left(hand, r << 2)   # sorted: the copies of a rank lie together
+                    k = cnt[r][p]
+                    if k == 1:
+                        plays = ((p, "play", (hand[i],), None, None),)
+                    else:                       # one move per count; the cards as tuples
+                        cards = tuple(hand[i:i + k])
+                        plays = tuple([(p, "play", cards[:j], None, None) for j in range(1, k + 1)])
+                    made[r] = plays
+                moves += plays
         elif not self._draw:
             bank = [c for c in pl.bank if c is not None]
             if bank:
@@ -1169,6 +1179,7 @@ class Game(Recorded):
         g._rep = dict(self._rep)
         g._cnt = None if self._cnt is None else [k[:] for k in self._cnt]
         g._held = None if self._held is None else self._held[:]
+        g._plays = None if self._plays is None else [m[:] for m in self._plays]
         g._smoves = None
         g._records = []
         g._j = []

@@ -146,9 +146,9 @@ def test_a_game_continued_from_its_position_plays_the_same(table):
 @settings(max_examples=25, deadline=None)
 @given(tables())
 def test_cached_top_run_playable_ranks_and_rank_counts_match_the_cards(table):
-    """The engine keeps the stack's top run, the playable ranks, each hand's rank counts and
-    each seat's setup moves up to date as cards move (and after undo); recomputed from the
-    cards alone they must agree after every move."""
+    """The engine keeps the stack's top run, the playable ranks, each hand's rank counts, each
+    seat's plays by rank and each seat's setup moves up to date as cards move (and after undo);
+    recomputed from the cards alone they must agree after every move."""
     variant, players, seed, chooser = table
 
     def setup_moves(g):
@@ -162,7 +162,7 @@ def test_cached_top_run_playable_ranks_and_rank_counts_match_the_cards(table):
                 g._bank_ranks(), setup_moves(g))
 
     def fresh(g):
-        kept = g._run, g._mask, g._cnt, g._held, g._bankr, g._smoves
+        kept = g._run, g._mask, g._cnt, g._held, g._plays, g._bankr, g._smoves
         g._drop_caches()
         want = (g._top_run(), g.preset.allowed[g.preset.top_key(g.stack)],
                 [[sum(1 for c in pl.hand if c >> 2 == r) for pl in g.players] for r in range(16)],
@@ -170,10 +170,30 @@ def test_cached_top_run_playable_ranks_and_rank_counts_match_the_cards(table):
                 sum(1 << r for r in {c >> 2 for pl in g.players if not pl.hand
                                      for c in pl.bank if c is not None}),
                 setup_moves(g))
-        g._run, g._mask, g._cnt, g._held, g._bankr, g._smoves = kept
+        g._run, g._mask, g._cnt, g._held, g._plays, g._bankr, g._smoves = kept
         return want
 
+    def kept_plays_match(g):
+        # each seat's plays of a rank, kept from an earlier position, are those its cards of
+        # that rank give now
+        for p, made in enumerate(g._plays or ()):
+            for r, plays in enumerate(made):
+                if plays is not None:
+                    same = [c for c in g.players[p].hand if c >> 2 == r]
+                    assert plays == tuple((p, "play", tuple(same[:k]), None, None)
+                                          for k in range(1, len(same) + 1)), (p, r, g.players[p].hand)
+        return True
+
     def check(g, move):
+        assert kept_plays_match(g)
+        twin = g.clone()                        # a clone keeps its own: playing on it
+        for _ in range(8):                      # leaves the original's as they were
+            if twin.phase == "over":
+                break
+            twin.play(twin.legal_moves()[-1])
+        if twin.phase != "over":
+            twin.legal_moves()                  # (fills the twin's kept plays)
+        assert kept_plays_match(twin) and kept_plays_match(g)
         assert cached(g) == fresh(g), (move, g.stack)
         if g.phase == "play":                   # the position just reached has been counted
             g_hh, g_sh = g._hh, g._sh
@@ -184,7 +204,7 @@ def test_cached_top_run_playable_ranks_and_rank_counts_match_the_cards(table):
             undone = g.undo()
             assert cached(g) == fresh(g)
             g.play(undone)
-            assert cached(g) == fresh(g)
+            assert cached(g) == fresh(g) and kept_plays_match(g)
         assert cached(g.clone()) == fresh(g)
 
     play_out(variant, players, seed, chooser, check=check)
