@@ -57,9 +57,9 @@ class LegalMoves(list):
     Moves are generated as plain tuples and become :class:`Move` objects only when looked at, so
     a bot that picks one of forty setup moves pays for one. The class derives from ``list`` for
     one reason: ``len()`` is then the list's own, which ``random.choice`` asks twice a move (a
-    Python ``__len__``, called from C, cost about 2 % of a random move). The list holds the tuples as
-    generated and is never changed; every read goes through the methods below, which serve the
-    moves from ``_items``. Build one with :meth:`of`.
+    Python ``__len__``, called from C, cost about 2 % of a random move). The list holds the
+    tuples as generated and is never changed; every read goes through the methods below, which
+    serve the moves from ``_items``. Build one with :meth:`of`.
     """
 
     __slots__ = ("_items", "_game", "_stamp")
