@@ -350,11 +350,13 @@ class Game(Recorded):
             self._plays[p][r] = None
         known = self.known[p]
         if known:                       # a played copy of a known card lowers what is known
-            gone = ()
+            gone = cards                # (mostly every card played was known: one scan each)
             for c in cards:
-                if c in known:
+                try:
                     known.remove(c)
-                    gone += (c,)
+                except ValueError:      # this copy was not known
+                    i = gone.index(c)
+                    gone = gone[:i] + gone[i + 1:]
             if gone:
                 self._j.append(gone)
                 self._j.append(known)

@@ -294,6 +294,25 @@ def test_known_cards_follow_a_taken_stack_into_the_hand_and_show_in_views():
     assert sk.Game.from_dict(g.to_dict()).known == g.known
 
 
+@pytest.mark.parametrize("variant, hand, stack, play, left", [
+    ("bitenight", ["5D", "9C"], ["9D", "QS"], "P0 9C 9D", ["QS"]),  # one of the two was known
+    ("schwechat", ["5D", "9C"], ["9C", "QS"], "P0 9C 9C", ["QS"]),  # two decks: the same card twice
+    ("schwechat", ["5D"], ["9C", "9C"], "P0 9C", ["9C"]),           # two known, one played
+])
+def test_a_played_copy_lowers_the_known_cards_only_by_what_was_known(variant, hand, stack, play, left):
+    g = sk.Game.from_dict({"variant": variant, "players": [{"hand": hand}, {"hand": ["4H", "KD", "KC"]}],
+                           "stack": stack, "turn": 0})
+    g.play("P0 take")
+    known = [str(c) for c in g.known[0]]
+    assert known == sorted(stack, key=sk.Card.parse)
+    if g.turn == 1:                             # (a take passes the turn in bitenight)
+        g.play("P1 4H")
+    g.play(play)
+    assert [str(c) for c in g.known[0]] == left
+    g.undo()
+    assert [str(c) for c in g.known[0]] == known
+
+
 def test_cli_simulate_plays_the_trick_taking_games_too(capsys):
     r = simulate("schafkopf", 4, 40, seed=2, progress=False)
     assert r["tricks_per_game_mean"] > 0 and abs(sum(r["mean_settlement"])) < 1e-9
