@@ -109,10 +109,8 @@ class LegalMoves(list):
         """The moves as a plain list."""
         return list(self)
 
-    def __eq__(self, other):
-        if isinstance(other, (_AsList, list, tuple)):
-            return list(self) == list(other)
-        return NotImplemented
+    __eq__ = _AsList.__eq__
+    __repr__ = _AsList.__repr__
 
     def __ne__(self, other):
         eq = self.__eq__(other)
@@ -134,9 +132,6 @@ class LegalMoves(list):
 
     def __reduce__(self):                       # copies and pickles are plain lists of moves
         return (list, (list(self),))
-
-    def __repr__(self):
-        return repr(list(self))
 
     append = extend = insert = remove = pop = clear = sort = reverse = _read_only
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
@@ -253,7 +248,7 @@ class Recorded:
         log_len = len(self._log)
         self._apply(move)
         extra = self._commit()
-        # the record, as _record writes it (written out: a call less on every move)
+        # the record (the layout _record_change writes too; undo reads it)
         records = self._records
         records += (move, self._jmark, log_len, extra)
         records += scalars
@@ -275,16 +270,15 @@ class Recorded:
         stalemate rule). Returns what undo needs to take that back (see _undo_extra), or None."""
         return None
 
-    def _record(self, move, scalars, log_len, extra):
-        # the record is one flat list, a fixed number of slots per move: every object it kept
-        # per move would be one more for the garbage collector to walk, and it lives as long as
-        # the game. (play() writes a move's record itself; this writes a record of a change
-        # that is not a move, e.g. a penalty card, with move None.)
+    def _record_change(self, scalars, log_len):
+        """Close the record of a change that is not a move (a penalty card: undo takes it back
+        like a move, and it has no move in the history). play() writes a move's record itself.
+        The record is one flat list, a fixed number of slots per entry: every object it kept per
+        move would be one more for the garbage collector to walk, and it lives as long as the
+        game."""
         records = self._records
-        records += (move, self._jmark, log_len, extra)
+        records += (None, self._jmark, log_len, None)
         records += scalars
-        if move is not None:
-            self.history.append(move)
         self._stamp = next(_stamps)
 
     def undo(self):

@@ -1157,7 +1157,7 @@ class Game(Recorded):
             self._irrev = True
             self._note("penalty", p, reason)
             exc.args = (f"{reason} — penalty card: one more face-down card for {self.names[p]}'s gamble",)
-        self._record(None, scalars, log_len, None)       # (not a move: no position to count)
+        self._record_change(scalars, log_len)            # (not a move: no position to count)
 
     # ------------------------------------------------------------------ copies and views
     def clone(self) -> "Game":
