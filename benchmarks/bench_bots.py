@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import scheissekopf as sk  # noqa: E402
 from scheissekopf.bots import GreedyBot, greedy_move, greedy_playout  # noqa: E402
-from scheissekopf.determinize import InfoSet  # noqa: E402
+from scheissekopf.shedding.determinize import InfoSet  # noqa: E402
 from scheissekopf.hint import hint  # noqa: E402
 from scheissekopf.ismcts import move_key  # noqa: E402
 

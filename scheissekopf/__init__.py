@@ -9,33 +9,23 @@
 >>> g.phase
 'play'
 """
-from .cards import Card, HIDDEN, JOKER, parse_cards
+from .cards import HIDDEN, JOKER, Card, parse_cards
+from .core import LegalMoves
 from .errors import IllegalMove, InvalidPosition
 from .events import Event
-from .game import TRICK_VARIANTS, VARIANTS, Game, LegalMoves, Player, View, new_game
 from .match import Match, RoundResult
 from .moves import Move, parse_move
+from .shedding import Player, View
+from .variants import ALL_VARIANTS, TRICK_VARIANTS, VARIANTS, AnyGame, Game, deck, from_dict, new_game
 
 __version__ = "0.1.0"
 
-__all__ = ["TRICK_VARIANTS", "VARIANTS", "deck", "Card", "Event", "Game", "HIDDEN", "IllegalMove", "InvalidPosition", "JOKER",
-           "LegalMoves", "Match", "Move", "Player", "RoundResult", "Scene", "Table", "View",
-           "new_game", "parse_cards", "parse_move"]
+__all__ = ["ALL_VARIANTS", "TRICK_VARIANTS", "VARIANTS", "AnyGame", "Card", "Event", "Game", "HIDDEN",
+           "IllegalMove", "InvalidPosition", "JOKER", "LegalMoves", "Match", "Move", "Player", "RoundResult",
+           "Scene", "Table", "View", "deck", "from_dict", "new_game", "parse_cards", "parse_move"]
 
 
-def deck(variant: str, players: int) -> list:
-    """The cards in play for that variant and table size (trick-taking games: each card has
-    ``.points``)."""
-    if variant in TRICK_VARIANTS:
-        from .game import _trick
-        return _trick().deck(variant, players)
-    from .cards import standard_deck
-    from .presets import get
-    preset = get(variant)
-    return standard_deck(preset.jokers_per_deck) * preset.decks(players)
-
-
-def __getattr__(name):
+def __getattr__(name: str):
     # The widget needs Jupyter packages; the engine never imports it.
     if name in ("Table", "Scene"):
         from . import table

@@ -10,37 +10,22 @@ chance pass.
 * ``ismcts`` (:class:`scheissekopf.ismcts.ISMCTSBot`) searches: information-set Monte Carlo tree
   search over deals consistent with what its seat has seen.
 
-:func:`get` makes one by name; :func:`play_round` lets one bot per seat play a round;
-:func:`greedy_move` and :func:`greedy_playout` are the greedy habits on a full game, the fast
-playout policy of the search.
+:func:`get` makes one by name; :func:`play_round` lets one bot per seat play a round. Every bot
+plays every variant: the greedy habits of each family are in :mod:`scheissekopf.shedding.bots`
+and :mod:`scheissekopf.trick.bots` (the shedding ones, :func:`greedy_move` and
+:func:`greedy_playout`, are also importable from here).
 """
 from __future__ import annotations
 
 import random
 
-from .cards import JOKER_RANK
-from .game import is_trick_game
+from .shedding import bots as _shedding
+from .shedding.bots import greedy_move, greedy_playout, greedy_setup, strength_table
+from .trick import bots as _trick
+from .variants import is_trick_game
 
-# Extra strength of the special cards, above the best natural (higher = kept longer).
-_SPECIAL_ORDER = {2: 1, 3: 2, 7: 3, 10: 4, JOKER_RANK: 5}
-_TABLES = {}
-
-
-def strength_table(preset):
-    """Per rank (index 0..15): how strong a card of that rank is in this preset, from 0 (the
-    lowest natural) up; the specials rank above every natural, 2 < 3 < 7 < 10 < joker."""
-    table = _TABLES.get(preset.name)
-    if table is None:
-        order = preset.natural_order
-        table = [0] * 16
-        for r in range(16):
-            if r in order:
-                table[r] = order.index(r)
-            else:
-                table[r] = len(order) + _SPECIAL_ORDER.get(r, 0)
-        table = _TABLES[preset.name] = tuple(table)
-    return table
-
+__all__ = ["BOTS", "GreedyBot", "RandomBot", "get", "greedy_move", "greedy_playout", "greedy_setup",
+           "play_round", "random_playout", "strength_table"]
 
 class RandomBot:
     """Plays a uniformly random legal move (and jumps in half the time it can)."""
@@ -51,93 +36,6 @@ class RandomBot:
         if view.phase == "play" and legal_moves and legal_moves[0].player != view.turn and view.pending is None:
             return rng.choice(legal_moves) if rng.random() < 0.5 else None
         return rng.choice(legal_moves)
-
-
-def _joker_target(game, moves, me):
-    """The seat to show a joker to: the opponent holding the most cards (they are the likeliest
-    Scheißkopf already; making it surer keeps the others, us included, safe), ties to the one
-    who plays soonest."""
-    best, best_key = None, None
-    n, turn = game.n, game.turn
-    players = game.players
-    for m in moves:
-        t = m.target
-        if t == me:
-            continue
-        key = (-players[t].cards_held, (t - turn) % n)
-        if best_key is None or key < best_key:
-            best, best_key = m, key
-    return best
-
-
-def greedy_move(game, moves, table=None):
-    """The greedy choice among the player to move's ``moves`` (a full game or a view).
-
-    Plays: the weakest rank first, as many cards of it as possible; a play that completes four of
-    a kind (and so burns the stack) before anything else. The specials (2, 3, 7 in schwechat, 10,
-    joker) only when no natural card fits, the cheapest first, except that on a big stack the
-    burning 10 and the joker (which hands the stack to someone else) come first. A joker goes to
-    the opponent holding the most cards. With nothing to play: turn a gamble card, and take the
-    stack only as the last resort (palace: laying the weakest bank card).
-    """
-    if len(moves) == 1:
-        return moves[0]
-    if table is None:
-        table = strength_table(game.preset)
-    n_nat = len(game.preset.natural_order)
-    big = len(game.stack) >= 6
-    best, best_score = None, None
-    jokers = None
-    me = moves[0].player
-    for m in moves:
-        kind = m.kind
-        if kind == "play":
-            r = m.cards[0] >> 2
-            s = table[r]
-            if big and r == 10:
-                s = n_nat - 0.5                 # a big stack: burn it first
-            score = s * 16 - len(m.cards)
-            if game.stack and s < n_nat + 4 and game._completes_four(r, len(m.cards)):
-                score = -100 - len(m.cards)
-        elif kind == "joker":
-            if jokers is None:
-                jokers = [x for x in moves if x.kind == "joker"]
-            s = table[JOKER_RANK]
-            if big:
-                s = n_nat - 0.5
-            score = s * 16
-        elif kind == "flip":
-            score = 1000
-        elif kind == "take":
-            score = 2000 + (table[m.cards[0] >> 2] if m.cards else 0)
-        else:
-            score = 3000
-        if best_score is None or score < best_score:
-            best, best_score = m, score
-    if best.kind == "joker":
-        return _joker_target(game, jokers, me) or best
-    return best
-
-
-def greedy_setup(game, moves, table=None):
-    """Setup habits: stock the bank with the strongest cards (swap while a hand card is stronger
-    than a bank card; schwechat: lay the strongest hand cards face up), then say ready."""
-    if table is None:
-        table = strength_table(game.preset)
-    best, gain = None, 0
-    for m in moves:
-        if m.kind == "swap":
-            h, b = m.cards
-            d = table[h >> 2] - table[b >> 2]
-            if d > gain:
-                best, gain = m, d
-        elif m.kind == "place":
-            s = table[m.cards[0] >> 2] + 1
-            if best is None or s > gain:
-                best, gain = m, s
-    if best is not None:
-        return best
-    return next(m for m in moves if m.kind == "ready")
 
 
 class GreedyBot:
@@ -151,57 +49,9 @@ class GreedyBot:
     def choose(self, view, legal_moves, rng):
         if not legal_moves:
             return None
-        if is_trick_game(view):                                               # sheepshead, schafkopf
-            from .trick.bots import greedy_move as trick_greedy
-            return trick_greedy(view, legal_moves)
-        if view.phase == "setup":
-            return greedy_setup(view, legal_moves)
-        me = legal_moves[0].player
-        if me != view.turn and view.pending is None:
-            return max(legal_moves, key=lambda m: len(m.cards))           # always jump in
-        return greedy_move(view, legal_moves)
-
-
-def _jump_in(game, moves, turn):
-    """The jump-in the playouts make: the first seat after the player to move that can jump in
-    does, with as many cards as it can."""
-    n = game.n
-    best, best_key = None, None
-    for m in moves:
-        if m.player != turn:
-            key = ((m.player - turn) % n, -len(m.cards))
-            if best_key is None or key < best_key:
-                best, best_key = m, key
-    return best
-
-
-def greedy_playout(game, rng, epsilon=0.0, max_moves=5000):
-    """Play ``game`` (a full game, not a view) to its end with the greedy habits for every seat;
-    with probability ``epsilon`` a move is a random one instead. Jump-ins are always taken.
-    Returns the number of moves, or ``None`` if ``max_moves`` were played without an end."""
-    table = strength_table(game.preset)
-    legal, play = game.legal_moves, game.play
-    rand, choice = rng.random, rng.choice
-    played = 0
-    while game.phase != "over":
-        if played >= max_moves:
-            return None
-        moves = legal()
-        if game.phase == "setup":
-            seat = min(m.player for m in moves)
-            play(greedy_setup(game, [m for m in moves if m.player == seat], table))
-        elif len(moves) == 1:
-            play(moves[0])
-        else:
-            turn = game.turn
-            if moves[-1].player != turn or moves[0].player != turn:
-                play(_jump_in(game, moves, turn))
-            elif epsilon and rand() < epsilon:
-                play(choice(moves))
-            else:
-                play(greedy_move(game, moves, table))
-        played += 1
-    return played
+        if is_trick_game(view):                                   # sheepshead, schafkopf, mehrkopf
+            return _trick.greedy_move(view, legal_moves)
+        return _shedding.greedy_choice(view, legal_moves)
 
 
 def get(name: str, **options):

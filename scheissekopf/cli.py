@@ -11,7 +11,7 @@ import sys
 import time
 
 from .errors import InvalidPosition
-from .game import TRICK_VARIANTS, VARIANTS, Game, new_game
+from .variants import TRICK_VARIANTS, VARIANTS, Game, new_game
 from .progress import progress_bar
 
 

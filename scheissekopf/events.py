@@ -1,22 +1,13 @@
 """The event log: what happened and why, in plain words.
 
 Events are cheap records (a kind, the seat, a few values); their text is only written when
-someone reads ``event.text``, so a fast playout does not pay for narration.
+someone reads ``event.text``, so a fast playout does not pay for narration. Each family derives
+its own event class with a table of texts, one function per kind of event
+(:mod:`scheissekopf.shedding.events`, :mod:`scheissekopf.trick.events`).
 """
 from __future__ import annotations
 
-from .cards import RANK_TEXT, card_text
-
-_ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth",
-            7: "seventh", 8: "eighth"}
-
-
-def _plural(rank: int) -> str:
-    return RANK_TEXT[rank] + "s"
-
-
-def _cards_word(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+from typing import Callable
 
 
 class Event(tuple):
@@ -24,6 +15,8 @@ class Event(tuple):
     (``args``) and, on demand, ``text``. A tuple underneath, so logging costs little."""
 
     __slots__ = ()
+    #: kind -> function(names, player, *args) writing the event's text (set by each family)
+    TEXTS: dict[str, Callable[..., str]] = {}
 
     def __new__(cls, kind: str, player, args: tuple, names):
         return tuple.__new__(cls, (kind, player, names, *args))   # one object per event
@@ -43,7 +36,7 @@ class Event(tuple):
 
     @property
     def text(self) -> str:
-        return _TEXT[self.kind](self._names, self.player, *self.args)
+        return self.TEXTS[self.kind](self._names, self.player, *self.args)
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "player": self.player, "text": self.text,
@@ -54,74 +47,3 @@ class Event(tuple):
 
     def __repr__(self):
         return f"Event({self.kind!r}, {self.text!r})"
-
-
-def _play(names, p, cards, zone):
-    where = {"hand": "", "bank": " from the bank", "gamble": " from the gamble"}[zone]
-    return f"{names[p]} plays {card_text(cards)}{where}."
-
-
-def _burn(names, p, reason, rank, starter):
-    if reason == "ten":
-        head = f"The 10 burns the stack"
-    elif reason == "turn-up":
-        return "The turned-up 10 burns the stack before anyone plays."
-    else:
-        head = f"Four {_plural(rank)} in a row — the stack burns"
-    if starter is None:
-        return head + "."
-    if starter == p:
-        return f"{head}; {names[p]} starts the next stack."
-    return f"{head}; {names[starter]} starts the next stack."
-
-
-def _take(names, p, n, reason):
-    why = {
-        "forced": "cannot play and takes the stack",
-        "voluntary": "takes the stack by choice",
-        "bank": "has no playable bank card, lays one and takes the stack",
-        "gamble": "must take the stack with the turned card",
-    }[reason]
-    return f"{names[p]} {why} ({_cards_word(n)} into the hand)."
-
-
-def _skip(names, p, skipped):
-    if not skipped:
-        return ""
-    who = ", ".join(names[s] for s in skipped)
-    return f"The 8s skip {who}."
-
-
-_TEXT = {
-    "deal": lambda names, p: f"{names[p]} deals.",
-    "turn-up": lambda names, p, cards: f"The top card of the draw pile, {card_text(cards)}, starts the stack.",
-    "swap": lambda names, p, cards: f"{names[p]} swaps {card_text(cards[:1])} from the hand with {card_text(cards[1:])} from the bank.",
-    "place": lambda names, p, cards, slot: f"{names[p]} lays {card_text(cards)} face up on gamble column {slot}.",
-    "ready": lambda names, p: f"{names[p]} is ready.",
-    "start": lambda names, p, rank: (f"Everyone is ready. {names[p]} holds the lowest card and opens with {_plural(rank)}."
-                                     if rank else f"Everyone is ready. {names[p]} opens."),
-    "play": _play,
-    "jump-in": lambda names, p, cards: f"{names[p]} jumps in out of turn with {card_text(cards)}!",
-    "burn": _burn,
-    "skip": _skip,
-    "again": lambda names, p: f"Every other player is skipped: {names[p]} plays again.",
-    "seven": lambda names, p: "A 7 lies on top: the next play must be 7 or lower (or a special card).",
-    "undercut": lambda names, p: "A 7 lies on top: the next player must undercut it with a 2, 4, 5 or 6, or play a wildcard.",
-    "reverse": lambda names, p, direction: f"The joker turns the direction round ({'clockwise' if direction == 1 else 'counter-clockwise'}).",
-    "no-reverse": lambda names, p: "With two players left the joker does not change the direction.",
-    "joker": lambda names, p, target, n, starter: (
-        f"{names[p]} shows a joker to {'themselves' if target == p else names[target]}: "
-        f"{names[target]} takes the stack ({_cards_word(n)}); {names[starter]} starts the next stack."
-        if starter is not None else
-        f"{names[p]} shows a joker to {'themselves' if target == p else names[target]}: {names[target]} takes the stack ({_cards_word(n)})."),
-    "joker-pending": lambda names, p: f"{names[p]} turned a joker: {names[p]} now chooses who takes the stack.",
-    "take": _take,
-    "flip": lambda names, p, slot, cards: f"{names[p]} turns gamble card {slot}: {card_text(cards)}.",
-    "out": lambda names, p, place, low: (f"{names[p]} is out, {_ORDINAL.get(place, str(place) + 'th')}"
-                                         + (" — on 4s: the low-card bonus!" if low else ".")),
-    "loser": lambda names, p: f"{names[p]} is the Scheißkopf.",
-    "stalemate": lambda names, p: ("The same position came up for the third time: the round ends in "
-                                   f"stalemate. {names[p]} holds the most cards and is the Scheißkopf."),
-    "warning": lambda names, p, reason: f"{names[p]} breaks a rule ({reason}) and gets an official warning.",
-    "penalty": lambda names, p, reason: f"{names[p]} breaks a rule again ({reason}): a penalty card goes face down to the gamble.",
-}

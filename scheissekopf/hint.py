@@ -18,8 +18,8 @@ from __future__ import annotations
 import random
 import time
 
-from .game import is_trick_game
-from .ismcts import Searcher, move_key
+from .variants import is_trick_game
+from .shedding.search import Searcher, move_key
 
 
 class Hint(list):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .game import new_game
+from .variants import new_game
 from .rng import SeededRNG
 
 

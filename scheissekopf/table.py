@@ -40,7 +40,7 @@ import anywidget
 import traitlets
 
 from .errors import IllegalMove
-from .game import Game
+from .variants import Game
 from .render import describe, game_html, is_trick_game, narration
 
 __all__ = ["Table", "Scene"]

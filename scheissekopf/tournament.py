@@ -30,8 +30,8 @@ import time
 from collections import Counter
 
 from .bots import get, play_round
-from .game import TRICK_VARIANTS, new_game
-from .presets import get as get_preset
+from .variants import TRICK_VARIANTS, new_game
+from .shedding.presets import get as get_preset
 from .progress import progress_bar
 
 Z95 = 1.959963984540054

@@ -8,7 +8,7 @@ import scheissekopf as sk
 from scheissekopf.bots import (GreedyBot, RandomBot, get, greedy_move, greedy_playout, play_round,
                                random_playout, strength_table)
 from scheissekopf.cards import HIDDEN, standard_deck
-from scheissekopf.determinize import InfoSet
+from scheissekopf.shedding.determinize import InfoSet
 from scheissekopf.hint import Hint, hint
 from scheissekopf.ismcts import ISMCTSBot, Searcher, move_key
 from helpers import texts

@@ -12,26 +12,16 @@ from __future__ import annotations
 
 import random as _random
 
-from ..errors import InvalidPosition
+from .base import Contract, Trick
 from .cards import FrenchCard, GermanCard, french, german
-from .game import Contract, Trick, TrickGame, TrickPlayer, TrickView
+from .game import TrickGame, TrickPlayer, TrickView
 from .moves import TrickMove, parse_move
-from .schafkopf import MEHRKOPF, SCHAFKOPF
-from .sheepshead import SheepsheadRules
+from .rules import DEFAULT_PLAYERS, RULES, VARIANTS
+from .rules import get as _rules
 
-VARIANTS = ("sheepshead", "schafkopf", "mehrkopf")
-RULES = {"sheepshead": SheepsheadRules(), "schafkopf": SCHAFKOPF, "mehrkopf": MEHRKOPF}
-DEFAULT_PLAYERS = {"sheepshead": 5, "schafkopf": 4, "mehrkopf": 4}
-
-__all__ = ["VARIANTS", "Contract", "FrenchCard", "GermanCard", "Trick", "TrickGame", "TrickMove",
-           "TrickPlayer", "TrickView", "deck", "from_dict", "new_game", "parse_card"]
-
-
-def _rules(variant):
-    try:
-        return RULES[variant]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown trick-taking variant {variant!r}: choose from {', '.join(VARIANTS)}") from None
+__all__ = ["DEFAULT_PLAYERS", "RULES", "VARIANTS", "Contract", "FrenchCard", "GermanCard", "Trick", "TrickGame",
+           "TrickMove", "TrickPlayer", "TrickView", "deck", "french", "from_dict", "german", "new_game", "parse_card",
+           "parse_move"]
 
 
 def new_game(variant: str, players: int | None = None, seed=None, *, dealer: int = 0, names=None,
@@ -58,8 +48,7 @@ def new_game(variant: str, players: int | None = None, seed=None, *, dealer: int
 
 def from_dict(data) -> TrickGame:
     """A hand from position data (see :mod:`.position`); raises InvalidPosition."""
-    from .position import from_dict as _from
-    return _from(data)
+    return TrickGame.from_dict(data)
 
 
 def deck(variant: str, players: int | None = None) -> list:

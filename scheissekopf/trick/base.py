@@ -1,7 +1,36 @@
 """What every variant's rules object provides (see :mod:`.sheepshead`, :mod:`.schafkopf`)."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..rng import SeededRNG
+
+
+class Contract(NamedTuple):
+    """What is being played. ``mode``: sheepshead ``"pick"`` (picked, not yet called),
+    ``"called"``, ``"alone"``, ``"leaster"``; schafkopf ``"normal"``, ``"solo"`` (a suit solo),
+    ``"wenz"``, ``"geier"``, ``"niederer"``, ``"wedding"``, ``"ramsch"``, ``"sie"``. ``suit`` is
+    the trump suit letter where one is named, ``called`` the called card, ``tout`` a tout,
+    ``must`` a must game."""
+    mode: str
+    declarer: int | None = None
+    suit: str | None = None
+    called: object = None
+    tout: bool = False
+    must: bool = False
+
+
+class Trick(NamedTuple):
+    """A finished trick: the seats in the order they played, their cards, the winner's seat and
+    the card points in it."""
+    seats: tuple
+    cards: tuple
+    winner: int
+    points: int
+
+    @property
+    def leader(self) -> int:
+        return self.seats[0]
 
 
 class Rules:

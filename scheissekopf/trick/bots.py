@@ -85,7 +85,7 @@ def _normal_strength(g, hand):
 def _solo_score(g, hand, target):
     """How good ``hand`` is for a solo with ``target`` (a suit letter, or wenz / geier /
     niederer): (trumps, high trumps, aces outside trump)."""
-    from .game import Contract
+    from .base import Contract
     from .schafkopf import SOLO_KINDS
     if target in SOLO_KINDS:
         c = Contract(target, 0)

@@ -25,8 +25,8 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-from ..determinize import view_seat
-from .tables import TRUMP
+from ..views import view_seat
+from .game import TrickGame
 
 H = "??"
 
@@ -183,7 +183,6 @@ class TrickInfoSet:
         (exactly one trump), ("suit", group, played) (a card of the called suit, counting those
         already played)."""
         checks = []
-        rules = view.rules
         c = d["contract"]
         if view.family.name == "german" and view.n >= 4 and not view.layout:
             before = view.phase in ("auction", "declare", "wedding")
@@ -289,13 +288,12 @@ class TrickInfoSet:
 
     def sample(self, rng, tries=60):
         """A full game consistent with the view (``rng``: a ``random.Random``)."""
-        from .position import from_dict
         last = None
         for _ in range(tries):
             deal = self._deal(rng)
             if deal is None:
                 continue
-            g = from_dict(self._fill(deal))
+            g = TrickGame.from_dict(self._fill(deal))
             if self._ok(g):
                 return g
             last = g
@@ -306,7 +304,7 @@ class TrickInfoSet:
         rng.shuffle(cards)
         for o, _ in self.places:
             deal[o].append(cards.pop())
-        return from_dict(self._fill(deal))
+        return TrickGame.from_dict(self._fill(deal))
 
 
 def determinize(view, rng):

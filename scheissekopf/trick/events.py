@@ -69,7 +69,4 @@ class TrickEvent(Event):
     """An event of a trick-taking game."""
 
     __slots__ = ()
-
-    @property
-    def text(self) -> str:
-        return _TEXT[self.kind](self._names, self.player, *self.args)
+    TEXTS = _TEXT

@@ -11,40 +11,13 @@ Phases: ``"pick"``, ``"bury"``, ``"call"``, ``"double"`` (sheepshead); ``"auctio
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ..core import Recorded
 from ..errors import IllegalMove
+from .base import Trick
 from .events import TrickEvent
+from .position import from_dict, to_dict
 from .moves import KINDS, TrickLegalMoves, TrickMove, parse_move
 from .tables import TRUMP
-
-
-class Contract(NamedTuple):
-    """What is being played. ``mode``: sheepshead ``"pick"`` (picked, not yet called),
-    ``"called"``, ``"alone"``, ``"leaster"``; schafkopf ``"normal"``, ``"solo"`` (a suit solo),
-    ``"wenz"``, ``"geier"``, ``"niederer"``, ``"wedding"``, ``"ramsch"``, ``"sie"``. ``suit`` is
-    the trump suit letter where one is named, ``called`` the called card, ``tout`` a tout,
-    ``must`` a must game."""
-    mode: str
-    declarer: int | None = None
-    suit: str | None = None
-    called: object = None
-    tout: bool = False
-    must: bool = False
-
-
-class Trick(NamedTuple):
-    """A finished trick: the seats in the order they played, their cards, the winner's seat and
-    the card points in it."""
-    seats: tuple
-    cards: tuple
-    winner: int
-    points: int
-
-    @property
-    def leader(self) -> int:
-        return self.seats[0]
 
 
 class TrickPlayer:
@@ -574,24 +547,22 @@ class TrickGame(Recorded):
 
     # ------------------------------------------------------------------ copies, positions, views
     def to_dict(self) -> dict:
-        from .position import to_dict
         return to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "TrickGame":
-        from .position import from_dict
-        return from_dict(data)
+    def from_dict(cls, data: dict) -> TrickGame:
+        """A hand from position data (see :mod:`.position`); raises InvalidPosition."""
+        return from_dict(data, TrickGame)
 
     def view(self, seat: int):
         """The hand as `seat` sees it: other hands, the blind, buried cards, the card in the hole
         and face-down cards hidden ("??"); partners hidden until revealed. A view lists that
         seat's legal moves but cannot be played on."""
-        from .position import from_dict, to_dict
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
             raise ValueError(f"there is no seat {seat!r}")
-        return from_dict(to_dict(self, hide_for=seat), view_seat=seat)
+        return from_dict(to_dict(self, hide_for=seat), TrickGame, view_seat=seat)
 
-    def clone(self) -> "TrickGame":
+    def clone(self) -> TrickGame:
         """An independent copy of the position (its own undo record starts empty)."""
         g = self.__class__.__new__(self.__class__)
         self._copy_fields(g)
@@ -618,7 +589,7 @@ class TrickGame(Recorded):
 
     def _repr_html_(self):
         """The hand as a static picture (notebook viewers, exported HTML): see render.py."""
-        from ..render import game_html
+        from .render import trick_html as game_html
         return game_html(self, None if getattr(self, "seat", None) is None else self.seat)
 
 
@@ -633,7 +604,6 @@ class TrickView(TrickGame):
         return super()._raw_moves()
 
     def to_dict(self) -> dict:
-        from .position import to_dict
         return to_dict(self, hide_for=self.seat)
 
     def play(self, move):
@@ -644,3 +614,6 @@ class TrickView(TrickGame):
 
     def __repr__(self):
         return f"<View of P{self.seat}: {self.variant} {self.n} players, {self.phase}>"
+
+
+TrickGame.view_class = TrickView         # what position data with a "view" field becomes

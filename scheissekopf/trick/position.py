@@ -32,8 +32,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ..errors import InvalidPosition
-from .game import Contract, Trick, TrickGame, TrickView
-from .tables import TRUMP
+from .base import Contract, Trick
+from .rules import RULES
 
 H = "??"
 FIELDS = {"variant", "names", "dealer", "seed", "options", "phase", "turn", "players", "blind",
@@ -137,9 +137,9 @@ def _seat(value, n, what, allow_none=False):
     return value
 
 
-def from_dict(data, view_seat=None):
-    from . import RULES
-
+def from_dict(data, cls, view_seat=None):
+    """Build a hand of class `cls` (``TrickGame``; a view is its ``view_class``) from position
+    data. The class is passed in so that this module needs nothing from the game's."""
     if not isinstance(data, dict):
         _fail(f"a position is a dict, not {type(data).__name__}")
     unknown = sorted(set(data) - FIELDS)
@@ -169,7 +169,8 @@ def from_dict(data, view_seat=None):
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         _fail(f"seed must be a whole number or null, not {seed!r}")
-    cls = TrickView if view else TrickGame
+    if view:
+        cls = cls.view_class
     g = cls(rules, n, names=names, dealer=dealer, seed=seed, options=options)
     if view:
         g.seat = view_seat

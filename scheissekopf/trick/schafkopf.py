@@ -9,10 +9,9 @@ trump), ``"play"``, ``"over"``. The scoring lives in :mod:`.scoring`.
 """
 from __future__ import annotations
 
-from .base import Rules
+from .base import Contract, Rules
 from .cards import (GERMAN_FAMILY, GERMAN_RANKS_BY_PLAYERS, GERMAN_SUIT_ENGLISH, GERMAN_SUIT_NAMES,
                     GERMAN_SUITS, german_deck, german_of)
-from .game import Contract
 from .tables import TRUMP, german_order
 
 LEVELS = {"normal": 1, "wedding": 1, "solo": 2, "tout": 3, "sie": 4}
@@ -61,7 +60,7 @@ class SchafkopfRules(Rules):
     def deal(self, g):
         deck = self.shuffled(g, g.deal_no)
         if g.n == 2:
-            dealer, other = g.dealer, 1 - g.dealer
+            other = 1 - g.dealer
             for seat in (other, g.dealer):
                 g.players[seat].gamble = [deck.pop() for _ in range(8)]
             for seat in (other, g.dealer):

@@ -20,7 +20,7 @@ money) and ``visits``.
 """
 from __future__ import annotations
 
-from ..ismcts import Edge, RootHalving, SearchResult, tree_step
+from ..mcts import Edge, RootHalving, SearchResult, tree_step
 from .bots import greedy_move, greedy_playout
 from .determinize import TrickInfoSet
 

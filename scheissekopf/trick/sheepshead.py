@@ -12,9 +12,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..rng import SeededRNG
-from .base import Rules
+from .base import Contract, Rules
 from .cards import FRENCH_FAMILY, french_of, sheepshead_deck
-from .game import Contract
 from .tables import TRUMP, sheepshead_order
 
 FAIL_SUITS = ("C", "S", "H")             # the suits that are not trump; diamonds are trump

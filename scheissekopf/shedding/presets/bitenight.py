@@ -13,8 +13,8 @@
   play that rank. Points: 10 per place out (first 10, second 20...), 0 for the loser, +10 for
   going out on 4s.
 """
-from . import ALL_RANKS, Preset, first_below_threes, key_through_threes, rank_mask, top_words
-from ..cards import RANK_TEXT
+from .base import ALL_RANKS, Preset, first_below_threes, key_through_threes, rank_mask, top_words
+from ...cards import RANK_TEXT
 
 NATURALS = (4, 5, 6, 7, 8, 9, 11, 12, 13, 14)
 SPECIALS = rank_mask((2, 3, 10, 15))

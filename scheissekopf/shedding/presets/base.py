@@ -1,16 +1,10 @@
-"""The shedding presets. Each preset is one readable module holding a :class:`Preset`: mostly
-data (decks, deal, which ranks are special, who restarts after a burn), plus the few functions
-where the presets' logic truly differs (effective top of the stack, who opens).
-
-The transition code in :mod:`scheissekopf.game` reads these fields; it never asks for a preset
-by name.
-"""
+"""What a shedding preset is: the :class:`Preset` record and the helpers the presets share."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable
 
-from ..cards import JOKER_RANK, RANK_TEXT
+from ...cards import JOKER_RANK, RANK_TEXT
 
 
 def rank_mask(ranks) -> int:
@@ -92,15 +86,6 @@ def key_through_threes(zero_ranks):
                 return 0 if rank in zero_ranks else rank
         return 0
     return top_key
-
-
-def get(name: str) -> Preset:
-    from . import bitenight, palace, schwechat
-    presets = {"bitenight": bitenight.PRESET, "palace": palace.PRESET, "schwechat": schwechat.PRESET}
-    try:
-        return presets[name]
-    except KeyError:
-        raise ValueError(f"unknown variant {name!r}: choose one of {', '.join(presets)}") from None
 
 
 def top_words(stack, top) -> str:

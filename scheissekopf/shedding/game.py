@@ -2,7 +2,7 @@
 
 All changes to a position happen in this module, through a handful of small mutators that also
 write the undo record and keep the repetition hash up to date. The presets
-(:mod:`scheissekopf.presets`) only supply data and the few functions where their rules differ.
+(:mod:`scheissekopf.shedding.presets`) only supply data and the few functions where their rules differ.
 
 Undo is a record, not a snapshot: before a move changes a list, the move's record keeps either
 the list's old length (when the move only appends) or a shallow copy of it (when the move
@@ -15,21 +15,17 @@ import random as _random
 from bisect import bisect_left
 from collections import Counter
 
+from ..cards import HIDDEN, JOKER, JOKER_RANK, RANK_TEXT, Card, standard_deck
+from ..core import LegalMoves, Recorded
+from ..errors import IllegalMove
+from ..moves import Move, parse_move
+from ..rng import SeededRNG
 from . import presets as _presets
-from .cards import CARDS, HIDDEN, JOKER, JOKER_RANK, RANK_TEXT, Card, card_text, standard_deck
-from .core import LegalMoves, Recorded
-from .errors import IllegalMove, InvalidPosition
-from .moves import Move, parse_move
-from .rng import SeededRNG
+from .events import SheddingEvent
+from .position import game_from_dict, game_to_dict
+from .text import game_text
 
 VARIANTS = ("bitenight", "palace", "schwechat")
-TRICK_VARIANTS = ("sheepshead", "schafkopf", "mehrkopf")     # the Schafkopf family (scheissekopf.trick)
-
-
-def is_trick_game(obj) -> bool:
-    """Is ``obj`` (a game, a seat's view, or position data) one of the Schafkopf family?"""
-    variant = obj.get("variant") if isinstance(obj, dict) else getattr(obj, "variant", None)
-    return variant in TRICK_VARIANTS
 
 # Random keys for the repetition hash: a position's key is the sum of one key per (seat, hand
 # card), one per (stack height, card), plus the player to move, the direction and a pending
@@ -86,28 +82,14 @@ class Player:
         return f"Player({self.name!r}, hand={zone(self.hand)}, bank={zone(self.bank)}, gamble={zone(self.gamble)})"
 
 
-def _trick():
-    """The trick-taking family's module (imported only when such a game is asked for)."""
-    try:
-        from . import trick
-    except ImportError:
-        raise ValueError("the Schafkopf family (sheepshead, schafkopf, mehrkopf) is not built yet") from None
-    return trick
-
-
 def new_game(variant: str = "bitenight", players: int | None = None, seed=None, *, dealer: int = 0,
              names=None, penalties: bool = False, starter=None, **options) -> "Game":
     """Shuffle with ``seed`` (same seed, same deal, on every machine) and deal.
 
-    ``players`` defaults to 4 (sheepshead: 5). The trick-taking variants take their own options
-    (``doublers``, ``knocking``: see docs/SCHAFKOPF.md).
-
-    The game starts in the setup phase. ``starter`` (schwechat) is the seat that plays first;
+    ``players`` defaults to 4. The game starts in the setup phase. ``starter`` (schwechat) is the seat that plays first;
     by default it is drawn by lot from the seed. ``penalties`` switches on schwechat's optional
     penalty rule.
     """
-    if variant in TRICK_VARIANTS:
-        return _trick().new_game(variant, players=players, seed=seed, dealer=dealer, names=names, **options)
     if options:
         raise TypeError(f"unknown option(s) for {variant}: {', '.join(sorted(options))}")
     if players is None:
@@ -164,6 +146,7 @@ def new_game(variant: str = "bitenight", players: int | None = None, seed=None, 
 class Game(Recorded):
     """A round of a shedding game. Create one with :func:`new_game` or :meth:`from_dict`."""
 
+    _EVENT = SheddingEvent
     _SCALARS = ("turn", "direction", "phase", "loser", "_pend", "opening", "stalemate", "_hh", "_sh", "_rep")
     __slots__ = ("preset", "variant", "n", "names", "players", "dealer", "decks", "penalties", "seed",
                  "_draw", "stack", "discard", "phase", "turn", "direction", "finished", "loser", "_pend",
@@ -1063,7 +1046,6 @@ class Game(Recorded):
         moves = []
         pl = self.players[p]
         if pl.hand:
-            P = self.preset
             mask = self._playable()
             return any(mask >> (c >> 2) & 1 for c in pl.hand)
         self._play_moves(p, moves)
@@ -1088,7 +1070,8 @@ class Game(Recorded):
         self.opening = None
         taken = self._clear_stack()
         self._hand_add(target, taken, public=True)
-        out = p != target and self._check_out(p)
+        if p != target:
+            self._check_out(p)
         starter = None if self.phase == "over" else self._next(target)
         self._note("joker", p, target, len(taken), starter)
         if starter is not None:
@@ -1160,7 +1143,7 @@ class Game(Recorded):
         self._record_change(scalars, log_len)            # (not a move: no position to count)
 
     # ------------------------------------------------------------------ copies and views
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy of the position (its own undo record starts empty)."""
         g = Game.__new__(Game)
         Game._copy_fields(self, g)
@@ -1190,40 +1173,32 @@ class Game(Recorded):
         g._new_stamp()
         return g
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> View:
         """The position as `seat` sees it: other hands, every gamble card and the draw pile
         hidden (written "??"), counts kept. Bots get this, never the game itself."""
-        from .position import game_from_dict, game_to_dict
         if not 0 <= seat < self.n:
             raise ValueError(f"there is no seat {seat}")
-        return game_from_dict(game_to_dict(self, hide_for=seat), view_seat=seat)
+        return game_from_dict(game_to_dict(self, hide_for=seat), View, view_seat=seat)
 
     def to_dict(self) -> dict:
-        """The position as JSON-ready data (see :mod:`scheissekopf.position`)."""
-        from .position import game_to_dict
+        """The position as JSON-ready data (see :mod:`scheissekopf.shedding.position`)."""
         return game_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Game":
-        """A game from position data; raises :class:`InvalidPosition` naming the problem."""
-        if isinstance(data, dict) and data.get("variant") in TRICK_VARIANTS:
-            return _trick().from_dict(data)
-        from .position import game_from_dict
-        return game_from_dict(data)
+    def from_dict(cls, data: dict) -> Game:
+        """A shedding game from position data; raises :class:`InvalidPosition` naming the
+        problem. (``sk.Game.from_dict`` reads every variant's positions.)"""
+        return game_from_dict(data, Game)
 
     # ------------------------------------------------------------------ display
     def __repr__(self):
         return f"<Game {self.variant} {self.n} players, {self.phase}, P{self.turn} to move>"
 
     def __str__(self):
-        from .text import game_text
         return game_text(self)
 
     def _repr_html_(self):
-        try:
-            from .render import game_html
-        except ImportError:
-            return None
+        from .render import game_html
         return game_html(self)
 
 

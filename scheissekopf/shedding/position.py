@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..cards import HIDDEN, JOKER, RANK_TEXT, Card
+from ..errors import InvalidPosition
 from . import presets as _presets
-from .cards import HIDDEN, JOKER, RANK_TEXT, Card
-from .errors import InvalidPosition
 
 PHASES = ("setup", "play", "over")
 _TEXT_TO_RANK = {v: k for k, v in RANK_TEXT.items()}
@@ -102,10 +102,9 @@ def _parse_zone(items, where, allow_none, allow_hidden):
     return out
 
 
-def game_from_dict(data, view_seat=None):
-    """Build a :class:`~scheissekopf.game.Game` (or a View for ``view_seat``) from position data."""
-    from .game import Game, View
-
+def game_from_dict(data, cls, view_seat=None):
+    """Build a game of class `cls` (the game, or its view for ``view_seat``) from position data.
+    The class is passed in so that this module needs nothing from the game's."""
     if not isinstance(data, dict):
         _fail(f"a position is a dict, not {type(data).__name__}")
     known = {"variant", "players", "draw", "stack", "turn", "direction", "finished", "discard", "phase",
@@ -137,7 +136,6 @@ def game_from_dict(data, view_seat=None):
         _fail(f"the penalty rule belongs to schwechat, not {variant}")
     dealer = _seat(data.get("dealer", 0), n, "dealer")
 
-    cls = View if view_seat is not None else Game
     g = cls(preset.name, n, names=names, dealer=dealer, penalties=bool(penalties), decks=decks)
     if view_seat is not None:
         g.seat = view_seat

@@ -15,8 +15,8 @@
   then opens the new stack. A turned gamble card is played at once, or taken with the stack.
 * The first starter is drawn by lot; afterwards the previous Scheisskopf starts.
 """
-from . import ALL_RANKS, Preset, first_below_threes, key_through_threes, rank_mask
-from ..cards import RANK_TEXT
+from .base import ALL_RANKS, Preset, first_below_threes, key_through_threes, rank_mask
+from ...cards import RANK_TEXT
 
 VALUES = (2, 4, 5, 6, 8, 9, 11, 12, 13, 14)
 WILD = rank_mask((3, 7, 10, 15))

@@ -11,8 +11,8 @@
   the same with 4s and so on; the opener may play anything from the hand.
 * The Scheisskopf loses; a match counts losses.
 """
-from . import Preset, rank_mask, ALL_RANKS, top_words
-from ..cards import RANK_TEXT
+from .base import Preset, rank_mask, ALL_RANKS, top_words
+from ...cards import RANK_TEXT
 
 NATURALS = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14)
 SPECIALS = rank_mask((2, 10))

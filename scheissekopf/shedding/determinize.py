@@ -1,6 +1,6 @@
 """Determinization: complete deals consistent with what one seat has seen.
 
-A seat's :meth:`~scheissekopf.game.Game.view` hides the other hands, every gamble card (its own
+A seat's :meth:`~scheissekopf.shedding.Game.view` hides the other hands, every gamble card (its own
 too) and the draw pile. :class:`InfoSet` reads only that view and knows
 
 * the cards the seat has not seen (``unseen``): every card of the decks in play, minus its own hand, all the
@@ -9,7 +9,7 @@ too) and the draw pile. :class:`InfoSet` reads only that view and knows
 * the hidden slots to fill: the unknown part of each other hand, every gamble slot, the draw pile.
 
 :meth:`InfoSet.sample` deals the unseen cards at random into those slots and returns a full,
-playable :class:`~scheissekopf.game.Game`: one possible world. Search (:mod:`scheissekopf.ismcts`)
+playable :class:`~scheissekopf.shedding.Game`: one possible world. Search (:mod:`.search`)
 plays each iteration in a fresh sample, so what it decides depends only on the view.
 
 Nothing else is inferred (e.g. that a player who had to take the stack held nothing playable);
@@ -19,20 +19,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import HIDDEN, standard_deck
-
-
-class InconsistentView(ValueError):
-    """The view's hidden slots and unseen cards do not add up (the view is not a real seat's)."""
-
-
-def view_seat(view, seat=None):
-    """The seat an information set is read for: ``seat``, else the view's own."""
-    if seat is None:
-        seat = getattr(view, "seat", None)
-    if seat is None:
-        raise ValueError("an information set is read from a view: game.view(seat)")
-    return seat
+from ..cards import HIDDEN, standard_deck
+from ..views import InconsistentView, view_seat
 
 
 class InfoSet:

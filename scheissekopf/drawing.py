@@ -1,0 +1,161 @@
+"""How a card and a table look as plain HTML, whatever the game: the palette, the card faces,
+the seats round the table. Each family draws its table with these (``shedding/render.py``,
+``trick/render.py``).
+
+Only inline styles (no ``<style>`` block, no scripts), so a picture still shows where no kernel
+runs: nbconvert's HTML, notebook viewers that strip style sheets, ``_repr_html_``. The colours
+and card proportions are the same as in ``widgets/table.css``; change both together.
+"""
+from __future__ import annotations
+
+import html
+
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+HIDDEN = "??"
+
+# Shared palette (see widgets/table.css).
+FELT = "#1d6b47"
+FELT_EDGE = "#144d33"
+CARD_FACE = "#fffdf7"
+CARD_EDGE = "#b7ae9c"
+RED = "#c0262d"
+BLACK = "#1d1d1f"
+JOKER = "#6a3fb5"
+BACK = "#2b4c8c"
+BACK_STRIPE = "#3a62ad"
+GOLD = "#f2b418"
+INK = "#23302a"
+
+# ---------------------------------------------------------------------------------------------
+# Cards
+
+
+def card_parts(text: str | None) -> tuple[str, str, str]:
+    """``("10", "♥", "red")`` for ``"10H"``; jokers ``("JK", "★", "joker")``; ``"??"`` a back."""
+    if text is None or text == HIDDEN:
+        return "", "", "back"
+    text = str(text)
+    if text.upper() == "JK":
+        return "JK", "\u2605", "joker"
+    rank, suit = text[:-1], text[-1].upper()
+    colour = "red" if suit in "DH" else "black"
+    return rank, SUIT_SYMBOLS.get(suit, suit), colour
+
+
+def _rank(text) -> str | None:
+    if text is None or text == HIDDEN:
+        return None
+    text = str(text)
+    return "JK" if text.upper() == "JK" else text[:-1]
+
+
+# ---------------------------------------------------------------------------------------------
+# What a picture needs
+
+
+def seat_rows(n: int, home: int = 0) -> tuple[list[int], list[int]]:
+    """Arrange ``n`` seats in a top and a bottom row around the table, ``home`` at bottom centre.
+
+    Read clockwise (the direction of play when ``direction == 1``): from ``home`` leftwards along
+    the bottom row, left to right along the top row, then back along the bottom row from the right.
+    Up to five players, everyone but ``home`` sits in the top row; from six on one neighbour of
+    ``home`` sits beside it on each side.
+    """
+    others = [(home + k) % n for k in range(1, n)]
+    side = 1 if n >= 6 else 0
+    if not side:
+        return others, [home]
+    left, top, right = others[:side], others[side:len(others) - side], others[len(others) - side:]
+    return top, list(reversed(left)) + [home] + list(reversed(right))
+
+
+# ---------------------------------------------------------------------------------------------
+# Static HTML (inline styles only)
+
+
+def _style(**props) -> str:
+    return ";".join(f"{k.replace('_', '-')}:{v}" for k, v in props.items())
+
+
+# Card sizes (width, height) and index/pip font sizes, as in table.css.
+SIZES = {"normal": (40, 56, 13, 20), "small": (32, 45, 11.5, 14), "big": (46, 64, 15, 25)}
+INKS = {"red": RED, "black": BLACK, "joker": JOKER,
+        # German suits (see trick/render.py): Eichel, Gras, Herz, Schellen
+        "eichel": "#6b3f1d", "gras": "#2b7a35", "herz": RED, "schellen": "#c98a00"}
+
+
+def _card_box(w, h, lap):
+    """The style every card starts from: its size, its place in a (fanned) row, its font."""
+    return dict(display="inline-block", position="relative", width=f"{w}px", height=f"{h}px",
+                border_radius="5px", box_sizing="border-box",
+                margin=f"0 3px 3px {-lap}px" if lap else "0 3px 3px 0",
+                vertical_align="top", font_family="'DejaVu Sans',Arial,sans-serif",
+                line_height="1", flex="none")
+
+
+def _card_face(text, rank, symbol, base, index_px, pip_px, corner_top="3px"):
+    """A face-up card: rank and suit symbol in the top corner, the symbol again bottom right."""
+    corner = _style(position="absolute", left="3px", top=corner_top, font_size=f"{index_px}px",
+                    font_weight="700", text_align="center", letter_spacing="-0.5px")
+    pip = _style(position="absolute", right="4px", bottom="3px", font_size=f"{pip_px}px")
+    label = html.escape(str(text))
+    return (f'<span title="{label}" style="{_style(**base)}">'
+            f'<span style="{corner}">{html.escape(rank)}<br>{symbol}</span>'
+            f'<span style="{pip}">{symbol}</span></span>')
+
+
+def _card_html(text, *, size="normal", ring=False, ghost=False, peek=None, lap=0) -> str:
+    """One card; ``peek`` writes a face-down card's face on a tag (the open table view);
+    ``lap`` overlaps it with the card before (a fanned hand)."""
+    w, h, index_px, pip_px = SIZES[size]
+    rank, symbol, colour = card_parts(text)
+    base = _card_box(w, h, lap)
+    if colour == "back":
+        base.update(border="2px solid #fff", background=(
+            f"repeating-linear-gradient(45deg,{BACK} 0 4px,{BACK_STRIPE} 4px 8px)"),
+            box_shadow="0 0 0 1px #9aa9c4,0 1px 2px rgba(0,0,0,.35)")
+        tag = ""
+        if peek not in (None, HIDDEN):
+            p_rank, p_symbol, p_colour = card_parts(peek)
+            tag_style = _style(position="absolute", left="2px", right="2px", bottom="2px",
+                               background=CARD_FACE, color=INKS[p_colour], border_radius="3px",
+                               font_size="10px", font_weight="700", text_align="center",
+                               padding="1px 0")
+            tag = f'<span style="{tag_style}">{html.escape(p_rank)}{p_symbol}</span>'
+        title = "face down" + (f" ({html.escape(str(peek))})" if tag else "")
+        return f'<span title="{title}" style="{_style(**base)}">{tag}</span>'
+    base.update(background=CARD_FACE, border=f"1px solid {CARD_EDGE}", color=INKS[colour],
+                box_shadow="0 1px 2px rgba(0,0,0,.3)")
+    if ring:
+        base.update(box_shadow=f"0 0 0 3px {GOLD},0 3px 10px rgba(0,0,0,.5)")
+    if ghost:
+        base.update(opacity=".55", border=f"1px dashed {CARD_EDGE}", box_shadow="none")
+    return _card_face(text, rank, symbol, base, index_px, pip_px)
+
+
+def _fan_lap(hand: list) -> int:
+    """How far each card of a hand overlaps the one before (as ``fanClass`` in table.js)."""
+    n = len(hand)
+    if n and all(c == HIDDEN for c in hand):
+        return 27 if n > 3 else 0
+    return 25 if n > 12 else 20 if n > 7 else 12 if n > 4 else 0
+
+
+def _zone_html(label: str, cards: str, lap: int = 0) -> str:
+    head = _style(font_size="9.5px", color="#5b6b62", text_transform="uppercase",
+                  letter_spacing=".06em", white_space="nowrap", margin_bottom="4px")
+    row = _style(display="flex", flex_wrap="wrap", align_items="flex-end", min_height="30px",
+                 padding_left=f"{lap}px")
+    return (f'<div style="{_style(margin_top="4px", margin_right="14px")}"><div style="{head}">{html.escape(label)}</div>'
+            f'<div style="{row}">{cards or _empty_note("empty")}</div></div>')
+
+
+def _empty_note(text: str) -> str:
+    return f'<span style="{_style(font_size="11px", color="#8a968f", font_style="italic", align_self="center")}">{text}</span>'
+
+
+def _empty_slot() -> str:
+    w, h = SIZES["big"][:2]
+    return (f'<span style="{_style(display="inline-block", width=f"{w}px", height=f"{h}px", border="2px dashed rgba(255,255,255,.45)", border_radius="5px", box_sizing="border-box")}"></span>')
+
+

@@ -1,0 +1,20 @@
+"""The shedding presets. Each preset is one readable module holding a :class:`Preset`: mostly
+data (decks, deal, which ranks are special, who restarts after a burn), plus the few functions
+where the presets' logic truly differs (effective top of the stack, who opens).
+
+The transition code in :mod:`scheissekopf.shedding.game` reads these fields; it never asks for a
+preset by name.
+"""
+from __future__ import annotations
+
+from . import bitenight, palace, schwechat
+from .base import Preset
+
+PRESETS = {p.name: p for p in (bitenight.PRESET, palace.PRESET, schwechat.PRESET)}
+
+
+def get(name: str) -> Preset:
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"{name!r} is not a shedding game: those are {', '.join(PRESETS)}") from None

@@ -1,0 +1,229 @@
+"""The shedding games' search: information-set Monte Carlo tree search (single-observer ISMCTS).
+
+The searching seat sees only its view. Each iteration
+
+1. deals the cards it has not seen at random into the hidden places
+   (:class:`~scheissekopf.shedding.determinize.InfoSet`: other hands, gambles, draw pile; cards publicly
+   known to be in a hand stay there);
+2. walks down one shared tree in that deal: at each decision the seat that decides there picks
+   among the moves available *in this deal* by UCB on its own results (availability counts: a
+   move's exploration term counts only the iterations in which it was available), until it
+   reaches a move tried for the first time;
+3. plays the deal out with the fast greedy policy (:func:`scheissekopf.shedding.bots.greedy_playout`,
+   a few random moves mixed in);
+4. credits every move on the path with the result for the seat that made it: 1 when that seat
+   is not the Scheißkopf, else 0 (and, in bitenight, the seat's points, reported but not
+   optimised).
+
+At the root the searching seat's moves are not chosen by UCB but compared by sequential
+halving on shared deals (:meth:`Searcher.run`): every remaining move is tried in the same deals
+with the same playout randomness, and the better half goes on to the next round. With a budget
+of a hundred or so playouts and up to twenty moves this picks far fewer lucky losers than UCB.
+
+Who decides follows :func:`scheissekopf.bots.play_round`: a jump-in chance goes first to the
+other seats in turn order from the player to move (each may pass), then the player to move
+chooses. Moves with the same outcome share one tree edge: a play is its rank and count, a
+flip is "turn a gamble card" (which one cannot matter: none of them has been seen).
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from ..mcts import Edge, RootHalving, tree_step
+from .bots import greedy_move, greedy_playout, greedy_setup, strength_table
+from .determinize import InfoSet
+
+
+def move_key(m):
+    """The tree edge of a move: moves with equal keys have the same outcome for the search."""
+    k = m.kind
+    if k == "play":
+        return (m.player, 1, m.cards[0] >> 2, len(m.cards))
+    if k == "joker":
+        return (m.player, 2, m.target, 0)
+    if k == "flip":
+        return (m.player, 3, 0, 0)
+    if k == "take":
+        return (m.player, 4, m.cards[0] >> 2 if m.cards else 0, 0)
+    if k == "swap":
+        return (m.player, 5, int(m.cards[0]), int(m.cards[1]))
+    if k == "place":
+        return (m.player, 6, int(m.cards[0]), m.index)
+    return (m.player, 7, 0, 0)
+
+
+def _pass_key(seat):
+    return (seat, 0, 0, 0)
+
+
+class _Edge(Edge):
+    """An edge of the shedding search: ``reward`` counts the playouts in which the seat was not
+    the Scheißkopf; ``points`` sums its points (bitenight)."""
+
+    __slots__ = ("points",)
+
+    def __init__(self, player, move):
+        super().__init__(player, move)
+        self.points = 0.0
+
+
+def _outcome(g, n):
+    """(loser, points per seat or None). A playout cut short counts as a stalemate would: the
+    seat holding the most cards loses."""
+    if g.phase == "over":
+        loser = g.loser
+        if g.preset.scoring == "points":
+            pts = g.points()
+            return loser, [pts.get(s, 0) for s in range(n)]
+        return loser, None
+    order = [s for s in range(n) if g.in_round(s)]
+    loser = max(order, key=lambda s: g.players[s].cards_held)
+    return loser, None
+
+
+class Searcher(RootHalving):
+    """One search from one seat's view.
+
+    ``moves``: the seat's legal moves in the real game (default: the view's own). Out of turn
+    (a jump-in chance) passing is one of the choices, written as the move ``None``.
+    """
+
+    def __init__(self, view, moves=None, *, c=0.7, epsilon=0.05, max_playout=3000, halving=True):
+        self.info = InfoSet(view)
+        self.seat = self.info.seat
+        self.n = view.n
+        self.c = c
+        self.epsilon = epsilon
+        self.max_playout = max_playout
+        self.points = view.preset.scoring == "points"
+        self.table = strength_table(view.preset)
+        if moves is None:
+            moves = view.legal_moves()
+        moves = [m for m in moves if m.player == self.seat]
+        self.real = {}                  # key -> the real move (the first with that key)
+        for m in moves:
+            self.real.setdefault(move_key(m), m)
+        self.setup = view.phase == "setup"
+        turn = view.turn
+        self.out_of_turn = (not self.setup and view.pending is None and self.seat != turn)
+        if self.out_of_turn:
+            self.real[_pass_key(self.seat)] = None
+        # Seats asked (and passing) before this seat at this position: before it in turn order
+        # when it is out of turn, every other seat when it is the player to move.
+        if self.setup:
+            self.root_passed = frozenset()
+        elif self.out_of_turn:
+            before = set()
+            s = (turn + 1) % self.n
+            while s != self.seat:
+                before.add(s)
+                s = (s + 1) % self.n
+            self.root_passed = frozenset(before)
+        else:
+            self.root_passed = frozenset(s for s in range(self.n) if s != self.seat)
+        self.root = {}
+        self.iterations = 0
+        self.seconds = 0.0
+        self.halving = halving
+        self.chosen = None              # the root move sequential halving settled on
+        self.first = None               # the greedy choice among the root moves
+        if not self.setup and not self.out_of_turn and moves:
+            self.first = move_key(greedy_move(view, moves, self.table))
+
+    # ------------------------------------------------------------------ one decision
+    def _options(self, g, passed):
+        """(deciding seat, [(key, move)]) in full game g; move None is a pass."""
+        moves = g.legal_moves()
+        if g.phase == "setup":
+            seat = self.seat if not g.ready[self.seat] else min(m.player for m in moves)
+            return seat, [(move_key(m), m) for m in moves if m.player == seat]
+        turn = g.turn
+        if moves[-1].player != turn or moves[0].player != turn:    # a jump-in chance
+            n = self.n
+            for i in range(1, n):
+                q = (turn + i) % n
+                if q in passed:
+                    continue
+                mine = [(move_key(m), m) for m in moves if m.player == q]
+                if mine:
+                    mine.append((_pass_key(q), None))
+                    return q, mine
+        return turn, [(move_key(m), m) for m in moves if m.player == turn]
+
+    def iterate(self, rng, deal=None, root_key=None):
+        """One determinized iteration: deal, descend, expand one edge, play out, credit.
+        ``deal``: play in a copy of this sample instead of a fresh one; ``root_key``: the root
+        move to start with (else UCB chooses)."""
+        g = self.info.sample(rng) if deal is None else deal.clone()
+        node = self.root
+        path = []
+        passed = set(self.root_passed)
+        expanded = False
+        while g.phase != "over" and not expanded:
+            if g.phase == "setup" and g.ready[self.seat]:
+                break                           # the others' setup is left to the playout
+            seat, options = self._options(g, passed)
+            if not path:
+                options = self._root_options(options, root_key)
+            e, m, expanded = tree_step(node, options, seat, self.c, rng, _Edge)
+            path.append(e)
+            if m is None:
+                passed.add(seat)
+            else:
+                g.play(m)
+                passed.clear()
+            if not expanded:
+                if e.node is None:
+                    e.node = {}
+                node = e.node
+        while passed and g.phase == "play":
+            # The path ended in a pass: the seats that passed may not jump in at this position
+            # after all, so the first playout decision honours the passes.
+            seat, options = self._options(g, passed)
+            moves = [m for _, m in options if m is not None]
+            if seat != g.turn:
+                g.play(max(moves, key=lambda m: len(m.cards)))      # the next seat jumps in
+            else:
+                g.play(greedy_move(g, moves, self.table))
+            passed.clear()
+        if g.phase != "over":
+            greedy_playout(g, rng, self.epsilon, self.max_playout)
+        loser, pts = _outcome(g, self.n)
+        for e in path:
+            e.visits += 1
+            if e.player != loser:
+                e.reward += 1.0
+            if pts is not None:
+                e.points += pts[e.player]
+        self.iterations += 1
+
+    def _stats(self, e):
+        v = e.visits
+        return (e.reward / v if v else 0.0,                    # not the Scheißkopf
+                (e.points / v if v else 0.0) if self.points else None)
+
+
+def search(view, moves=None, *, seconds=None, iterations=None, rng=None, c=0.7, epsilon=0.05,
+           halving=True, clock=time.process_time):
+    """Search from ``view`` (a :meth:`Game.view`); returns a :class:`SearchResult`."""
+    rng = rng if rng is not None else random.Random()
+    s = Searcher(view, moves, c=c, epsilon=epsilon, halving=halving)
+    return s.run(rng, seconds=seconds, iterations=iterations, clock=clock)
+
+
+def choose(bot, view, legal_moves, rng):
+    """:class:`scheissekopf.ismcts.ISMCTSBot`'s decision in a shedding game: setup by the greedy
+    habits, a decision with one outcome without searching, anything else by a search."""
+    if not legal_moves:
+        return None
+    if view.phase == "setup":
+        return greedy_setup(view, legal_moves)
+    me = legal_moves[0].player
+    out_of_turn = me != view.turn and view.pending is None
+    keys = {move_key(m) for m in legal_moves}
+    if len(keys) == 1 and not out_of_turn:
+        return legal_moves[0]
+    s = Searcher(view, legal_moves, c=bot.c, epsilon=bot.epsilon, halving=bot.halving)
+    bot.last = s.run(rng, seconds=bot.budget, iterations=bot.iterations, clock=bot.clock)
+    return s.real[bot.last.best()]

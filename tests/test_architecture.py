@@ -1,0 +1,161 @@
+"""The package's imports run downhill: no cycles, and each layer imports only the layers below it.
+
+Read statically with ``ast`` from the source, so an import deferred into a function counts as
+much as one at the top of a module. The layers (README, "Architecture"):
+
+1. the foundation, which knows no family (cards, moves, the undo record, events, errors, ...);
+2. the families, ``scheissekopf.shedding`` and ``scheissekopf.trick``, which never import each other;
+3. the registry, ``scheissekopf.variants``, the one place that knows every variant;
+4. everything above: bots, search, hints, tournaments, rendering, the table, the command line.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "scheissekopf"
+
+FOUNDATION = {"cards", "errors", "events", "moves", "core", "rng", "views", "mcts", "drawing"}
+FAMILIES = ("shedding", "trick")
+REGISTRY = {"variants"}
+
+
+def _modules() -> dict[str, Path]:
+    """Dotted name (relative to the package, "" for the package itself) -> source file."""
+    out = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+def _resolve(module: str, is_package: bool, level: int, target: str | None) -> str:
+    """The package-relative name an import statement in `module` refers to."""
+    if level == 0:
+        name = target or ""
+        assert name == "scheissekopf" or name.startswith("scheissekopf.")
+        return name[len("scheissekopf."):] if "." in name else ""
+    base = module.split(".") if module else []
+    if not is_package:
+        base = base[:-1]
+    if level > 1:
+        base = base[: len(base) - (level - 1)]
+    if target:
+        base = base + target.split(".")
+    return ".".join(base)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the modules of this package it imports (anywhere in its source)."""
+    modules = _modules()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        is_package = path.name == "__init__.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = []
+            if isinstance(node, ast.Import):
+                targets = [_resolve(name, is_package, 0, a.name) for a in node.names
+                           if a.name == "scheissekopf" or a.name.startswith("scheissekopf.")]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level == 0 and not (node.module or "").startswith("scheissekopf"):
+                    continue
+                base = _resolve(name, is_package, node.level, node.module)
+                subs = [f"{base}.{a.name}" if base else a.name for a in node.names]
+                if all(sub in modules for sub in subs):
+                    targets = subs                  # `from . import presets`: the submodules only
+                else:
+                    targets = [base] + [sub for sub in subs if sub in modules]
+            for t in targets:
+                assert t in modules, f"{name} imports {t!r}, which is not a module of the package"
+                if t != name:
+                    graph[name].add(t)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def layer(module: str) -> int:
+    top = module.split(".")[0]
+    if top in FOUNDATION:
+        return 1
+    if top in FAMILIES:
+        return 2
+    if top in REGISTRY:
+        return 3
+    return 4
+
+
+def test_no_import_cycles_in_the_package():
+    cycles = _cycles(import_graph())
+    assert not cycles, "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_imports_run_downhill_through_the_layers():
+    wrong = []
+    for module, targets in import_graph().items():
+        for t in targets:
+            if module == "":                    # the package's own __init__ is the public face
+                continue
+            if layer(t) > layer(module):
+                wrong.append(f"{module} (layer {layer(module)}) imports {t} (layer {layer(t)})")
+    assert not wrong, "\n".join(sorted(wrong))
+
+
+@pytest.mark.parametrize("family, other", [("shedding", "trick"), ("trick", "shedding")])
+def test_a_family_never_imports_the_other(family, other):
+    graph = import_graph()
+    crossing = [f"{m} -> {t}" for m, ts in graph.items() if m.split(".")[0] == family
+                for t in ts if t.split(".")[0] == other]
+    assert not crossing, crossing
+
+
+def test_the_foundation_knows_no_variant_by_name():
+    names = ("bitenight", "palace", "schwechat", "sheepshead", "schafkopf", "mehrkopf")
+    offenders = []
+    for module, path in _modules().items():
+        if module and layer(module) == 1:
+            text = path.read_text(encoding="utf-8")
+            offenders += [f"{module}: {n}" for n in names if f'"{n}"' in text or f"'{n}'" in text]
+    assert not offenders, offenders
