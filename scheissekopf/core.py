@@ -49,6 +49,25 @@ def _unordered(self, other):
     return NotImplemented
 
 
+def serving(move_class):
+    """``LegalMoves.__getitem__`` for moves of `move_class` (a family's subclass of :class:`Move`);
+    the class is a closure variable, as cheap to read as a global."""
+
+    def __getitem__(self, i):
+        m = self._items[i]
+        if type(m) is tuple:
+            # a Move without a call to its constructor: this runs once per move a bot plays
+            mv = _new_object(move_class)
+            mv._player, mv._kind, mv._cards, mv._target, mv._index = m
+            mv._stamp = self._stamp
+            self._items[i] = m = mv
+        elif type(m) is list:                   # a slice
+            return [self[j] for j in range(*i.indices(len(self._items)))]
+        return m
+
+    return __getitem__
+
+
 class LegalMoves(list):
     """The legal moves, one per distinct outcome, as a read-only sequence (``len``, indexing,
     slices, iteration, ``random.choice``). ``move in legal`` also accepts an equivalent move
@@ -74,17 +93,7 @@ class LegalMoves(list):
         legal._stamp = stamp
         return legal
 
-    def __getitem__(self, i):
-        m = self._items[i]
-        if type(m) is tuple:
-            # a Move without a call to its constructor: this runs once per move a bot plays
-            mv = _new_object(Move)
-            mv.player, mv.kind, mv.cards, mv.target, mv.index = m
-            mv._stamp = self._stamp
-            self._items[i] = m = mv
-        elif type(m) is list:                   # a slice
-            return [self[j] for j in range(*i.indices(len(self._items)))]
-        return m
+    __getitem__ = serving(Move)
 
     def __iter__(self):
         for i in range(len(self._items)):

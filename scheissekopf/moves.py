@@ -18,6 +18,7 @@ ready       ``P1 ready``            setup: done
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from .cards import Card
 from .errors import IllegalMove
@@ -30,28 +31,50 @@ def card_text(cards) -> str:
     return " ".join(str(c) for c in cards)
 
 
+def _field(slot: str, name: str, doc: str) -> property:
+    get = getattr(Move, slot).__get__          # the slot's own reader (C): no Python frame
+
+    def refuse(self, value):
+        raise AttributeError(f"a Move is a value and its {name} cannot change: build a new Move "
+                             "(or pass the move's text) instead")
+
+    return property(get, refuse, None, doc)
+
+
 class Move:
     """A move: who (``player``), what (``kind``), with which ``cards``; ``target`` is the seat
-    shown a joker, ``index`` the gamble or bank slot of a flip or place."""
+    shown a joker, ``index`` the gamble or bank slot of a flip or place.
 
-    __slots__ = ("player", "kind", "cards", "target", "index", "_stamp")
+    A move is a value: its fields cannot be changed, and two moves are equal (and hash alike)
+    when their fields are, whichever order their cards are named in. The fields live in private
+    slots (``_player``, ``_kind``, ...) that the engine's hot paths read directly; ``_stamp``
+    marks a move that ``legal_moves()`` offered, which ``play()`` then need not check again in
+    the same position.
+    """
 
-    def __init__(self, player: int, kind: str, cards=(), target=None, index=None, _stamp=None):
-        self.player = player
-        self.kind = kind
-        self.cards = tuple(cards)
-        self.target = target
-        self.index = index
-        self._stamp = _stamp          # set by legal_moves(): "legal in the position with this stamp"
+    __slots__ = ("_player", "_kind", "_cards", "_target", "_index", "_stamp")
 
-    def _key(self):
-        return (self.player, self.kind, tuple(sorted(self.cards)), self.target, self.index)
+    def __init__(self, player: int, kind: str, cards: Iterable[Card] = (), target: int | None = None,
+                 index: int | None = None) -> None:
+        self._player = player
+        self._kind = kind
+        self._cards = tuple(cards)
+        self._target = target
+        self._index = index
+        self._stamp = None            # only legal_moves() stamps a move: "legal in that position"
 
-    def __eq__(self, other):
+    def _key(self) -> tuple:
+        return (self._player, self._kind, tuple(sorted(self._cards)), self._target, self._index)
+
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and self._key() == other._key()
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self._key())
+
+    def __reduce__(self):
+        # a copy or a pickle is the same value, not the offer: it carries no stamp
+        return (type(self), (self._player, self._kind, self._cards, self._target, self._index))
 
     def __str__(self):
         who = f"P{self.player}"
@@ -82,6 +105,13 @@ class Move:
 
     def __repr__(self):
         return f"Move('{self}')"
+
+
+Move.player = _field("_player", "player", "The seat making the move.")
+Move.kind = _field("_kind", "kind", 'What the move is: "play", "take", "joker", "flip", "swap", "place", "ready", ...')
+Move.cards = _field("_cards", "cards", "The cards the move names, as a tuple.")
+Move.target = _field("_target", "target", "The seat shown a joker (bitenight), else None.")
+Move.index = _field("_index", "index", "The gamble or bank slot of a flip or place, else None.")
 
 
 _SEAT = re.compile(r"^P(\d+)$", re.IGNORECASE)

@@ -149,3 +149,68 @@ def test_undo_with_nothing_to_undo():
     g = table()
     with pytest.raises(IndexError):
         g.undo()
+
+
+# ---------------------------------------------------------------- a Move is a value
+
+
+@pytest.mark.parametrize("field, value", [("player", 1), ("kind", "take"), ("cards", ("9C",)),
+                                          ("target", 2), ("index", 0)])
+def test_an_offered_move_cannot_be_changed(field, value):
+    g = table()
+    m = g.legal_moves()[0]
+    before = (m.player, m.kind, m.cards, m.target, m.index)
+    with pytest.raises(AttributeError, match="a Move is a value"):
+        setattr(m, field, value)
+    assert (m.player, m.kind, m.cards, m.target, m.index) == before
+    with pytest.raises(AttributeError):
+        delattr(m, field)
+
+
+def test_moves_are_values_equal_and_hashed_on_their_fields():
+    a = sk.Move(0, "play", sk.parse_cards("9H 9D"))
+    b = sk.Move(0, "play", sk.parse_cards("9D 9H"))       # the same cards named in another order
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != sk.Move(1, "play", sk.parse_cards("9H 9D")) and a != sk.Move(0, "play", sk.parse_cards("9H"))
+    g = table()
+    offered = g.legal_moves()[0]
+    assert offered == sk.Move(offered.player, offered.kind, offered.cards)
+    assert {offered: 1}[sk.Move(offered.player, offered.kind, offered.cards)] == 1
+
+
+@pytest.mark.parametrize("variant", ["bitenight", "schafkopf"])
+def test_a_forged_move_cannot_reach_the_game(variant):
+    """A move built by hand, a copy of an offered move or a move offered by another game is
+    checked like any other: the bogus one is refused and the game is untouched. (The fields
+    are read-only, so an offered move cannot be changed into a bogus one.)"""
+    import copy
+    import pickle
+
+    g = table() if variant == "bitenight" else sk.new_game("schafkopf", seed=5)
+    offered = g.legal_moves()[0]
+    before = g.to_dict()
+    bogus = sk.parse_cards("AS") if variant == "bitenight" else [sk.deck("schafkopf", 4)[0]]
+    held = {str(c) for p in g.players for c in p.hand}
+    assert str(bogus[0]) not in {str(c) for c in g.players[offered.player].hand}
+    # 1. a move made by hand with the offered move's player
+    with pytest.raises(sk.IllegalMove):
+        g.play(sk.Move(offered.player, "play" if variant == "bitenight" else "card", bogus))
+    # 2. copies and pickles carry the value, never the offer
+    for twin in (copy.copy(offered), copy.deepcopy(offered), pickle.loads(pickle.dumps(offered))):
+        assert twin == offered and twin._stamp is None
+    # 3. a move offered by another game, where it is legal, is checked again here
+    other = sk.Game.from_dict(before)
+    other.play(other.legal_moves()[0])           # other now differs from g by one move
+    elsewhere = next(m for m in other.legal_moves() if not g.is_legal(m))
+    with pytest.raises(sk.IllegalMove):
+        g.play(elsewhere)
+    assert g.to_dict() == before and held == {str(c) for p in g.players for c in p.hand}
+
+
+def test_an_offered_move_is_trusted_only_in_the_position_it_was_offered_in():
+    g = table()
+    first = g.legal_moves()[0]
+    g.play(first)
+    assert g.history[-1] == first
+    with pytest.raises(sk.IllegalMove):         # the same move again, one position later
+        g.play(first)

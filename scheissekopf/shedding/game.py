@@ -731,15 +731,15 @@ class Game(Recorded):
             self._penalize(exc)
 
     def _apply(self, move):
-        kind = move.kind
+        kind = move._kind                   # (the private slots: this runs every move)
         if kind == "play":
-            self._do_play(move.player, move.cards)
+            self._do_play(move._player, move._cards)
         elif kind == "take":
-            self._do_take(move.player, move.cards)
+            self._do_take(move._player, move._cards)
         elif kind == "joker":
-            self._do_joker(move.player, move.target)
+            self._do_joker(move._player, move._target)
         elif kind == "flip":
-            self._do_flip(move.player, move.index)
+            self._do_flip(move._player, move._index)
         else:
             self._do_setup(move)
 

@@ -372,11 +372,11 @@ class TrickGame(Recorded):
     def _apply(self, move):
         scalars, log_len = self._get_scalars(), len(self._log)
         try:
-            kind = move.kind
+            kind = move._kind
             if kind == "card":
-                self._play_card(move.player, move.cards[0])
+                self._play_card(move._player, move._cards[0])
             elif kind == HOLE:
-                self._play_hole(move.player)
+                self._play_hole(move._player)
             else:
                 self.rules.apply(self, move)
         except Exception:

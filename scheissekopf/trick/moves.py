@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from ..core import LegalMoves
+from ..core import LegalMoves, serving
 from ..errors import IllegalMove
 from ..moves import Move
 
@@ -65,15 +65,7 @@ class TrickLegalMoves(LegalMoves):
     """The legal moves as a lazy sequence of :class:`TrickMove`."""
 
     __slots__ = ()
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self._items)))]
-        m = self._items[i]
-        if type(m) is tuple:
-            m = TrickMove(m[0], m[1], m[2], m[3], m[4], self._stamp)
-            self._items[i] = m
-        return m
+    __getitem__ = serving(TrickMove)
 
 
 _SEAT = re.compile(r"^P(\d+)$", re.IGNORECASE)
