@@ -9,6 +9,7 @@ cost of one determinization.
     python benchmarks/bench_bots.py                  # every preset, 1-second hints
     python benchmarks/bench_bots.py --variant palace --budget 0.5 --positions 12
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,9 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import scheissekopf as sk  # noqa: E402
 from scheissekopf.bots import GreedyBot, greedy_move, greedy_playout  # noqa: E402
-from scheissekopf.shedding.determinize import InfoSet  # noqa: E402
 from scheissekopf.hint import hint  # noqa: E402
 from scheissekopf.ismcts import move_key  # noqa: E402
+from scheissekopf.shedding.determinize import InfoSet  # noqa: E402
 
 
 def midgame(variant, players, seed, moves):
@@ -62,7 +63,8 @@ def bench_hints(variant, players, budget, count):
         cpus.append(time.process_time() - c0)
         playouts.append(h.playouts)
     return {
-        "wall_median": statistics.median(walls), "wall_max": max(walls),
+        "wall_median": statistics.median(walls),
+        "wall_max": max(walls),
         "playouts_median": statistics.median(playouts),
         "per_wall_s": statistics.median(p / w for p, w in zip(playouts, walls)),
         "per_cpu_s": statistics.median(p / c for p, c in zip(playouts, cpus) if c > 0),
@@ -107,9 +109,11 @@ def main(argv=None):
         mps, gps = bench_playouts(v, args.players, args.games)
         us = bench_sample(v, args.players)
         print(f"{v} ({args.players} players)")
-        print(f"  hint({args.budget:g} s) over {h['positions']} mid-game positions: wall median "
-              f"{h['wall_median']:.3f} s (max {h['wall_max']:.3f} s), playouts median {h['playouts_median']:.0f}, "
-              f"{h['per_wall_s']:,.0f} playouts per wall s, {h['per_cpu_s']:,.0f} per CPU s")
+        print(
+            f"  hint({args.budget:g} s) over {h['positions']} mid-game positions: wall median "
+            f"{h['wall_median']:.3f} s (max {h['wall_max']:.3f} s), playouts median {h['playouts_median']:.0f}, "
+            f"{h['per_wall_s']:,.0f} playouts per wall s, {h['per_cpu_s']:,.0f} per CPU s"
+        )
         print(f"  greedy playout policy from the deal: {mps:,.0f} moves/s, {gps:,.0f} rounds/s (CPU)")
         print(f"  one determinization: {us:.0f} us (CPU)")
 

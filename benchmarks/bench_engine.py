@@ -7,6 +7,7 @@ and table size the run is repeated and the median is reported (the machines are 
     python benchmarks/bench_engine.py            # all presets at 2/4/6 players
     python benchmarks/bench_engine.py --variant bitenight --players 4 --games 300 --repeats 7
 """
+
 from __future__ import annotations
 
 import argparse
@@ -18,14 +19,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import scheissekopf as sk  # noqa: E402
 from reference_playout import rate as reference_rate  # noqa: E402
+
+import scheissekopf as sk  # noqa: E402
 
 
 def run(variant, players, games, seed):
     rng = random.Random(seed)
     moves = 0
-    t0 = time.process_time()      # CPU time of this process: robust to other load
+    t0 = time.process_time()  # CPU time of this process: robust to other load
     for k in range(games):
         g = sk.new_game(variant, players, seed=seed * 100_003 + k)
         legal, play, choice = g.legal_moves, g.play, rng.choice
@@ -44,8 +46,10 @@ def main(argv=None):
     args = ap.parse_args(argv)
     variants = args.variant or list(sk.VARIANTS)
     sizes = args.players or [2, 4, 6]
-    print(f"{'variant':<10} {'players':>7} {'moves/s':>10} {'games/s':>8} {'moves/game':>10} "
-          f"{'vs ref':>7}   (median of {args.repeats}, CPU time)")
+    print(
+        f"{'variant':<10} {'players':>7} {'moves/s':>10} {'games/s':>8} {'moves/game':>10} "
+        f"{'vs ref':>7}   (median of {args.repeats}, CPU time)"
+    )
     for v in variants:
         for n in sizes:
             rates, grates, per_game, shares = [], [], [], []
@@ -59,10 +63,14 @@ def main(argv=None):
                 grates.append(args.games / secs)
                 per_game.append(moves / args.games)
                 shares.append(moves / secs / ((ref_a + ref_b) / 2))
-            print(f"{v:<10} {n:>7} {statistics.median(rates):>10,.0f} {statistics.median(grates):>8,.0f} "
-                  f"{statistics.median(per_game):>10,.0f} {statistics.median(shares):>7.1%}")
-    print("vs ref: each run's moves/s divided by the yardstick (benchmarks/reference_playout.py) "
-          "timed just before and after it; a figure that other load on the machine distorts far less")
+            print(
+                f"{v:<10} {n:>7} {statistics.median(rates):>10,.0f} {statistics.median(grates):>8,.0f} "
+                f"{statistics.median(per_game):>10,.0f} {statistics.median(shares):>7.1%}"
+            )
+    print(
+        "vs ref: each run's moves/s divided by the yardstick (benchmarks/reference_playout.py) "
+        "timed just before and after it; a figure that other load on the machine distorts far less"
+    )
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ CPU time (``time.process_time``), median of the repeats:
     python benchmarks/bench_trick.py
     python benchmarks/bench_trick.py --variant schafkopf --players 4 --hands 500 --repeats 7
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,8 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import scheissekopf as sk  # noqa: E402
 
-TABLES = [("schafkopf", 4), ("sheepshead", 5), ("mehrkopf", 2), ("mehrkopf", 3), ("mehrkopf", 5),
-          ("mehrkopf", 6)]
+TABLES = [("schafkopf", 4), ("sheepshead", 5), ("mehrkopf", 2), ("mehrkopf", 3), ("mehrkopf", 5), ("mehrkopf", 6)]
 _RANK = {"pick": 0, "call": 0, "trump": 0, "bury": 0, "solo": 1, "under": 1, "alone": 2, "pass": 8}
 _BID_RANK = {"normal": 0, "solo": 1}
 
@@ -76,12 +76,17 @@ def main(argv=None):
     ap.add_argument("--hands", type=int, default=300)
     ap.add_argument("--repeats", type=int, default=5)
     args = ap.parse_args(argv)
-    tables = [(v, n) for v, n in TABLES
-              if (args.variant is None or v == args.variant) and (args.players is None or n == args.players)]
+    tables = [
+        (v, n)
+        for v, n in TABLES
+        if (args.variant is None or v == args.variant) and (args.players is None or n == args.players)
+    ]
     if not tables and args.variant and args.players:
         tables = [(args.variant, args.players)]
-    print(f"{'variant':<11} {'players':>7} {'us/trick':>9} {'us/hand':>9} {'tricks/hand':>11}   "
-          f"(CPU time, median of {args.repeats} x {args.hands} hands)")
+    print(
+        f"{'variant':<11} {'players':>7} {'us/trick':>9} {'us/hand':>9} {'tricks/hand':>11}   "
+        f"(CPU time, median of {args.repeats} x {args.hands} hands)"
+    )
     for v, n in tables:
         per_trick, per_hand, tph = [], [], []
         for r in range(args.repeats):
@@ -89,8 +94,10 @@ def main(argv=None):
             per_trick.append(a)
             per_hand.append(b)
             tph.append(c)
-        print(f"{v:<11} {n:>7} {statistics.median(per_trick) * 1e6:>9.1f} "
-              f"{statistics.median(per_hand) * 1e6:>9.1f} {statistics.median(tph):>11.1f}")
+        print(
+            f"{v:<11} {n:>7} {statistics.median(per_trick) * 1e6:>9.1f} "
+            f"{statistics.median(per_hand) * 1e6:>9.1f} {statistics.median(tph):>11.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ medians: the hint's wall time and the determinized playouts it ran.
     python benchmarks/bench_trick_bots.py                       # schafkopf, 1-second hints
     python benchmarks/bench_trick_bots.py --variant sheepshead --budget 0.5 --positions 12
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,10 @@ def main(argv=None):
         h = hint(g, g.turn, budget=a.budget, seed=seed)
         walls.append(h.seconds)
         playouts.append(h.playouts)
-    print(f"{a.variant}: {len(walls)} positions, {a.budget:g} s hints: median {statistics.median(walls):.2f} s wall, "
-          f"{statistics.median(playouts):.0f} playouts (range {min(playouts)}-{max(playouts)})")
+    print(
+        f"{a.variant}: {len(walls)} positions, {a.budget:g} s hints: median {statistics.median(walls):.2f} s wall, "
+        f"{statistics.median(playouts):.0f} playouts (range {min(playouts)}-{max(playouts)})"
+    )
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ same on every run whatever else the machine is doing:
 
 With N = 6 that is 3,145 moves.
 """
+
 from __future__ import annotations
 
 import random
@@ -25,7 +26,7 @@ import scheissekopf as sk  # noqa: E402
 
 def main(games: int) -> int:
     warm = random.Random(7)
-    for k in range(3):                  # imports, caches and the interpreter's specialising
+    for k in range(3):  # imports, caches and the interpreter's specialising
         g = sk.new_game("bitenight", 4, seed=1000 + k)
         while g.phase != "over":
             g.play(warm.choice(g.legal_moves()))

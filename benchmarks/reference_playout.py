@@ -5,6 +5,7 @@ rank (2 resets, 10 burns), else take the stack; first hand empty ends the game. 
 zones, no log, no undo, no checks. It measures how fast this machine runs tight Python right
 now, so the engine's figures can be quoted as a ratio that other load does not distort.
 """
+
 from __future__ import annotations
 
 import random

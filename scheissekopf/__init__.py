@@ -9,6 +9,7 @@
 >>> g.phase
 'play'
 """
+
 from .cards import HIDDEN, JOKER, Card, parse_cards
 from .core import LegalMoves
 from .errors import IllegalMove, InvalidPosition
@@ -20,14 +21,38 @@ from .variants import ALL_VARIANTS, TRICK_VARIANTS, VARIANTS, AnyGame, Game, dec
 
 __version__ = "0.1.0"
 
-__all__ = ["ALL_VARIANTS", "TRICK_VARIANTS", "VARIANTS", "AnyGame", "Card", "Event", "Game", "HIDDEN",
-           "IllegalMove", "InvalidPosition", "JOKER", "LegalMoves", "Match", "Move", "Player", "RoundResult",
-           "Scene", "Table", "View", "deck", "from_dict", "new_game", "parse_cards", "parse_move"]
+__all__ = [
+    "ALL_VARIANTS",
+    "TRICK_VARIANTS",
+    "VARIANTS",
+    "AnyGame",
+    "Card",
+    "Event",
+    "Game",
+    "HIDDEN",
+    "IllegalMove",
+    "InvalidPosition",
+    "JOKER",
+    "LegalMoves",
+    "Match",
+    "Move",
+    "Player",
+    "RoundResult",
+    "Scene",
+    "Table",
+    "View",
+    "deck",
+    "from_dict",
+    "new_game",
+    "parse_cards",
+    "parse_move",
+]
 
 
 def __getattr__(name: str):
     # The widget needs Jupyter packages; the engine never imports it.
     if name in ("Table", "Scene"):
         from . import table
+
         return getattr(table, name)
     raise AttributeError(f"module 'scheissekopf' has no attribute {name!r}")

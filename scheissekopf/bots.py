@@ -15,6 +15,7 @@ plays every variant: the greedy habits of each family are in :mod:`scheissekopf.
 and :mod:`scheissekopf.trick.bots` (the shedding ones, :func:`greedy_move` and
 :func:`greedy_playout`, are also importable from here).
 """
+
 from __future__ import annotations
 
 import random
@@ -24,8 +25,19 @@ from .shedding.bots import greedy_move, greedy_playout, greedy_setup, strength_t
 from .trick import bots as _trick
 from .variants import is_trick_game
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot", "get", "greedy_move", "greedy_playout", "greedy_setup",
-           "play_round", "random_playout", "strength_table"]
+__all__ = [
+    "BOTS",
+    "GreedyBot",
+    "RandomBot",
+    "get",
+    "greedy_move",
+    "greedy_playout",
+    "greedy_setup",
+    "play_round",
+    "random_playout",
+    "strength_table",
+]
+
 
 class RandomBot:
     """Plays a uniformly random legal move (and jumps in half the time it can)."""
@@ -49,7 +61,7 @@ class GreedyBot:
     def choose(self, view, legal_moves, rng):
         if not legal_moves:
             return None
-        if is_trick_game(view):                                   # sheepshead, schafkopf, mehrkopf
+        if is_trick_game(view):  # sheepshead, schafkopf, mehrkopf
             return _trick.greedy_move(view, legal_moves)
         return _shedding.greedy_choice(view, legal_moves)
 
@@ -64,6 +76,7 @@ def get(name: str, **options):
 
 def _ismcts(**options):
     from .ismcts import ISMCTSBot
+
     return ISMCTSBot(**options)
 
 

@@ -8,19 +8,48 @@ repeat the same values.
 Ranks are 2..14 (J=11, Q=12, K=13, A=14); the joker is rank 15. Suits are C, D, H, S (0..3);
 jokers have no suit. ``HIDDEN`` is the card a player cannot see: it prints as ``"??"``.
 """
+
 from __future__ import annotations
 
 SUITS = "CDHS"
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-RANK_TEXT = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-             11: "J", 12: "Q", 13: "K", 14: "A", 15: "JK"}
+RANK_TEXT = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+    15: "JK",
+}
 _TEXT_RANK = {v: k for k, v in RANK_TEXT.items()}
 _TEXT_RANK["T"] = 10
-RANK_NAMES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-              11: "jack", 12: "queen", 13: "king", 14: "ace", 15: "joker"}
+RANK_NAMES = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
+    15: "joker",
+}
 
 JOKER_RANK = 15
-HIDDEN_CODE = 4       # rank 1: never playable, never a joker
+HIDDEN_CODE = 4  # rank 1: never playable, never a joker
 
 
 class Card(int):

@@ -1,5 +1,6 @@
 """Command line: ``python -m scheissekopf simulate ...``, ``python -m scheissekopf show ...`` and
 ``python -m scheissekopf tournament ...``."""
+
 from __future__ import annotations
 
 import argparse
@@ -11,8 +12,8 @@ import sys
 import time
 
 from .errors import InvalidPosition
-from .variants import TRICK_VARIANTS, VARIANTS, Game, new_game
 from .progress import progress_bar
+from .variants import TRICK_VARIANTS, VARIANTS, Game, new_game
 
 
 def simulate(variant, players, games, seed, progress=None):
@@ -51,8 +52,12 @@ def simulate(variant, players, games, seed, progress=None):
     cpu = time.process_time() - cpu0
     total = sum(lengths)
     figures = {
-        "variant": variant, "players": players, "games": games, "seed": seed,
-        "seconds": wall, "cpu_seconds": cpu,
+        "variant": variant,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "seconds": wall,
+        "cpu_seconds": cpu,
         "games_per_s": games / wall if wall else float("inf"),
         "moves_per_s": total / wall if wall else float("inf"),
         "moves_per_game_mean": total / games,
@@ -69,23 +74,28 @@ def simulate(variant, players, games, seed, progress=None):
 
 
 def _cmd_simulate(args):
-    r = simulate(args.variant, args.players, args.games, args.seed,
-                 progress=False if args.json else None)
+    r = simulate(args.variant, args.players, args.games, args.seed, progress=False if args.json else None)
     if args.json:
         print(json.dumps(r, indent=2))
         return 0
     print(f"{r['games']} random {r['variant']} games, {r['players']} players, seed {r['seed']}")
-    print(f"  {r['games_per_s']:,.0f} games/s, {r['moves_per_s']:,.0f} moves/s "
-          f"({r['seconds']:.2f} s wall, {r['cpu_seconds']:.2f} s CPU)")
+    print(
+        f"  {r['games_per_s']:,.0f} games/s, {r['moves_per_s']:,.0f} moves/s "
+        f"({r['seconds']:.2f} s wall, {r['cpu_seconds']:.2f} s CPU)"
+    )
     print(f"  moves per game: mean {r['moves_per_game_mean']:.0f}, median {r['moves_per_game_median']:.0f}")
     if "loser_rate" in r:
         print(f"  rounds ended by stalemate: {r['stalemates']}")
         print("  Scheißkopf by seat: " + ", ".join(f"P{s} {x:.1%}" for s, x in enumerate(r["loser_rate"])))
     else:
-        print(f"  tricks per hand: {r['tricks_per_game_mean']:.1f}"
-              + (f", {r['us_per_trick']:.0f} µs CPU per trick" if r["us_per_trick"] else ""))
-        print("  mean settlement by seat (game units): "
-              + ", ".join(f"P{s} {x:+.2f}" for s, x in enumerate(r["mean_settlement"])))
+        print(
+            f"  tricks per hand: {r['tricks_per_game_mean']:.1f}"
+            + (f", {r['us_per_trick']:.0f} µs CPU per trick" if r["us_per_trick"] else "")
+        )
+        print(
+            "  mean settlement by seat (game units): "
+            + ", ".join(f"P{s} {x:+.2f}" for s, x in enumerate(r["mean_settlement"]))
+        )
     return 0
 
 
@@ -112,6 +122,7 @@ def _cmd_show(args):
 
 def _cmd_tournament(args):
     from . import tournament
+
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     options = {}
     if args.iterations is not None:
@@ -124,24 +135,32 @@ def _cmd_tournament(args):
         done, mode = (), "w"
         if args.resume:
             header, done = tournament.read_log(args.log)
-            wanted = {"variant": args.variant, "bots": bots, "games": args.games, "seed": args.seed,
-                      "options": options}
+            wanted = {"variant": args.variant, "bots": bots, "games": args.games, "seed": args.seed, "options": options}
             differ = [k for k in wanted if header.get(k) != wanted[k]]
             if differ:
-                raise SystemExit(f"--resume: {args.log} was written by a run with other settings "
-                                 f"({', '.join(differ)}); give the same options or a new log")
+                raise SystemExit(
+                    f"--resume: {args.log} was written by a run with other settings "
+                    f"({', '.join(differ)}); give the same options or a new log"
+                )
             mode = "a"
-            with open(args.log, "rb+") as fh:        # a line cut short by the interruption
-                fh.seek(0, os.SEEK_END)               # must not swallow the next one
+            with open(args.log, "rb+") as fh:  # a line cut short by the interruption
+                fh.seek(0, os.SEEK_END)  # must not swallow the next one
                 if fh.tell() and (fh.seek(-1, os.SEEK_END), fh.read(1))[1] != b"\n":
                     fh.write(b"\n")
         log = open(args.log, mode, encoding="utf-8") if args.log else None
         try:
-            summary = tournament.run(args.variant, bots, args.games, args.seed, jobs=args.jobs,
-                                     options=options, progress=not args.json, done=done,
-                                     on_game=(lambda r: tournament.write_log_line(log, r)) if log else None,
-                                     log_header=(lambda h: tournament.write_log_line(log, h))
-                                     if log and not args.resume else None)
+            summary = tournament.run(
+                args.variant,
+                bots,
+                args.games,
+                args.seed,
+                jobs=args.jobs,
+                options=options,
+                progress=not args.json,
+                done=done,
+                on_game=(lambda r: tournament.write_log_line(log, r)) if log else None,
+                log_header=(lambda h: tournament.write_log_line(log, h)) if log and not args.resume else None,
+            )
         finally:
             if log:
                 log.close()
@@ -153,8 +172,9 @@ def _cmd_tournament(args):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m scheissekopf",
-                                 description="Scheisskopf family: simulate random games, show positions.")
+    ap = argparse.ArgumentParser(
+        prog="python -m scheissekopf", description="Scheisskopf family: simulate random games, show positions."
+    )
     sub = ap.add_subparsers(dest="command", required=True)
     s = sub.add_parser("simulate", help="play random games and report speed and who loses")
     s.add_argument("--variant", choices=VARIANTS + TRICK_VARIANTS, default="bitenight")
@@ -167,43 +187,60 @@ def main(argv=None):
     sh.add_argument("position", help="a JSON file in the position format")
     sh.add_argument("--moves", action="store_true", help="also list the legal moves")
     sh.set_defaults(func=_cmd_show)
-    t = sub.add_parser("tournament", help="let bots play each other and report who loses how often",
-                       description="Bots play rounds, rotated one seat per game so that every bot "
-                                   "plays every seat; prints each bot's Scheisskopf rate with a 95% "
-                                   "Wilson interval (and mean points in bitenight). In sheepshead, "
-                                   "schafkopf and mehrkopf a game is one hand: loss_rate is the share "
-                                   "of hands the bot lost money (negative settlement, Wilson interval) "
-                                   "and avg_points its mean settlement per hand in game units (95% "
-                                   "normal interval).")
+    t = sub.add_parser(
+        "tournament",
+        help="let bots play each other and report who loses how often",
+        description="Bots play rounds, rotated one seat per game so that every bot "
+        "plays every seat; prints each bot's Scheisskopf rate with a 95% "
+        "Wilson interval (and mean points in bitenight). In sheepshead, "
+        "schafkopf and mehrkopf a game is one hand: loss_rate is the share "
+        "of hands the bot lost money (negative settlement, Wilson interval) "
+        "and avg_points its mean settlement per hand in game units (95% "
+        "normal interval).",
+    )
     t.add_argument("--variant", choices=VARIANTS + TRICK_VARIANTS, default="bitenight")
-    t.add_argument("--bots", default="ismcts,greedy,greedy,random",
-                   help="one bot per seat, comma-separated: random, greedy, ismcts")
+    t.add_argument(
+        "--bots",
+        default="ismcts,greedy,greedy,random",
+        help="one bot per seat, comma-separated: random, greedy, ismcts",
+    )
     t.add_argument("--games", type=int, default=400)
     t.add_argument("--seed", type=int, default=1)
-    t.add_argument("--budget", type=float, default=None,
-                   help="ismcts: CPU seconds per decision (default 0.2)")
-    t.add_argument("--iterations", type=int, default=None,
-                   help="ismcts: playouts per decision instead of a time budget (reproducible)")
+    t.add_argument("--budget", type=float, default=None, help="ismcts: CPU seconds per decision (default 0.2)")
+    t.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="ismcts: playouts per decision instead of a time budget (reproducible)",
+    )
     t.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     t.add_argument("--json", action="store_true", help="print the figures as JSON")
-    t.add_argument("--log", metavar="FILE", help="write one JSON line per finished game to FILE (read back with --summarize)")
-    t.add_argument("--summarize", metavar="FILE",
-                   help="print the figures of the games logged in FILE (a run still going, or cut short)")
-    t.add_argument("--resume", action="store_true",
-                   help="with --log: keep the games already in FILE and play only the missing ones")
+    t.add_argument(
+        "--log", metavar="FILE", help="write one JSON line per finished game to FILE (read back with --summarize)"
+    )
+    t.add_argument(
+        "--summarize",
+        metavar="FILE",
+        help="print the figures of the games logged in FILE (a run still going, or cut short)",
+    )
+    t.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --log: keep the games already in FILE and play only the missing ones",
+    )
     t.set_defaults(func=_cmd_tournament)
     args = ap.parse_args(argv)
     if args.command == "tournament":
         from .bots import BOTS
         from .tournament import table_sizes
+
         names = [b.strip() for b in args.bots.split(",") if b.strip()]
         unknown = [b for b in names if b not in BOTS]
         if unknown:
             ap.error(f"unknown bot(s) {', '.join(unknown)}: choose from {', '.join(BOTS)}")
         lo, hi = table_sizes(args.variant)
         if not lo <= len(names) <= hi:
-            ap.error(f"{args.variant} is played by {lo} to {hi} players, "
-                     f"not {len(names)}")
+            ap.error(f"{args.variant} is played by {lo} to {hi} players, not {len(names)}")
         if args.games < 1:
             ap.error("--games must be at least 1")
         if args.budget is not None and args.budget <= 0:
@@ -219,7 +256,7 @@ def main(argv=None):
     if args.command == "simulate":
         if args.games < 1:
             ap.error("--games must be at least 1")
-        try:                                    # the engine knows the table sizes it accepts
+        try:  # the engine knows the table sizes it accepts
             args.players = new_game(args.variant, args.players, seed=0).n
         except ValueError as exc:
             ap.error(str(exc))

@@ -10,6 +10,7 @@ it (``self._j.append(lst)``, ``self._j.append(len(lst))``) or its old contents b
 from it (``_save(lst)`` does that). Two appends cost about half of ``self._j += (lst, old)``,
 which builds a tuple first, and the journal is written several times on every move.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -22,7 +23,7 @@ from .events import Event
 from .moves import Move
 
 _stamps = itertools.count()
-_BYTE_CARDS = CARDS + [None] * (256 - len(CARDS))    # a saved zone's byte -> its card (255: empty slot)
+_BYTE_CARDS = CARDS + [None] * (256 - len(CARDS))  # a saved zone's byte -> its card (255: empty slot)
 _new_tuple = tuple.__new__
 _new_object = object.__new__
 
@@ -61,7 +62,7 @@ def serving(move_class):
             mv._player, mv._kind, mv._cards, mv._target, mv._index = m
             mv._stamp = self._stamp
             self._items[i] = m = mv
-        elif type(m) is list:                   # a slice
+        elif type(m) is list:  # a slice
             return [self[j] for j in range(*i.indices(len(self._items)))]
         return m
 
@@ -87,7 +88,7 @@ class LegalMoves(list):
     def of(cls, items, game, stamp):
         """The legal moves `items` (tuples (player, kind, cards, target, index) with `cards` a
         tuple, or moves) of `game` in the position stamped `stamp`."""
-        legal = cls(items)                      # (list's own constructor: no Python call)
+        legal = cls(items)  # (list's own constructor: no Python call)
         legal._items = items
         legal._game = game
         legal._stamp = stamp
@@ -139,7 +140,7 @@ class LegalMoves(list):
 
     __rmul__ = __mul__
 
-    def __reduce__(self):                       # copies and pickles are plain lists of moves
+    def __reduce__(self):  # copies and pickles are plain lists of moves
         return (list, (list(self),))
 
     append = extend = insert = remove = pop = clear = sort = reverse = _read_only
@@ -182,7 +183,7 @@ class Recorded:
 
     __slots__ = ("_j", "_jmark", "_irrev", "_records", "history", "_log", "_stamp")
     _SCALARS: tuple = ()
-    _EVENT = Event                      # the class the log's events are read as
+    _EVENT = Event  # the class the log's events are read as
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -192,8 +193,9 @@ class Recorded:
             fields = "".join(f"self.{name}, " for name in cls._SCALARS)
             cls._get_scalars = eval(f"lambda self: ({fields})")
         if "__slots__" in cls.__dict__ and "__dict__" not in cls.__slots__:
-            names = [name for k in reversed(cls.__mro__) for name in k.__dict__.get("__slots__", ())
-                     if name != "__weakref__"]
+            names = [
+                name for k in reversed(cls.__mro__) for name in k.__dict__.get("__slots__", ()) if name != "__weakref__"
+            ]
             src = "def _copy_fields(self, other):\n" + "".join(f"    other.{n} = self.{n}\n" for n in names)
             space = {}
             exec(src, space)
@@ -213,11 +215,11 @@ class Recorded:
         # contents) pairs, move after move; each move's record keeps where its part starts.
         # One list, not one per move: the garbage collector would walk every one of them.
         self._j = []
-        self._jmark = 0                 # where the move being applied starts in the journal
-        self._irrev = False             # did this move change something that never comes back?
+        self._jmark = 0  # where the move being applied starts in the journal
+        self._irrev = False  # did this move change something that never comes back?
         self._records = []
         self.history = []
-        self._log = []                  # events as plain tuples (see EventLog)
+        self._log = []  # events as plain tuples (see EventLog)
         self._stamp = next(_stamps)
 
     @property
@@ -229,7 +231,7 @@ class Recorded:
     def legal_moves(self) -> LegalMoves:
         """Every move any player may make now."""
         items = self._raw_moves()
-        legal = LegalMoves(items)                # (LegalMoves.of written out: this runs every move)
+        legal = LegalMoves(items)  # (LegalMoves.of written out: this runs every move)
         legal._items = items
         legal._game = self
         legal._stamp = self._stamp
@@ -251,7 +253,7 @@ class Recorded:
             except IllegalMove as exc:
                 self._refused(exc)
                 raise
-        self._jmark = len(self._j)      # open the move's record (see _begin)
+        self._jmark = len(self._j)  # open the move's record (see _begin)
         self._irrev = False
         scalars = self._get_scalars()
         log_len = len(self._log)
@@ -321,10 +323,10 @@ class Recorded:
             lst, old = ops[i], ops[i + 1]
             if type(old) is int:
                 del lst[old:]
-            elif type(lst) is tuple:            # (cards, sorted list they were taken from)
+            elif type(lst) is tuple:  # (cards, sorted list they were taken from)
                 for c in lst:
                     insort(old, c)
-            elif type(old) is bytes:            # cards saved as their codes
+            elif type(old) is bytes:  # cards saved as their codes
                 lst[:] = [_BYTE_CARDS[b] for b in old]
             else:
                 lst[:] = old

@@ -6,6 +6,7 @@ Only inline styles (no ``<style>`` block, no scripts), so a picture still shows 
 runs: nbconvert's HTML, notebook viewers that strip style sheets, ``_repr_html_``. The colours
 and card proportions are the same as in ``widgets/table.css``; change both together.
 """
+
 from __future__ import annotations
 
 import html
@@ -65,7 +66,7 @@ def seat_rows(n: int, home: int = 0) -> tuple[list[int], list[int]]:
     side = 1 if n >= 6 else 0
     if not side:
         return others, [home]
-    left, top, right = others[:side], others[side:len(others) - side], others[len(others) - side:]
+    left, top, right = others[:side], others[side : len(others) - side], others[len(others) - side :]
     return top, list(reversed(left)) + [home] + list(reversed(right))
 
 
@@ -79,29 +80,53 @@ def _style(**props) -> str:
 
 # Card sizes (width, height) and index/pip font sizes, as in table.css.
 SIZES = {"normal": (40, 56, 13, 20), "small": (32, 45, 11.5, 14), "big": (46, 64, 15, 25)}
-INKS = {"red": RED, "black": BLACK, "joker": JOKER,
-        # German suits (see trick/render.py): Eichel, Gras, Herz, Schellen
-        "eichel": "#6b3f1d", "gras": "#2b7a35", "herz": RED, "schellen": "#c98a00"}
+INKS = {
+    "red": RED,
+    "black": BLACK,
+    "joker": JOKER,
+    # German suits (see trick/render.py): Eichel, Gras, Herz, Schellen
+    "eichel": "#6b3f1d",
+    "gras": "#2b7a35",
+    "herz": RED,
+    "schellen": "#c98a00",
+}
 
 
 def _card_box(w, h, lap):
     """The style every card starts from: its size, its place in a (fanned) row, its font."""
-    return dict(display="inline-block", position="relative", width=f"{w}px", height=f"{h}px",
-                border_radius="5px", box_sizing="border-box",
-                margin=f"0 3px 3px {-lap}px" if lap else "0 3px 3px 0",
-                vertical_align="top", font_family="'DejaVu Sans',Arial,sans-serif",
-                line_height="1", flex="none")
+    return dict(
+        display="inline-block",
+        position="relative",
+        width=f"{w}px",
+        height=f"{h}px",
+        border_radius="5px",
+        box_sizing="border-box",
+        margin=f"0 3px 3px {-lap}px" if lap else "0 3px 3px 0",
+        vertical_align="top",
+        font_family="'DejaVu Sans',Arial,sans-serif",
+        line_height="1",
+        flex="none",
+    )
 
 
 def _card_face(text, rank, symbol, base, index_px, pip_px, corner_top="3px"):
     """A face-up card: rank and suit symbol in the top corner, the symbol again bottom right."""
-    corner = _style(position="absolute", left="3px", top=corner_top, font_size=f"{index_px}px",
-                    font_weight="700", text_align="center", letter_spacing="-0.5px")
+    corner = _style(
+        position="absolute",
+        left="3px",
+        top=corner_top,
+        font_size=f"{index_px}px",
+        font_weight="700",
+        text_align="center",
+        letter_spacing="-0.5px",
+    )
     pip = _style(position="absolute", right="4px", bottom="3px", font_size=f"{pip_px}px")
     label = html.escape(str(text))
-    return (f'<span title="{label}" style="{_style(**base)}">'
-            f'<span style="{corner}">{html.escape(rank)}<br>{symbol}</span>'
-            f'<span style="{pip}">{symbol}</span></span>')
+    return (
+        f'<span title="{label}" style="{_style(**base)}">'
+        f'<span style="{corner}">{html.escape(rank)}<br>{symbol}</span>'
+        f'<span style="{pip}">{symbol}</span></span>'
+    )
 
 
 def _card_html(text, *, size="normal", ring=False, ghost=False, peek=None, lap=0) -> str:
@@ -111,21 +136,33 @@ def _card_html(text, *, size="normal", ring=False, ghost=False, peek=None, lap=0
     rank, symbol, colour = card_parts(text)
     base = _card_box(w, h, lap)
     if colour == "back":
-        base.update(border="2px solid #fff", background=(
-            f"repeating-linear-gradient(45deg,{BACK} 0 4px,{BACK_STRIPE} 4px 8px)"),
-            box_shadow="0 0 0 1px #9aa9c4,0 1px 2px rgba(0,0,0,.35)")
+        base.update(
+            border="2px solid #fff",
+            background=(f"repeating-linear-gradient(45deg,{BACK} 0 4px,{BACK_STRIPE} 4px 8px)"),
+            box_shadow="0 0 0 1px #9aa9c4,0 1px 2px rgba(0,0,0,.35)",
+        )
         tag = ""
         if peek not in (None, HIDDEN):
             p_rank, p_symbol, p_colour = card_parts(peek)
-            tag_style = _style(position="absolute", left="2px", right="2px", bottom="2px",
-                               background=CARD_FACE, color=INKS[p_colour], border_radius="3px",
-                               font_size="10px", font_weight="700", text_align="center",
-                               padding="1px 0")
+            tag_style = _style(
+                position="absolute",
+                left="2px",
+                right="2px",
+                bottom="2px",
+                background=CARD_FACE,
+                color=INKS[p_colour],
+                border_radius="3px",
+                font_size="10px",
+                font_weight="700",
+                text_align="center",
+                padding="1px 0",
+            )
             tag = f'<span style="{tag_style}">{html.escape(p_rank)}{p_symbol}</span>'
         title = "face down" + (f" ({html.escape(str(peek))})" if tag else "")
         return f'<span title="{title}" style="{_style(**base)}">{tag}</span>'
-    base.update(background=CARD_FACE, border=f"1px solid {CARD_EDGE}", color=INKS[colour],
-                box_shadow="0 1px 2px rgba(0,0,0,.3)")
+    base.update(
+        background=CARD_FACE, border=f"1px solid {CARD_EDGE}", color=INKS[colour], box_shadow="0 1px 2px rgba(0,0,0,.3)"
+    )
     if ring:
         base.update(box_shadow=f"0 0 0 3px {GOLD},0 3px 10px rgba(0,0,0,.5)")
     if ghost:
@@ -142,12 +179,19 @@ def _fan_lap(hand: list) -> int:
 
 
 def _zone_html(label: str, cards: str, lap: int = 0) -> str:
-    head = _style(font_size="9.5px", color="#5b6b62", text_transform="uppercase",
-                  letter_spacing=".06em", white_space="nowrap", margin_bottom="4px")
-    row = _style(display="flex", flex_wrap="wrap", align_items="flex-end", min_height="30px",
-                 padding_left=f"{lap}px")
-    return (f'<div style="{_style(margin_top="4px", margin_right="14px")}"><div style="{head}">{html.escape(label)}</div>'
-            f'<div style="{row}">{cards or _empty_note("empty")}</div></div>')
+    head = _style(
+        font_size="9.5px",
+        color="#5b6b62",
+        text_transform="uppercase",
+        letter_spacing=".06em",
+        white_space="nowrap",
+        margin_bottom="4px",
+    )
+    row = _style(display="flex", flex_wrap="wrap", align_items="flex-end", min_height="30px", padding_left=f"{lap}px")
+    return (
+        f'<div style="{_style(margin_top="4px", margin_right="14px")}"><div style="{head}">{html.escape(label)}</div>'
+        f'<div style="{row}">{cards or _empty_note("empty")}</div></div>'
+    )
 
 
 def _empty_note(text: str) -> str:
@@ -156,6 +200,4 @@ def _empty_note(text: str) -> str:
 
 def _empty_slot() -> str:
     w, h = SIZES["big"][:2]
-    return (f'<span style="{_style(display="inline-block", width=f"{w}px", height=f"{h}px", border="2px dashed rgba(255,255,255,.45)", border_radius="5px", box_sizing="border-box")}"></span>')
-
-
+    return f'<span style="{_style(display="inline-block", width=f"{w}px", height=f"{h}px", border="2px dashed rgba(255,255,255,.45)", border_radius="5px", box_sizing="border-box")}"></span>'

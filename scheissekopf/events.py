@@ -5,6 +5,7 @@ someone reads ``event.text``, so a fast playout does not pay for narration. Each
 its own event class with a table of texts, one function per kind of event
 (:mod:`scheissekopf.shedding.events`, :mod:`scheissekopf.trick.events`).
 """
+
 from __future__ import annotations
 
 from typing import Callable
@@ -19,7 +20,7 @@ class Event(tuple):
     TEXTS: dict[str, Callable[..., str]] = {}
 
     def __new__(cls, kind: str, player, args: tuple, names):
-        return tuple.__new__(cls, (kind, player, names, *args))   # one object per event
+        return tuple.__new__(cls, (kind, player, names, *args))  # one object per event
 
     kind = property(lambda self: self[0])
     player = property(lambda self: self[1])
@@ -39,8 +40,7 @@ class Event(tuple):
         return self.TEXTS[self.kind](self._names, self.player, *self.args)
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "player": self.player, "text": self.text,
-                "cards": [str(c) for c in self.cards]}
+        return {"kind": self.kind, "player": self.player, "text": self.text, "cards": [str(c) for c in self.cards]}
 
     def __str__(self):
         return self.text

@@ -13,13 +13,14 @@ True
 The search (:mod:`scheissekopf.ismcts`) reads only ``game.view(seat)``: the hint never uses a
 card the seat cannot see.
 """
+
 from __future__ import annotations
 
 import random
 import time
 
-from .variants import is_trick_game
 from .shedding.search import Searcher, move_key
+from .variants import is_trick_game
 
 
 class Hint(list):
@@ -74,8 +75,10 @@ def hint(game, seat, budget=1.0, seed=None, *, iterations=None):
         return Hint(seat=seat)
     view = game.view(seat)
     trick = is_trick_game(game)
-    if trick:                                   # sheepshead, schafkopf, mehrkopf
-        from .trick.search import TrickSearcher, move_key as trick_key
+    if trick:  # sheepshead, schafkopf, mehrkopf
+        from .trick.search import TrickSearcher
+        from .trick.search import move_key as trick_key
+
         searcher = TrickSearcher(view, moves)
     else:
         searcher = Searcher(view, moves)
@@ -92,7 +95,14 @@ def hint(game, seat, budget=1.0, seed=None, *, iterations=None):
     for r in result.rows:
         m = r["move"]
         same = by_key.get(r["key"], []) if m is not None else []
-        rows.append({"move": m, "text": "pass" if m is None else str(m), "win": r["win"],
-                     "points": r["points"], "visits": r["visits"],
-                     "also": [str(x) for x in same if x is not m]})
+        rows.append(
+            {
+                "move": m,
+                "text": "pass" if m is None else str(m),
+                "win": r["win"],
+                "points": r["points"],
+                "visits": r["visits"],
+                "also": [str(x) for x in same if x is not m],
+            }
+        )
     return Hint(rows, playouts=result.iterations, seconds=time.perf_counter() - t0, seat=seat)

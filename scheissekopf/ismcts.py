@@ -2,6 +2,7 @@
 what its seat has seen. Each family searches in its own way (:mod:`scheissekopf.shedding.search`,
 :mod:`scheissekopf.trick.search`); this bot picks the family's search for the game it is given.
 """
+
 from __future__ import annotations
 
 import time
@@ -31,7 +32,7 @@ class ISMCTSBot:
         self.epsilon = epsilon
         self.halving = halving
         self.clock = time.process_time if clock == "cpu" else time.perf_counter
-        self.last = None                # the last SearchResult (for inspection)
+        self.last = None  # the last SearchResult (for inspection)
 
     def choose(self, view, legal_moves, rng):
         family = _trick if is_trick_game(view) else _shedding

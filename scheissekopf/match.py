@@ -3,13 +3,14 @@
 Bitenight sums each round's points (most points wins, equal totals share the win); palace and
 schwechat count losses (fewest wins). In schwechat the previous round's Scheißkopf starts.
 """
+
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
 
-from .variants import new_game
 from .rng import SeededRNG
+from .variants import new_game
 
 
 @dataclass
@@ -22,12 +23,20 @@ class RoundResult:
     points: dict | None
     stalemate: bool
     moves: int = 0
-    bonus: list = field(default_factory=list)     # seats that went out on 4s (bitenight)
+    bonus: list = field(default_factory=list)  # seats that went out on 4s (bitenight)
 
 
 class Match:
-    def __init__(self, variant: str = "bitenight", players: int = 4, seed=None, *, names=None,
-                 rounds: int | None = None, penalties: bool = False):
+    def __init__(
+        self,
+        variant: str = "bitenight",
+        players: int = 4,
+        seed=None,
+        *,
+        names=None,
+        rounds: int | None = None,
+        penalties: bool = False,
+    ):
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 32)
         self.variant, self.n, self.seed = variant, players, seed
@@ -36,19 +45,37 @@ class Match:
         self.total_rounds = players if rounds is None else rounds
         self.rounds: list[RoundResult] = []
         self._seeds = SeededRNG(seed)
-        self._recorded = None           # the game whose result is already in self.rounds
+        self._recorded = None  # the game whose result is already in self.rounds
         self.game = self._deal(dealer=0, starter=None)
 
     def _deal(self, dealer, starter):
-        return new_game(self.variant, self.n, seed=self._seeds.next64() >> 32, dealer=dealer,
-                        names=self.names, penalties=self.penalties, starter=starter)
+        return new_game(
+            self.variant,
+            self.n,
+            seed=self._seeds.next64() >> 32,
+            dealer=dealer,
+            names=self.names,
+            penalties=self.penalties,
+            starter=starter,
+        )
 
     def _record(self):
         g = self.game
         if g.phase == "over" and self._recorded is not g:
             points = g.points() if g.preset.scoring == "points" else None
-            self.rounds.append(RoundResult(len(self.rounds) + 1, g.dealer, g.seed, list(g.finished),
-                                           g.loser, points, g.stalemate, len(g.history), list(g.bonus)))
+            self.rounds.append(
+                RoundResult(
+                    len(self.rounds) + 1,
+                    g.dealer,
+                    g.seed,
+                    list(g.finished),
+                    g.loser,
+                    points,
+                    g.stalemate,
+                    len(g.history),
+                    list(g.bonus),
+                )
+            )
             self._recorded = g
 
     @property
@@ -100,6 +127,7 @@ class Match:
     def play_out(self, bots=None, rng=None):
         """Play every remaining round with ``bots`` (one per seat; random by default)."""
         from .bots import RandomBot, play_round
+
         bots = bots or [RandomBot() for _ in range(self.n)]
         rng = rng if rng is not None else random.Random(self.seed)
         while True:

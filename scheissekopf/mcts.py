@@ -2,11 +2,13 @@
 root's sequential halving and the rows a search reports. It knows no rules: a searcher
 (:mod:`scheissekopf.shedding.search`, :mod:`scheissekopf.trick.search`) supplies the deals,
 the moves and the playouts."""
+
 from __future__ import annotations
 
 import math
 import random
 import time
+
 
 class Edge:
     """A move in a search tree (both searches): the seat that made it, how often it was tried
@@ -20,8 +22,8 @@ class Edge:
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
-        self.node = None                # dict: key -> Edge (the decisions after this move)
-        self.move = move                # a representative move (None: a pass)
+        self.node = None  # dict: key -> Edge (the decisions after this move)
+        self.move = move  # a representative move (None: a pass)
 
 
 def tree_step(node, options, seat, c, rng, edge):
@@ -81,8 +83,7 @@ class RootHalving:
         for key, e in self.root.items():
             if key in self.real:
                 win, points = self._stats(e)
-                rows.append({"key": key, "move": self.real[key], "visits": e.visits, "win": win,
-                             "points": points})
+                rows.append({"key": key, "move": self.real[key], "visits": e.visits, "win": win, "points": points})
         chosen, by = self.chosen, self._RANK_BY
         rows.sort(key=lambda r: (r["key"] != chosen, -r["visits"], -r[by]))
         return self._RESULT(rows, self.iterations, self.seconds)
@@ -128,7 +129,7 @@ class RootHalving:
         t0 = clock()
         deadline = None if seconds is None else t0 + seconds
         first = self.first
-        if first in keys:                       # the greedy choice first: it wins the ties
+        if first in keys:  # the greedy choice first: it wins the ties
             keys.remove(first)
             keys.insert(0, first)
         rounds = max(1, math.ceil(math.log2(len(keys))))
@@ -153,7 +154,7 @@ class RootHalving:
                     break
             if len(keys) > 1:
                 keys.sort(key=lambda k: -root[k].reward / root[k].visits if k in root else 0.0)
-                keys = keys[:(len(keys) + 1) // 2] if r < rounds - 1 else keys[:1]
+                keys = keys[: (len(keys) + 1) // 2] if r < rounds - 1 else keys[:1]
         self.chosen = keys[0]
         self.seconds += clock() - t0
         return self.result()

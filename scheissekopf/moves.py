@@ -15,6 +15,7 @@ place       ``P1 place 9H 0``       schwechat setup: lay 9H face up on gamble co
 ready       ``P1 ready``            setup: done
 ==========  ======================  ==================================================
 """
+
 from __future__ import annotations
 
 import re
@@ -32,11 +33,12 @@ def card_text(cards) -> str:
 
 
 def _field(slot: str, name: str, doc: str) -> property:
-    get = getattr(Move, slot).__get__          # the slot's own reader (C): no Python frame
+    get = getattr(Move, slot).__get__  # the slot's own reader (C): no Python frame
 
     def refuse(self, value):
-        raise AttributeError(f"a Move is a value and its {name} cannot change: build a new Move "
-                             "(or pass the move's text) instead")
+        raise AttributeError(
+            f"a Move is a value and its {name} cannot change: build a new Move (or pass the move's text) instead"
+        )
 
     return property(get, refuse, None, doc)
 
@@ -54,14 +56,15 @@ class Move:
 
     __slots__ = ("_player", "_kind", "_cards", "_target", "_index", "_stamp")
 
-    def __init__(self, player: int, kind: str, cards: Iterable[Card] = (), target: int | None = None,
-                 index: int | None = None) -> None:
+    def __init__(
+        self, player: int, kind: str, cards: Iterable[Card] = (), target: int | None = None, index: int | None = None
+    ) -> None:
         self._player = player
         self._kind = kind
         self._cards = tuple(cards)
         self._target = target
         self._index = index
-        self._stamp = None            # only legal_moves() stamps a move: "legal in that position"
+        self._stamp = None  # only legal_moves() stamps a move: "legal in that position"
 
     def _key(self) -> tuple:
         return (self._player, self._kind, tuple(sorted(self._cards)), self._target, self._index)
@@ -91,7 +94,7 @@ class Move:
             return f"{who} swap {card_text(self.cards)}"
         if kind == "place":
             return f"{who} place {card_text(self.cards)} {self.index}"
-        if kind == "card":                      # a card played to a trick: its own text
+        if kind == "card":  # a card played to a trick: its own text
             return f"{who} {card_text(self.cards)}"
         # other kinds (bids, calls, announcements of the trick-taking games): generic form
         parts = [who, kind]

@@ -1,4 +1,5 @@
 """The progress bar of long runs (simulations, tournaments): tqdm on a terminal, else nothing."""
+
 from __future__ import annotations
 
 import sys
@@ -18,6 +19,7 @@ def progress_bar(total, enabled):
     if enabled and sys.stderr.isatty():
         try:
             from tqdm import tqdm
+
             return tqdm(total=total, unit="game", file=sys.stderr, leave=False)
         except ImportError:
             pass

@@ -12,6 +12,7 @@ position dict:
   only), shown where no kernel runs and by ``_repr_html_``.
 * ``narration(game, view)``: the event texts as that viewer may read them.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,9 +24,20 @@ from .trick import render as _trick
 from .trick.render import contract_text, german_card_parts, trick_narration
 from .variants import from_dict, is_trick_game
 
-__all__ = ["describe", "game_html", "narration", "card_parts", "seat_rows", "describe_trick",
-           "trick_html", "german_card_parts", "contract_text", "is_trick_game", "status_text",
-           "trick_narration"]
+__all__ = [
+    "describe",
+    "game_html",
+    "narration",
+    "card_parts",
+    "seat_rows",
+    "describe_trick",
+    "trick_html",
+    "german_card_parts",
+    "contract_text",
+    "is_trick_game",
+    "status_text",
+    "trick_narration",
+]
 
 
 def _trick_game(game_or_dict: Any) -> Any:

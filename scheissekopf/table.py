@@ -40,8 +40,8 @@ import anywidget
 import traitlets
 
 from .errors import IllegalMove
-from .variants import Game
 from .render import describe, game_html, is_trick_game, narration
+from .variants import Game
 
 __all__ = ["Table", "Scene"]
 
@@ -49,7 +49,7 @@ _FRONT_END = files("scheissekopf.widgets")
 _CARD = re.compile(r"(10|[2-9TJQKA])[CDHS]|JK", re.IGNORECASE)
 _MOVE_ACTIONS = ("play", "take", "joker", "flip", "swap", "place", "ready")
 _TRICK_ACTIONS = ("card", "move")
-_MAX_BOT_MOVES = 100_000      # zero-delay bots stop here at the latest (a round always ends sooner)
+_MAX_BOT_MOVES = 100_000  # zero-delay bots stop here at the latest (a round always ends sooner)
 
 
 class _Refused(Exception):
@@ -112,7 +112,7 @@ class Table(anywidget.AnyWidget):
         self._game = game
         self._view = self._checked_view(view, game)
         self._bots: dict[int, tuple[object, float]] = {}
-        self._passed: set[int] = set()      # bots that let this position's jump-in chance go
+        self._passed: set[int] = set()  # bots that let this position's jump-in chance go
         self._rng = random.Random(seed)
         self._timer = None
         self._asks = 0
@@ -158,7 +158,7 @@ class Table(anywidget.AnyWidget):
         moves = g.legal_moves()
         if seat != "table":
             moves = [m for m in moves if m.player == seat]
-            state.pop("seed", None)          # the seed would let a seat re-deal the hidden cards
+            state.pop("seed", None)  # the seed would let a seat re-deal the hidden cards
         for s in self._bots:
             info["seats"][s]["bot"] = True
         info["bot_waiting"] = self._timer is not None
@@ -190,7 +190,7 @@ class Table(anywidget.AnyWidget):
             except IllegalMove as exc:
                 text = f"{move} refused: {exc}"
                 if getattr(self._game, "penalties", False):
-                    self._sync(message=text)     # a warning or a penalty card may have been given
+                    self._sync(message=text)  # a warning or a penalty card may have been given
                 else:
                     self.message = text
                 raise
@@ -246,6 +246,7 @@ class Table(anywidget.AnyWidget):
                 raise ValueError(f"there is no seat {seat!r}")
             if isinstance(bot, str):
                 from .bots import get
+
                 bot = get(bot)
             if bot is None:
                 self._bots.pop(seat, None)
@@ -273,6 +274,7 @@ class Table(anywidget.AnyWidget):
                 self.message = f"P{seat} has no move to hint at now."
                 raise ValueError(self.message)
             from .hint import hint as search
+
             if iterations is None:
                 iterations = self.hint_iterations
             found = search(g, seat, budget=self.hint_budget, seed=seed, iterations=iterations)
@@ -361,13 +363,13 @@ class Table(anywidget.AnyWidget):
     def _bot_fires(self, token):
         with self._lock:
             if self._timer is None or self._timer[0] is not token:
-                return                       # the position changed since; a new move was scheduled
+                return  # the position changed since; a new move was scheduled
             self._timer = None
             played, note = self._bot_move()
             later = self._run_bots()
             if played or note:
                 self._sync(message=note or later)
-            else:                            # the bots let a jump-in chance go: nothing changed
+            else:  # the bots let a jump-in chance go: nothing changed
                 self.info = {**self.info, "bot_waiting": self._timer is not None}
 
     def _cancel_timer(self):
@@ -383,11 +385,11 @@ class Table(anywidget.AnyWidget):
             except _Refused as exc:
                 self.message = str(exc)
             except IllegalMove:
-                pass                        # play() has put the engine's reason in the message
+                pass  # play() has put the engine's reason in the message
             except IndexError:
-                pass                        # undo() has said there is nothing to undo
+                pass  # undo() has said there is nothing to undo
             except ValueError:
-                pass                        # hint() has said why there is no hint
+                pass  # hint() has said why there is no hint
             finally:
                 if isinstance(content, dict) and content.get("action") == "hint":
                     # always answer a hint request, so the button stops waiting even when the
@@ -440,8 +442,10 @@ class Table(anywidget.AnyWidget):
         if not _is_int(version):
             raise _Refused("Malformed request: it does not say which position it was made for; nothing was played.")
         if version != self.version:
-            raise _Refused("That click was made on an earlier position (the table has changed since); "
-                           "nothing was played. Please try again.")
+            raise _Refused(
+                "That click was made on an earlier position (the table has changed since); "
+                "nothing was played. Please try again."
+            )
         return action
 
     def _move_text(self, action, content) -> str:
@@ -511,6 +515,7 @@ class Table(anywidget.AnyWidget):
         if not (isinstance(text, str) and 0 < len(text) <= 80):
             raise _Refused(f"Malformed request: 'move' needs the move's text, not {text!r}.")
         from .trick.moves import parse_move
+
         try:
             move = parse_move(text, player, g.family, g)
         except IllegalMove as exc:
@@ -523,8 +528,7 @@ class Table(anywidget.AnyWidget):
     def __repr__(self):
         g = self._game
         view = "" if self._view == "table" else f", view=P{self._view}"
-        return (f"{type(self).__name__}({g.variant}, {len(g.players)} players, "
-                f"phase={g.phase}, turn=P{g.turn}{view})")
+        return f"{type(self).__name__}({g.variant}, {len(g.players)} players, phase={g.phase}, turn=P{g.turn}{view})"
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -539,9 +543,15 @@ class Table(anywidget.AnyWidget):
 def _move_data(m) -> dict:
     target = m.target
     if target is not None and type(target) is not int:
-        target = str(target)            # a card or a word (trick games); a seat stays a number
-    return {"text": str(m), "player": m.player, "kind": m.kind, "cards": [str(c) for c in m.cards],
-            "target": target, "index": m.index}
+        target = str(target)  # a card or a word (trick games); a seat stays a number
+    return {
+        "text": str(m),
+        "player": m.player,
+        "kind": m.kind,
+        "cards": [str(c) for c in m.cards],
+        "target": target,
+        "index": m.index,
+    }
 
 
 def _hint_data(found, seat, version, settlement=False) -> dict:
@@ -552,15 +562,25 @@ def _hint_data(found, seat, version, settlement=False) -> dict:
     rows = []
     for r in found:
         m = r["move"]
-        rows.append({"text": r["text"], "kind": None if m is None else m.kind,
-                     "cards": [] if m is None else [str(c) for c in m.cards],
-                     "index": None if m is None else m.index,
-                     "win": round(float(r["win"]), 4),
-                     "points": None if r["points"] is None else round(float(r["points"]), 2),
-                     "visits": r["visits"]})
-    return {"seat": seat, "rows": rows, "playouts": found.playouts,
-            "seconds": round(found.seconds, 3), "version": version,
-            "measure": "settlement" if settlement else "scheisskopf"}
+        rows.append(
+            {
+                "text": r["text"],
+                "kind": None if m is None else m.kind,
+                "cards": [] if m is None else [str(c) for c in m.cards],
+                "index": None if m is None else m.index,
+                "win": round(float(r["win"]), 4),
+                "points": None if r["points"] is None else round(float(r["points"]), 2),
+                "visits": r["visits"],
+            }
+        )
+    return {
+        "seat": seat,
+        "rows": rows,
+        "playouts": found.playouts,
+        "seconds": round(found.seconds, 3),
+        "version": version,
+        "measure": "settlement" if settlement else "scheisskopf",
+    }
 
 
 class Scene(Table):
@@ -583,8 +603,16 @@ class Scene(Table):
         if not self._steps:
             raise ValueError("a scene needs at least one step")
         first, mark, caption = self._steps[0]
-        super().__init__(first.clone(), view, seed=seed, interactive=interactive,
-                         caption=caption, scene_steps=len(self._steps), log_mark=mark, **kwargs)
+        super().__init__(
+            first.clone(),
+            view,
+            seed=seed,
+            interactive=interactive,
+            caption=caption,
+            scene_steps=len(self._steps),
+            log_mark=mark,
+            **kwargs,
+        )
 
     @staticmethod
     def _prepare(item):
@@ -593,7 +621,7 @@ class Scene(Table):
         position, *moves, caption = item
         game = Game.from_dict(position) if isinstance(position, dict) else position.clone()
         mark = len(game.log)
-        for move in (moves[0] if moves else ()):
+        for move in moves[0] if moves else ():
             game.play(move)
         return game, mark, str(caption)
 
@@ -630,5 +658,7 @@ class Scene(Table):
 
     def __repr__(self):
         g = self._game
-        return (f"Scene({len(self._steps)} steps, step {self.scene_step + 1}: {g.variant}, "
-                f"{len(g.players)} players, phase={g.phase}, turn=P{g.turn})")
+        return (
+            f"Scene({len(self._steps)} steps, step {self.scene_step + 1}: {g.variant}, "
+            f"{len(g.players)} players, phase={g.phase}, turn=P{g.turn})"
+        )

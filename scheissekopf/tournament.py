@@ -21,6 +21,7 @@ negative for the bot's seat, so ``loss_rate`` is the share of hands that cost th
 (Wilson interval) and ``avg_points`` is the bot's mean settlement per hand (normal interval).
 A hand thrown in, or sat out by the sheepshead dealer at six, settles 0 and counts as not lost.
 """
+
 from __future__ import annotations
 
 import math
@@ -30,9 +31,10 @@ import time
 from collections import Counter
 
 from .bots import get, play_round
-from .variants import TRICK_VARIANTS, new_game
-from .shedding.presets import get as get_preset
 from .progress import progress_bar
+from .shedding.presets import get as get_preset
+from .trick.rules import get as trick_rules
+from .variants import TRICK_VARIANTS, VARIANTS, new_game, unknown_variant
 
 Z95 = 1.959963984540054
 
@@ -68,9 +70,10 @@ def mean_ci(values, z: float = Z95):
 def table_sizes(variant):
     """``(fewest, most)`` players of ``variant`` (a shedding preset or a trick-taking game)."""
     if variant in TRICK_VARIANTS:
-        from .trick import RULES
-        r = RULES[variant]
+        r = trick_rules(variant)
         return r.min_players, r.max_players
+    if variant not in VARIANTS:
+        raise ValueError(unknown_variant(variant))
     p = get_preset(variant)
     return p.min_players, p.max_players
 
@@ -97,7 +100,7 @@ def play_game(task):
     variant, specs, k, seed, options = task
     n = len(specs)
     deal, rot = divmod(k, n)
-    at_seat = [(s - rot) % n for s in range(n)]          # seat -> lineup index
+    at_seat = [(s - rot) % n for s in range(n)]  # seat -> lineup index
     g = new_game(variant, n, seed=game_seed(seed, deal))
     bots = [_make_bot(specs[i], options) for i in at_seat]
     rng = random.Random(f"scheissekopf-tournament:{seed}:{k}")
@@ -108,9 +111,17 @@ def play_game(task):
     if variant in TRICK_VARIANTS:
         settled = g.scores()
         money = [float(settled[seat_of[i]]) for i in range(n)]
-        return {"k": k, "deal": game_seed(seed, deal), "seating": at_seat,
-                "lost": [x < 0 for x in money], "points": money, "stalemate": False, "cycle": [],
-                "moves": moves, "seconds": secs}
+        return {
+            "k": k,
+            "deal": game_seed(seed, deal),
+            "seating": at_seat,
+            "lost": [x < 0 for x in money],
+            "points": money,
+            "stalemate": False,
+            "cycle": [],
+            "moves": moves,
+            "seconds": secs,
+        }
     points = g.points() if g.preset.scoring == "points" else None
     cycle = []
     if g.stalemate:
@@ -138,8 +149,9 @@ def _label(spec):
     return spec if isinstance(spec, str) else spec[0]
 
 
-def run(variant, bots, games, seed=1, *, jobs=None, options=None, progress=None, on_game=None,
-        log_header=None, done=()):
+def run(
+    variant, bots, games, seed=1, *, jobs=None, options=None, progress=None, on_game=None, log_header=None, done=()
+):
     """Play a tournament; return its summary (see :func:`summarize`).
 
     ``bots``: one entry per seat, a name (``"greedy"``) or ``(label, {constructor options})``
@@ -158,14 +170,23 @@ def run(variant, bots, games, seed=1, *, jobs=None, options=None, progress=None,
     if games < 1:
         raise ValueError("a tournament needs at least one game")
     for spec in bots:
-        _make_bot(spec, options or {})              # unknown names fail here, before any work
+        _make_bot(spec, options or {})  # unknown names fail here, before any work
     options = options or {}
     results = sorted((r for r in done if 0 <= r["k"] < games), key=lambda r: r["k"])
     have = {r["k"] for r in results}
     tasks = [(variant, list(bots), k, seed, options) for k in range(games) if k not in have]
     if log_header:
-        log_header({"tournament": {"variant": variant, "bots": [_label(b) for b in bots], "games": games,
-                                   "seed": seed, "options": options}})
+        log_header(
+            {
+                "tournament": {
+                    "variant": variant,
+                    "bots": [_label(b) for b in bots],
+                    "games": games,
+                    "seed": seed,
+                    "options": options,
+                }
+            }
+        )
     jobs = jobs or os.cpu_count() or 1
     bar = progress_bar(len(tasks), True if progress is None else progress)
     t0 = time.perf_counter()
@@ -179,6 +200,7 @@ def run(variant, bots, games, seed=1, *, jobs=None, options=None, progress=None,
                     on_game(r)
         else:
             import multiprocessing as mp
+
             with mp.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(min(jobs, len(tasks))) as pool:
                 for r in pool.imap_unordered(play_game, tasks, chunksize=1):
                     results.append(r)
@@ -207,16 +229,25 @@ def summarize(variant, bots, results, seed=None, seconds=None, options=None):
     for name, d in per.items():
         lo, hi = wilson(d["losses"], d["games"])
         avg, (plo, phi) = mean_ci(d["points"]) if d["points"] else (None, (None, None))
-        out[name] = {"games": d["games"], "losses": d["losses"], "loss_rate": d["losses"] / d["games"],
-                     "ci95": [lo, hi], "avg_points": avg,
-                     "points_ci95": None if avg is None else [plo, phi]}
+        out[name] = {
+            "games": d["games"],
+            "losses": d["losses"],
+            "loss_rate": d["losses"] / d["games"],
+            "ci95": [lo, hi],
+            "avg_points": avg,
+            "points_ci95": None if avg is None else [plo, phi],
+        }
     pairs = Counter()
     for r in results:
         if r["stalemate"]:
             pairs[" vs ".join(sorted(labels[i] for i in r["cycle"]))] += 1
     return {
-        "variant": variant, "bots": labels, "games": len(results), "seed": seed,
-        "seconds": seconds, "options": options or {},
+        "variant": variant,
+        "bots": labels,
+        "games": len(results),
+        "seed": seed,
+        "seconds": seconds,
+        "options": options or {},
         "bot_stats": out,
         "stalemates": sum(r["stalemate"] for r in results),
         "stalemates_by_pairing": dict(sorted(pairs.items())),
@@ -232,8 +263,7 @@ def to_json(summary) -> dict:
     mean settlement per hand (game units)."""
     out = {}
     for name, d in summary["bot_stats"].items():
-        out[name] = {"games": d["games"], "loss_rate": d["loss_rate"], "ci95": d["ci95"],
-                     "avg_points": d["avg_points"]}
+        out[name] = {"games": d["games"], "loss_rate": d["loss_rate"], "ci95": d["ci95"], "avg_points": d["avg_points"]}
     if summary.get("variant") not in TRICK_VARIANTS:
         out["_stalemates"] = {"total": summary["stalemates"], **summary["stalemates_by_pairing"]}
     return out
@@ -241,6 +271,7 @@ def to_json(summary) -> dict:
 
 def write_log_line(fh, record):
     import json
+
     fh.write(json.dumps(record) + "\n")
     fh.flush()
 
@@ -248,14 +279,14 @@ def write_log_line(fh, record):
 def load_log(path):
     """The summary of the games logged in ``path`` by ``--log`` (complete or not)."""
     header, results = read_log(path)
-    return summarize(header["variant"], header["bots"], results, seed=header["seed"],
-                     options=header.get("options"))
+    return summarize(header["variant"], header["bots"], results, seed=header["seed"], options=header.get("options"))
 
 
 def read_log(path):
     """``(header, results)`` of a ``--log`` file: the run's settings and its finished games
     (each game once, in game order)."""
     import json
+
     header, results = None, []
     with open(path, encoding="utf-8") as fh:
         for line in fh:
@@ -265,7 +296,7 @@ def read_log(path):
             try:
                 rec = json.loads(line)
             except json.JSONDecodeError:
-                continue                    # a line cut short by an interrupted run
+                continue  # a line cut short by an interrupted run
             if "tournament" in rec:
                 header = rec["tournament"]
             elif header is not None:
@@ -280,8 +311,10 @@ def report(summary) -> str:
     """The summary as a readable table."""
     s = summary
     n = len(s["bots"])
-    lines = [f"{s['variant']}, {n} players: {', '.join(s['bots'])} "
-             f"(rotated every game), {s['games']} games, seed {s['seed']}"]
+    lines = [
+        f"{s['variant']}, {n} players: {', '.join(s['bots'])} "
+        f"(rotated every game), {s['games']} games, seed {s['seed']}"
+    ]
     opts = s.get("options") or {}
     for name, o in sorted(opts.items()):
         if o:
@@ -303,14 +336,17 @@ def report(summary) -> str:
                 row += f" {d['avg_points']:>10.1f}   [{plo:.1f}, {phi:.1f}]"
         lines.append(row)
     if trick:
-        lines.append("  lost money: share of hands with a negative settlement; "
-                     "settlement: mean game units per hand")
+        lines.append("  lost money: share of hands with a negative settlement; settlement: mean game units per hand")
     else:
         pairs = s["stalemates_by_pairing"]
         detail = ", ".join(f"{k}: {v}" for k, v in pairs.items())
-        lines.append(f"  ended by stalemate: {s['stalemates']} of {s['games']} games"
-                     + (f" (still playing: {detail})" if detail else ""))
+        lines.append(
+            f"  ended by stalemate: {s['stalemates']} of {s['games']} games"
+            + (f" (still playing: {detail})" if detail else "")
+        )
     if s.get("seconds") is not None:
-        lines.append(f"  {s['moves_mean']:.0f} moves per game; {s['cpu_seconds_mean']:.2f} CPU s per game; "
-                     f"{s['seconds']:.0f} s wall in all")
+        lines.append(
+            f"  {s['moves_mean']:.0f} moves per game; {s['cpu_seconds_mean']:.2f} CPU s per game; "
+            f"{s['seconds']:.0f} s wall in all"
+        )
     return "\n".join(lines)

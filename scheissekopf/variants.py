@@ -9,6 +9,7 @@ which family a variant belongs to and never imports the other family's game by n
 >>> sk.new_game("schafkopf", seed=3).phase
 'auction'
 """
+
 from __future__ import annotations
 
 import abc
@@ -31,8 +32,10 @@ AnyGame = Union[shedding.Game, trick.TrickGame]
 
 def unknown_variant(variant: object) -> str:
     """The message for a variant that is not one of ours, naming every variant."""
-    return (f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)} (shedding games) "
-            f"or {', '.join(TRICK_VARIANTS)} (the Schafkopf family)")
+    return (
+        f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)} (shedding games) "
+        f"or {', '.join(TRICK_VARIANTS)} (the Schafkopf family)"
+    )
 
 
 def is_trick_game(obj: Any) -> bool:
@@ -41,8 +44,15 @@ def is_trick_game(obj: Any) -> bool:
     return variant in TRICK_VARIANTS
 
 
-def new_game(variant: str = "bitenight", players: int | None = None, seed: int | None = None, *,
-             dealer: int = 0, names: list[str] | None = None, **options: Any) -> AnyGame:
+def new_game(
+    variant: str = "bitenight",
+    players: int | None = None,
+    seed: int | None = None,
+    *,
+    dealer: int = 0,
+    names: list[str] | None = None,
+    **options: Any,
+) -> AnyGame:
     """Shuffle with ``seed`` (same seed, same deal, on every machine) and deal a new round.
 
     ``players`` defaults to 4 (sheepshead: 5). The shedding games start in the setup phase and

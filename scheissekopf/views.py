@@ -1,5 +1,6 @@
 """What the families' views share: a view is a game as one seat sees it (every card that seat
 cannot see is ``sk.HIDDEN``), and searches read an information set from it."""
+
 from __future__ import annotations
 
 
@@ -14,5 +15,3 @@ def view_seat(view, seat=None):
     if seat is None:
         raise ValueError("an information set is read from a view: game.view(seat)")
     return seat
-
-

@@ -4,6 +4,7 @@ Positions are written in the public position format and loaded with ``sk.Game.fr
 cards may be given as one space-separated string ("4H QS") or as a list (schwechat columns use
 ``None`` for an empty slot).
 """
+
 import json
 from collections import Counter
 from contextlib import contextmanager
@@ -62,8 +63,7 @@ def rank(card):
 
 
 def moves(g, player=None, kind=None):
-    return [m for m in g.legal_moves()
-            if (player is None or m.player == player) and (kind is None or m.kind == kind)]
+    return [m for m in g.legal_moves() if (player is None or m.player == player) and (kind is None or m.kind == kind)]
 
 
 def accepts(g, move):
@@ -91,7 +91,7 @@ def deck(variant, players):
     if variant == "bitenight":
         decks, jokers = -(-players // 4), 2
     elif variant == "palace":
-        decks, jokers = -(-players // 5), 0          # one deck per five players
+        decks, jokers = -(-players // 5), 0  # one deck per five players
     elif variant == "schwechat":
         decks, jokers = (2 if players <= 8 else 3), 3
     else:

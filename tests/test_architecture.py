@@ -8,6 +8,7 @@ much as one at the top of a module. The layers (README, "Architecture"):
 3. the registry, ``scheissekopf.variants``, the one place that knows every variant;
 4. everything above: bots, search, hints, tournaments, rendering, the table, the command line.
 """
+
 from __future__ import annotations
 
 import ast
@@ -38,7 +39,7 @@ def _resolve(module: str, is_package: bool, level: int, target: str | None) -> s
     if level == 0:
         name = target or ""
         assert name == "scheissekopf" or name.startswith("scheissekopf.")
-        return name[len("scheissekopf."):] if "." in name else ""
+        return name[len("scheissekopf.") :] if "." in name else ""
     base = module.split(".") if module else []
     if not is_package:
         base = base[:-1]
@@ -58,15 +59,18 @@ def import_graph() -> dict[str, set[str]]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             targets = []
             if isinstance(node, ast.Import):
-                targets = [_resolve(name, is_package, 0, a.name) for a in node.names
-                           if a.name == "scheissekopf" or a.name.startswith("scheissekopf.")]
+                targets = [
+                    _resolve(name, is_package, 0, a.name)
+                    for a in node.names
+                    if a.name == "scheissekopf" or a.name.startswith("scheissekopf.")
+                ]
             elif isinstance(node, ast.ImportFrom):
                 if node.level == 0 and not (node.module or "").startswith("scheissekopf"):
                     continue
                 base = _resolve(name, is_package, node.level, node.module)
                 subs = [f"{base}.{a.name}" if base else a.name for a in node.names]
                 if all(sub in modules for sub in subs):
-                    targets = subs                  # `from . import presets`: the submodules only
+                    targets = subs  # `from . import presets`: the submodules only
                 else:
                     targets = [base] + [sub for sub in subs if sub in modules]
             for t in targets:
@@ -136,7 +140,7 @@ def test_imports_run_downhill_through_the_layers():
     wrong = []
     for module, targets in import_graph().items():
         for t in targets:
-            if module == "":                    # the package's own __init__ is the public face
+            if module == "":  # the package's own __init__ is the public face
                 continue
             if layer(t) > layer(module):
                 wrong.append(f"{module} (layer {layer(module)}) imports {t} (layer {layer(t)})")
@@ -146,8 +150,9 @@ def test_imports_run_downhill_through_the_layers():
 @pytest.mark.parametrize("family, other", [("shedding", "trick"), ("trick", "shedding")])
 def test_a_family_never_imports_the_other(family, other):
     graph = import_graph()
-    crossing = [f"{m} -> {t}" for m, ts in graph.items() if m.split(".")[0] == family
-                for t in ts if t.split(".")[0] == other]
+    crossing = [
+        f"{m} -> {t}" for m, ts in graph.items() if m.split(".")[0] == family for t in ts if t.split(".")[0] == other
+    ]
     assert not crossing, crossing
 
 
@@ -159,3 +164,30 @@ def test_the_foundation_knows_no_variant_by_name():
             text = path.read_text(encoding="utf-8")
             offenders += [f"{module}: {n}" for n in names if f'"{n}"' in text or f"'{n}'" in text]
     assert not offenders, offenders
+
+
+def _refusal(call):
+    try:
+        call()
+    except ValueError as exc:  # InvalidPosition is a ValueError too
+        return str(exc)
+    raise AssertionError("an unknown variant was accepted")
+
+
+def test_an_unknown_variant_is_refused_naming_every_variant():
+    import scheissekopf as sk
+    from scheissekopf import tournament
+
+    calls = {
+        "new_game": lambda: sk.new_game("skat"),
+        "Game.from_dict": lambda: sk.Game.from_dict({"variant": "skat", "players": [{}, {}]}),
+        "from_dict": lambda: sk.from_dict({"variant": "skat", "players": [{}, {}]}),
+        "deck": lambda: sk.deck("skat", 4),
+        "Match": lambda: sk.Match("skat"),
+        "tournament": lambda: tournament.run("skat", ["greedy"] * 4, games=1),
+    }
+    for where, call in calls.items():
+        message = _refusal(call)
+        assert "skat" in message, where
+        for variant in sk.ALL_VARIANTS:
+            assert variant in message, f"{where}: {message!r} leaves out {variant}"

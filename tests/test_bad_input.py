@@ -1,13 +1,20 @@
 """Refused moves say why, in a card player's words, and leave the game untouched; undo."""
+
 import pytest
+from helpers import finish_setup, game, refused, seat
 
 import scheissekopf as sk
-from helpers import finish_setup, game, refused, seat
 
 
 def table():
-    return game("bitenight", seat("5C 9C JK", "KC", "QC"), seat("6D 9D", "KD", "QD"),
-                seat("7H 8H", "KH", "QH"), turn=0, stack="4S")
+    return game(
+        "bitenight",
+        seat("5C 9C JK", "KC", "QC"),
+        seat("6D 9D", "KD", "QD"),
+        seat("7H 8H", "KH", "QH"),
+        turn=0,
+        stack="4S",
+    )
 
 
 def test_move_from_the_wrong_player():
@@ -21,7 +28,7 @@ def test_card_the_player_does_not_hold():
     with refused(g, "(?i)AS|hold|have"):
         g.play("P0 AS")
     with refused(g, "(?i)6D|hold|have"):
-        g.play("P0 6D")            # another player's card
+        g.play("P0 6D")  # another player's card
 
 
 def test_bank_card_while_the_hand_holds_cards():
@@ -114,6 +121,7 @@ def test_illegal_move_is_a_value_error_with_a_message():
 
 # --- undo ---------------------------------------------------------------------------------------
 
+
 def test_undo_restores_the_exact_previous_position():
     g = table()
     before = []
@@ -126,8 +134,15 @@ def test_undo_restores_the_exact_previous_position():
 
 
 def test_undo_after_burn_joker_and_jump_in():
-    g = game("bitenight", seat("10C JK 5C", gamble="KC"), seat("QS QD 6D", gamble="KD"),
-             seat("9H 7H", gamble="KH"), seat("QH QC 4H"), turn=0, stack="8S")
+    g = game(
+        "bitenight",
+        seat("10C JK 5C", gamble="KC"),
+        seat("QS QD 6D", gamble="KD"),
+        seat("9H 7H", gamble="KH"),
+        seat("QH QC 4H"),
+        turn=0,
+        stack="8S",
+    )
     for move in ("P0 10C", "P0 5C", "P1 QS QD", "P3 QH QC", "P3 4H", "P0 JK to P2"):
         before = g.to_dict()
         g.play(move)
@@ -154,8 +169,9 @@ def test_undo_with_nothing_to_undo():
 # ---------------------------------------------------------------- a Move is a value
 
 
-@pytest.mark.parametrize("field, value", [("player", 1), ("kind", "take"), ("cards", ("9C",)),
-                                          ("target", 2), ("index", 0)])
+@pytest.mark.parametrize(
+    "field, value", [("player", 1), ("kind", "take"), ("cards", ("9C",)), ("target", 2), ("index", 0)]
+)
 def test_an_offered_move_cannot_be_changed(field, value):
     g = table()
     m = g.legal_moves()[0]
@@ -169,7 +185,7 @@ def test_an_offered_move_cannot_be_changed(field, value):
 
 def test_moves_are_values_equal_and_hashed_on_their_fields():
     a = sk.Move(0, "play", sk.parse_cards("9H 9D"))
-    b = sk.Move(0, "play", sk.parse_cards("9D 9H"))       # the same cards named in another order
+    b = sk.Move(0, "play", sk.parse_cards("9D 9H"))  # the same cards named in another order
     assert a == b and hash(a) == hash(b) and len({a, b}) == 1
     assert a != sk.Move(1, "play", sk.parse_cards("9H 9D")) and a != sk.Move(0, "play", sk.parse_cards("9H"))
     g = table()
@@ -200,7 +216,7 @@ def test_a_forged_move_cannot_reach_the_game(variant):
         assert twin == offered and twin._stamp is None
     # 3. a move offered by another game, where it is legal, is checked again here
     other = sk.Game.from_dict(before)
-    other.play(other.legal_moves()[0])           # other now differs from g by one move
+    other.play(other.legal_moves()[0])  # other now differs from g by one move
     elsewhere = next(m for m in other.legal_moves() if not g.is_legal(m))
     with pytest.raises(sk.IllegalMove):
         g.play(elsewhere)
@@ -212,5 +228,5 @@ def test_an_offered_move_is_trusted_only_in_the_position_it_was_offered_in():
     first = g.legal_moves()[0]
     g.play(first)
     assert g.history[-1] == first
-    with pytest.raises(sk.IllegalMove):         # the same move again, one position later
+    with pytest.raises(sk.IllegalMove):  # the same move again, one position later
         g.play(first)

@@ -41,9 +41,7 @@ def _notebook_imports() -> set[str]:
                 continue
             source = "".join(cell["source"])
             # IPython magics and shell escapes are not Python.
-            source = "\n".join(
-                ln for ln in source.splitlines() if not ln.lstrip().startswith(("%", "!"))
-            )
+            source = "\n".join(ln for ln in source.splitlines() if not ln.lstrip().startswith(("%", "!")))
             for node in ast.walk(ast.parse(source)):
                 if isinstance(node, ast.Import):
                     names.update(alias.name.split(".")[0] for alias in node.names)
@@ -65,14 +63,24 @@ def test_binder_files_describe_this_project():
 
 # Local state that a fresh clone (what Binder starts from) does not have.
 _NOT_IN_A_CLONE = shutil.ignore_patterns(
-    ".git", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__", "*.pyc",
-    ".pytest_cache", ".hypothesis", ".ipynb_checkpoints", "artifacts", "node_modules",
+    ".git",
+    ".venv",
+    "venv",
+    "build",
+    "dist",
+    "*.egg-info",
+    "__pycache__",
+    "*.pyc",
+    ".pytest_cache",
+    ".hypothesis",
+    ".ipynb_checkpoints",
+    "artifacts",
+    "node_modules",
 )
 
 
 def _clean_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYTHONSTARTUP")}
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYTHONSTARTUP")}
     env["PYTHONNOUSERSITE"] = "1"
     return env
 
@@ -88,7 +96,11 @@ def test_binder_environment_installs_and_runs_the_tutorial_imports(tmp_path):
 
     install = subprocess.run(
         [str(py), "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"],
-        cwd=repo, env=env, capture_output=True, text=True, timeout=1200,
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1200,
     )
     assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
 
@@ -126,7 +138,12 @@ def test_binder_environment_installs_and_runs_the_tutorial_imports(tmp_path):
         """
     )
     run = subprocess.run(
-        [str(py), "-c", check], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+        [str(py), "-c", check],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.startswith("ok ")

@@ -1,17 +1,26 @@
 """Bots: the greedy habits, determinization, the search and hints (tiny budgets throughout)."""
+
 import random
 from collections import Counter
 
 import pytest
+from helpers import texts
 
 import scheissekopf as sk
-from scheissekopf.bots import (GreedyBot, RandomBot, get, greedy_move, greedy_playout, play_round,
-                               random_playout, strength_table)
+from scheissekopf.bots import (
+    GreedyBot,
+    RandomBot,
+    get,
+    greedy_move,
+    greedy_playout,
+    play_round,
+    random_playout,
+    strength_table,
+)
 from scheissekopf.cards import HIDDEN, standard_deck
-from scheissekopf.shedding.determinize import InfoSet
 from scheissekopf.hint import Hint, hint
 from scheissekopf.ismcts import ISMCTSBot, Searcher, move_key
-from helpers import texts
+from scheissekopf.shedding.determinize import InfoSet
 
 
 def pos(players, stack=(), variant="bitenight", **kw):
@@ -71,15 +80,21 @@ def test_greedy_completes_four_of_a_kind_before_anything_else():
 
 
 def test_greedy_shows_a_joker_to_the_opponent_holding_most_cards():
-    g = pos([{"hand": ["JK", "4S"]}, {"hand": ["QS"]}, {"hand": ["QD", "KD", "AD", "5C"]}, {"hand": ["6S"]}],
-            stack=["AC"])
+    g = pos(
+        [{"hand": ["JK", "4S"]}, {"hand": ["QS"]}, {"hand": ["QD", "KD", "AD", "5C"]}, {"hand": ["6S"]}], stack=["AC"]
+    )
     m = greedy_move(g, g.legal_moves())
     assert m.kind == "joker" and m.target == 2
 
 
 def test_greedy_turns_a_gamble_card_rather_than_taking():
-    g = sk.Game.from_dict({"variant": "schwechat", "stack": ["AC"],
-                           "players": [{"bank": [None, None], "gamble": ["KS", "4D"]}, {"hand": ["QS"]}]})
+    g = sk.Game.from_dict(
+        {
+            "variant": "schwechat",
+            "stack": ["AC"],
+            "players": [{"bank": [None, None], "gamble": ["KS", "4D"]}, {"hand": ["QS"]}],
+        }
+    )
     assert {m.kind for m in g.legal_moves()} == {"flip", "take"}
     assert greedy_move(g, g.legal_moves()).kind == "flip"
 
@@ -146,16 +161,21 @@ def test_samples_keep_what_the_seat_saw_and_deal_the_rest(variant):
             assert [x is None for x in p.gamble] == [x is None for x in q.gamble]
             if s == seat:
                 assert p.hand == q.hand
-            assert not Counter(g.known[s]) - Counter(p.hand)        # known cards stay put
+            assert not Counter(g.known[s]) - Counter(p.hand)  # known cards stay put
         assert d.stack == g.stack and d.discard == g.discard and len(d.draw) == len(g.draw)
         assert (d.turn, d.direction, d.pending, d.finished) == (g.turn, g.direction, g.pending, g.finished)
-        assert texts(m for m in d.legal_moves() if m.player == seat) == \
-            texts(m for m in g.legal_moves() if m.player == seat)
+        assert texts(m for m in d.legal_moves() if m.player == seat) == texts(
+            m for m in g.legal_moves() if m.player == seat
+        )
 
 
 def test_a_taken_stack_stays_in_the_takers_hand_in_every_sample():
-    g = pos([{"hand": ["4S", "5S"]}, {"hand": ["6D", "7D", "8D"]}, {"hand": ["9H", "JH"]}],
-            stack=["QC", "KC", "AC"], turn=1, draw=["4D", "4H", "5D"])
+    g = pos(
+        [{"hand": ["4S", "5S"]}, {"hand": ["6D", "7D", "8D"]}, {"hand": ["9H", "JH"]}],
+        stack=["QC", "KC", "AC"],
+        turn=1,
+        draw=["4D", "4H", "5D"],
+    )
     g.play("P1 take")
     assert sorted(map(str, g.known[1])) == ["AC", "KC", "QC"]
     info = InfoSet(g.view(2))
@@ -206,12 +226,12 @@ def redeal_hidden(game, seat, rng):
     k = 0
     for what, s, x in places:
         if what == "hand":
-            g.players[s].hand = sorted(list(g.known[s]) + pool[k:k + x])
+            g.players[s].hand = sorted(list(g.known[s]) + pool[k : k + x])
             k += x
         else:
             g.players[s].gamble[x] = pool[k]
             k += 1
-    g._draw = pool[k:k + ndraw]
+    g._draw = pool[k : k + ndraw]
     return sk.Game.from_dict(g.to_dict())
 
 
@@ -227,7 +247,7 @@ def test_the_bot_never_sees_hidden_cards(variant):
         other = redeal_hidden(g, seat, rng)
         if other.to_dict() != g.to_dict():
             break
-    assert other.to_dict() != g.to_dict()               # the hidden cards really differ
+    assert other.to_dict() != g.to_dict()  # the hidden cards really differ
     v1, v2 = g.view(seat), other.view(seat)
     assert v1.to_dict() == v2.to_dict()
     assert InfoSet(v1).signature() == InfoSet(v2).signature()
@@ -255,8 +275,7 @@ def test_search_is_repeatable_with_a_seed_and_counts_its_playouts():
     view = g.view(g.turn)
     a = Searcher(view).run(random.Random(5), iterations=60)
     b = Searcher(view).run(random.Random(5), iterations=60)
-    assert [(r["key"], r["visits"], r["win"]) for r in a.rows] == \
-        [(r["key"], r["visits"], r["win"]) for r in b.rows]
+    assert [(r["key"], r["visits"], r["win"]) for r in a.rows] == [(r["key"], r["visits"], r["win"]) for r in b.rows]
     assert 0 < a.iterations <= 60 and sum(r["visits"] for r in a.rows) == a.iterations
     plain = Searcher(view, halving=False).run(random.Random(5), iterations=60)
     assert plain.iterations == 60 and sum(r["visits"] for r in plain.rows) == 60
@@ -277,8 +296,9 @@ def test_search_finds_the_sure_way_out():
 
 def test_out_of_turn_the_bot_may_jump_in_or_pass():
     # P2 holds the fourth 9: a jump-in burns the stack (bitenight).
-    g = pos([{"hand": ["4S", "5S"]}, {"hand": ["6D", "KD"]}, {"hand": ["9S", "JH", "QH"]}],
-            stack=["9C", "9H", "9D"], turn=0)
+    g = pos(
+        [{"hand": ["4S", "5S"]}, {"hand": ["6D", "KD"]}, {"hand": ["9S", "JH", "QH"]}], stack=["9C", "9H", "9D"], turn=0
+    )
     mine = [m for m in g.legal_moves() if m.player == 2]
     assert texts(mine) == ["P2 9S"]
     h = hint(g, 2, iterations=40, seed=1)

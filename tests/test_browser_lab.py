@@ -24,14 +24,23 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(__file__).parent / "artifacts"
 NOTEBOOK = "02-special-cards.ipynb"
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                                reason="Debian's chromium (/usr/bin/chromium) is not installed")
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="Debian's chromium (/usr/bin/chromium) is not installed"
+)
 
 
 def _free_port() -> int:
@@ -52,14 +61,27 @@ def lab(tmp_path_factory):
     news.parent.mkdir(parents=True)
     news.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
     port, token = _free_port(), secrets.token_hex(16)
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp / "config"),
-           "JUPYTER_RUNTIME_DIR": str(tmp / "runtime")}
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp / "config"), "JUPYTER_RUNTIME_DIR": str(tmp / "runtime")}
     log = open(tmp / "lab.log", "w+")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-         f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-         f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}"],
-        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+        [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            "--allow-root",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={root}",
+            f"--LabApp.user_settings_dir={settings}",
+            f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+        ],
+        cwd=root,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
@@ -86,7 +108,7 @@ def lab(tmp_path_factory):
         log.close()
 
 
-@pytest.fixture(scope="module")   # closed after this file: a live sync Playwright keeps an event loop running
+@pytest.fixture(scope="module")  # closed after this file: a live sync Playwright keeps an event loop running
 def chromium():
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
@@ -109,7 +131,7 @@ def _run_new_cell(page, code: str, expect_text, timeout: float = 60_000) -> str:
     page.keyboard.press("b")
     page.keyboard.press("Enter")
     page.keyboard.type(code)
-    page.keyboard.press("Control+Enter")        # run in place: the new cell stays the last one
+    page.keyboard.press("Control+Enter")  # run in place: the new cell stays the last one
     cell = page.locator(".jp-Notebook .jp-CodeCell").last
     out = cell.locator(".jp-OutputArea-output")
     expect(out).to_contain_text(expect_text, timeout=timeout)
@@ -132,7 +154,7 @@ def test_playing_at_the_last_table_of_the_special_cards_notebook(lab, chromium):
     page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
 
     code_cells = page.locator(".jp-Notebook .jp-CodeCell")
-    last_cell = code_cells.nth(code_cells.count() - 1)      # fixed: new cells are added below it
+    last_cell = code_cells.nth(code_cells.count() - 1)  # fixed: new cells are added below it
     assert "try_table" in last_cell.locator(".jp-InputArea-editor").inner_text()
     table = last_cell.locator(".sk-table")
     try:
@@ -153,8 +175,10 @@ def test_playing_at_the_last_table_of_the_special_cards_notebook(lab, chromium):
     expect(table.locator('.sk-stack .sk-card[data-card="9C"]')).to_be_visible()
     expect(table.locator(".sk-status")).to_have_text("P1 to move")
     assert "history 1: P0 9C" in _run_new_cell(
-        page, 'print(f"history {len(try_table.game.history)}: " + " ".join(map(str, try_table.game.history)))',
-        "history 1")
+        page,
+        'print(f"history {len(try_table.game.history)}: " + " ".join(map(str, try_table.game.history)))',
+        "history 1",
+    )
 
     # Back to P0 with the table's Undo button.
     table.get_by_role("button", name="\u21b6 Undo").click()
@@ -170,10 +194,13 @@ def test_playing_at_the_last_table_of_the_special_cards_notebook(lab, chromium):
     expect(message).to_contain_text("P0 5H refused")
     assert "8" in message.inner_text().split("refused", 1)[1]
     expect(table.locator(".sk-status")).to_have_text("P0 to move")
-    assert [table.locator(".sk-stack .sk-card").nth(i).get_attribute("data-card")
-            for i in range(table.locator(".sk-stack .sk-card").count())] == ["8S"]
-    out = _run_new_cell(page, 'print("history", len(try_table.game.history), [str(c) for c in try_table.game.stack])',
-                        "history 0")
+    assert [
+        table.locator(".sk-stack .sk-card").nth(i).get_attribute("data-card")
+        for i in range(table.locator(".sk-stack .sk-card").count())
+    ] == ["8S"]
+    out = _run_new_cell(
+        page, 'print("history", len(try_table.game.history), [str(c) for c in try_table.game.stack])', "history 0"
+    )
     assert "history 0 ['8S']" in out
 
     ARTIFACTS.mkdir(exist_ok=True)

@@ -1,5 +1,6 @@
 """The engine's public surface beyond single rules: seeded deals, the stalemate rule checked
 against a plain re-count, views, clones, the match layer and the command line."""
+
 import json
 import random
 
@@ -7,7 +8,8 @@ import pytest
 
 import scheissekopf as sk
 from scheissekopf.bots import GreedyBot, RandomBot, play_round
-from scheissekopf.cli import main as cli_main, simulate
+from scheissekopf.cli import main as cli_main
+from scheissekopf.cli import simulate
 
 
 def test_part_c_names_exist():
@@ -21,7 +23,11 @@ def test_seeded_deal_is_the_same_on_every_machine():
     # The shuffle is our own integer generator, so these exact cards are a cross-machine check.
     g = sk.new_game("bitenight", 4, seed=7)
     assert [[str(c) for c in p.hand] for p in g.players] == [
-        ["2S", "4C", "JS"], ["9D", "10S", "JK"], ["4D", "9C", "AC"], ["3C", "QH", "JK"]]
+        ["2S", "4C", "JS"],
+        ["9D", "10S", "JK"],
+        ["4D", "9C", "AC"],
+        ["3C", "QH", "JK"],
+    ]
     assert [str(c) for c in g.draw[:5]] == ["10C", "8H", "7D", "AH", "3D"]
     s = sk.new_game("schwechat", 3, seed=7)
     assert s.turn == 2 and [str(c) for c in s.stack] == ["AH"]
@@ -55,9 +61,15 @@ def test_stalemate_ends_round_on_third_occurrence_of_a_position(variant, games):
                 continue
             if g.phase == "play":
                 # positions with a different draw/discard/bank/gamble can never come back
-                marker = (len(g.draw), len(g.discard), tuple(len([c for c in p.bank if c is not None]) +
-                                                             len([c for c in p.gamble if c is not None])
-                                                             for p in g.players), tuple(g.finished))
+                marker = (
+                    len(g.draw),
+                    len(g.discard),
+                    tuple(
+                        len([c for c in p.bank if c is not None]) + len([c for c in p.gamble if c is not None])
+                        for p in g.players
+                    ),
+                    tuple(g.finished),
+                )
                 if marker != epoch_marker:
                     counts, epoch_marker = {}, marker
                 key = _canonical(g)
@@ -68,7 +80,7 @@ def test_stalemate_ends_round_on_third_occurrence_of_a_position(variant, games):
             g.undo()
             key_before = _canonical(g)
             assert counts.get(key_before, 0) >= 1
-            assert not any(e.kind == "stalemate" for e in g.log)      # undo took the ending back
+            assert not any(e.kind == "stalemate" for e in g.log)  # undo took the ending back
             assert g.phase == "play" and not g.stalemate
     assert seen_stalemate > 0, "random play should run into some stalemates"
 
@@ -103,7 +115,7 @@ def test_view_hides_other_hands_gambles_and_draw_but_keeps_counts():
         assert vp["hand"] == (dp["hand"] if i == 1 else ["??"] * len(dp["hand"]))
     assert v["draw"] == ["??"] * len(d["draw"])
     assert v["discard"] == d["discard"]
-    assert d["seed"] == 3 and v["seed"] is None          # the seed would re-deal every hidden card
+    assert d["seed"] == 3 and v["seed"] is None  # the seed would re-deal every hidden card
     assert all("3" not in e.text for e in g.log if e.kind == "deal")
 
 
@@ -127,8 +139,7 @@ def test_clone_is_independent():
 
 
 def test_legal_moves_contains_equivalent_suits():
-    g = sk.Game.from_dict({"players": [{"hand": ["9C", "9D", "KH"]}, {"hand": ["5S"]}],
-                           "stack": ["6H"], "turn": 0})
+    g = sk.Game.from_dict({"players": [{"hand": ["9C", "9D", "KH"]}, {"hand": ["5S"]}], "stack": ["6H"], "turn": 0})
     moves = g.legal_moves()
     assert "P0 9D" in moves and "P0 9C" in moves and "P0 9C 9D" in moves
     assert "P0 5S" not in moves
@@ -140,8 +151,8 @@ def test_legal_moves_contains_equivalent_suits():
 def test_legal_moves_read_as_moves_every_way_and_refuse_changes():
     import copy
     import pickle
-    g = sk.Game.from_dict({"players": [{"hand": ["9C", "9D", "KH"]}, {"hand": ["5S"]}],
-                           "stack": ["6H"], "turn": 0})
+
+    g = sk.Game.from_dict({"players": [{"hand": ["9C", "9D", "KH"]}, {"hand": ["5S"]}], "stack": ["6H"], "turn": 0})
     moves = g.legal_moves()
     texts = ["P0 9C", "P0 9C 9D", "P0 KH"]
     # every way of reading gives Move objects, never the tuples the engine generates
@@ -152,16 +163,22 @@ def test_legal_moves_read_as_moves_every_way_and_refuse_changes():
     assert all(isinstance(m, sk.Move) for m in moves.copy() + [] + moves * 2)
     assert moves.index(sk.parse_move("P0 KH", 0)) == 2 and moves.count(moves[0]) == 1
     assert moves == list(moves) and not moves != list(moves) and moves != list(moves)[:2]
-    assert moves[0] is moves[0]                          # made once, then kept
+    assert moves[0] is moves[0]  # made once, then kept
     for clone in (copy.copy(moves), pickle.loads(pickle.dumps(moves))):
         assert [str(m) for m in clone] == texts
-    for change in (lambda: moves.append(moves[0]), lambda: moves.pop(), lambda: moves.sort(),
-                   lambda: moves.__setitem__(0, moves[1]), lambda: moves.__delitem__(0),
-                   lambda: moves.extend(moves), lambda: moves.clear()):
+    for change in (
+        lambda: moves.append(moves[0]),
+        lambda: moves.pop(),
+        lambda: moves.sort(),
+        lambda: moves.__setitem__(0, moves[1]),
+        lambda: moves.__delitem__(0),
+        lambda: moves.extend(moves),
+        lambda: moves.clear(),
+    ):
         with pytest.raises(TypeError, match="read-only"):
             change()
     assert [str(m) for m in moves] == texts
-    g.play(random.Random(0).choice(moves))               # still what a bot plays from
+    g.play(random.Random(0).choice(moves))  # still what a bot plays from
 
 
 def test_move_text_round_trips_for_every_kind():
@@ -180,8 +197,9 @@ def test_move_text_round_trips_for_every_kind():
 
 
 def test_event_log_explains_a_burn():
-    g = sk.Game.from_dict({"players": [{"hand": ["9C", "5D", "6D"]}, {"hand": ["9D", "9H", "KS"]}],
-                           "stack": ["9S"], "turn": 0})
+    g = sk.Game.from_dict(
+        {"players": [{"hand": ["9C", "5D", "6D"]}, {"hand": ["9D", "9H", "KS"]}], "stack": ["9S"], "turn": 0}
+    )
     g.play("P0 9C")
     g.play("P1 9D 9H")
     texts = [e.text for e in g.log]
@@ -198,12 +216,12 @@ def test_event_log_reads_as_events_and_undo_takes_a_moves_events_back():
     assert len(log) > 40 and all(isinstance(e, sk.Event) for e in log)
     assert log[0].kind == "deal" and log[-1] == list(log)[-1] == log[-3:][-1]
     assert [e.text for e in log[5:8]] == [log[i].text for i in range(5, 8)]
-    assert not hasattr(log, "append")                   # read-only: the game writes it
+    assert not hasattr(log, "append")  # read-only: the game writes it
     before = list(log)
     move = g.history[-1]
     mark = len(before)
     g.undo()
-    assert list(g.log) == before[:len(g.log)] and len(g.log) < mark
+    assert list(g.log) == before[: len(g.log)] and len(g.log) < mark
     g.play(move)
     assert g.log == before
 
@@ -280,8 +298,9 @@ def test_cli_show_prints_a_position_and_refuses_a_bad_one(tmp_path, capsys):
 
 
 def test_known_cards_follow_a_taken_stack_into_the_hand_and_show_in_views():
-    g = sk.Game.from_dict({"players": [{"hand": ["5C", "6D", "7H"]}, {"hand": ["9C", "JD", "KH"]}],
-                           "stack": ["AS", "QD"], "turn": 0})
+    g = sk.Game.from_dict(
+        {"players": [{"hand": ["5C", "6D", "7H"]}, {"hand": ["9C", "JD", "KH"]}], "stack": ["AS", "QD"], "turn": 0}
+    )
     g.play("P0 take")
     assert [str(c) for c in g.known[0]] == ["QD", "AS"]
     v = g.view(1).to_dict()
@@ -294,18 +313,22 @@ def test_known_cards_follow_a_taken_stack_into_the_hand_and_show_in_views():
     assert sk.Game.from_dict(g.to_dict()).known == g.known
 
 
-@pytest.mark.parametrize("variant, hand, stack, play, left", [
-    ("bitenight", ["5D", "9C"], ["9D", "QS"], "P0 9C 9D", ["QS"]),  # one of the two was known
-    ("schwechat", ["5D", "9C"], ["9C", "QS"], "P0 9C 9C", ["QS"]),  # two decks: the same card twice
-    ("schwechat", ["5D"], ["9C", "9C"], "P0 9C", ["9C"]),           # two known, one played
-])
+@pytest.mark.parametrize(
+    "variant, hand, stack, play, left",
+    [
+        ("bitenight", ["5D", "9C"], ["9D", "QS"], "P0 9C 9D", ["QS"]),  # one of the two was known
+        ("schwechat", ["5D", "9C"], ["9C", "QS"], "P0 9C 9C", ["QS"]),  # two decks: the same card twice
+        ("schwechat", ["5D"], ["9C", "9C"], "P0 9C", ["9C"]),  # two known, one played
+    ],
+)
 def test_a_played_copy_lowers_the_known_cards_only_by_what_was_known(variant, hand, stack, play, left):
-    g = sk.Game.from_dict({"variant": variant, "players": [{"hand": hand}, {"hand": ["4H", "KD", "KC"]}],
-                           "stack": stack, "turn": 0})
+    g = sk.Game.from_dict(
+        {"variant": variant, "players": [{"hand": hand}, {"hand": ["4H", "KD", "KC"]}], "stack": stack, "turn": 0}
+    )
     g.play("P0 take")
     known = [str(c) for c in g.known[0]]
     assert known == sorted(stack, key=sk.Card.parse)
-    if g.turn == 1:                             # (a take passes the turn in bitenight)
+    if g.turn == 1:  # (a take passes the turn in bitenight)
         g.play("P1 4H")
     g.play(play)
     assert [str(c) for c in g.known[0]] == left

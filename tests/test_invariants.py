@@ -1,16 +1,17 @@
 """Properties of whole games of random legal play, from the deal to the end."""
+
 import random
 
+from helpers import cards_in_play, deck
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scheissekopf as sk
-from helpers import cards_in_play, deck
 
 # a safety net only: the stalemate rule ends every round long before this
 MOVE_CAP = 20_000
 
-PLAYERS = {"bitenight": (2, 8), "palace": (2, 8), "schwechat": (2, 8)}   # palace adds a deck from 6
+PLAYERS = {"bitenight": (2, 8), "palace": (2, 8), "schwechat": (2, 8)}  # palace adds a deck from 6
 
 
 @st.composite
@@ -49,8 +50,7 @@ def play_out(variant, players, seed, chooser, check=None):
         if check is not None:
             check(g, move)
         g.play(move)
-    raise AssertionError(f"{variant} with {players} players, seed {seed}: "
-                         f"no end after {MOVE_CAP} moves")
+    raise AssertionError(f"{variant} with {players} players, seed {seed}: no end after {MOVE_CAP} moves")
 
 
 @settings(max_examples=25, deadline=None)
@@ -88,12 +88,12 @@ def test_every_offered_move_is_accepted(table):
 
     def check(g, move):
         for offered in g.legal_moves():
-            assert type(offered.cards) is tuple, str(offered)   # the undo journal relies on it
+            assert type(offered.cards) is tuple, str(offered)  # the undo journal relies on it
             trial = g.clone()
             trial.play(offered)
             assert len(trial.history) == len(g.history) + 1
             by_text = g.clone()
-            by_text.play(str(offered))     # its text reads back as the same move
+            by_text.play(str(offered))  # its text reads back as the same move
             assert by_text.to_dict() == trial.to_dict(), str(offered)
 
     play_out(variant, players, seed, chooser, check)
@@ -158,18 +158,19 @@ def test_cached_top_run_playable_ranks_and_rank_counts_match_the_cards(table):
         return moves
 
     def cached(g):
-        return (g._top_run(), g._playable(), [k[:] for k in g._counts()], g._held[:],
-                g._bank_ranks(), setup_moves(g))
+        return (g._top_run(), g._playable(), [k[:] for k in g._counts()], g._held[:], g._bank_ranks(), setup_moves(g))
 
     def fresh(g):
         kept = g._run, g._mask, g._cnt, g._held, g._plays, g._bankr, g._smoves
         g._drop_caches()
-        want = (g._top_run(), g.preset.allowed[g.preset.top_key(g.stack)],
-                [[sum(1 for c in pl.hand if c >> 2 == r) for pl in g.players] for r in range(16)],
-                [sum(1 << r for r in {c >> 2 for c in pl.hand}) for pl in g.players],
-                sum(1 << r for r in {c >> 2 for pl in g.players if not pl.hand
-                                     for c in pl.bank if c is not None}),
-                setup_moves(g))
+        want = (
+            g._top_run(),
+            g.preset.allowed[g.preset.top_key(g.stack)],
+            [[sum(1 for c in pl.hand if c >> 2 == r) for pl in g.players] for r in range(16)],
+            [sum(1 << r for r in {c >> 2 for c in pl.hand}) for pl in g.players],
+            sum(1 << r for r in {c >> 2 for pl in g.players if not pl.hand for c in pl.bank if c is not None}),
+            setup_moves(g),
+        )
         g._run, g._mask, g._cnt, g._held, g._plays, g._bankr, g._smoves = kept
         return want
 
@@ -180,27 +181,30 @@ def test_cached_top_run_playable_ranks_and_rank_counts_match_the_cards(table):
             for r, plays in enumerate(made):
                 if plays is not None:
                     same = [c for c in g.players[p].hand if c >> 2 == r]
-                    assert plays == tuple((p, "play", tuple(same[:k]), None, None)
-                                          for k in range(1, len(same) + 1)), (p, r, g.players[p].hand)
+                    assert plays == tuple((p, "play", tuple(same[:k]), None, None) for k in range(1, len(same) + 1)), (
+                        p,
+                        r,
+                        g.players[p].hand,
+                    )
         return True
 
     def check(g, move):
         assert kept_plays_match(g)
-        twin = g.clone()                        # a clone keeps its own: playing on it
-        for _ in range(8):                      # leaves the original's as they were
+        twin = g.clone()  # a clone keeps its own: playing on it
+        for _ in range(8):  # leaves the original's as they were
             if twin.phase == "over":
                 break
             twin.play(twin.legal_moves()[-1])
         if twin.phase != "over":
-            twin.legal_moves()                  # (fills the twin's kept plays)
+            twin.legal_moves()  # (fills the twin's kept plays)
         assert kept_plays_match(twin) and kept_plays_match(g)
         assert cached(g) == fresh(g), (move, g.stack)
-        if g.phase == "play":                   # the position just reached has been counted
+        if g.phase == "play":  # the position just reached has been counted
             g_hh, g_sh = g._hh, g._sh
             g._rehash()
             assert (g._hh, g._sh) == (g_hh, g_sh)
             assert g._rep.get(g._position_key(), 0) >= 1
-        if g.history and len(g.history) % 7 == 3:   # now and then, take a move back, redo it
+        if g.history and len(g.history) % 7 == 3:  # now and then, take a move back, redo it
             undone = g.undo()
             assert cached(g) == fresh(g)
             g.play(undone)

@@ -1,10 +1,11 @@
 """The position format (RULES.md Part C): round trips, defaults, refused positions and views."""
+
 import json
 
 import pytest
+from helpers import finish_setup, game, names, position, seat
 
 import scheissekopf as sk
-from helpers import finish_setup, game, names, position, seat
 
 
 def round_trips(g):
@@ -16,8 +17,8 @@ def round_trips(g):
 
 # --- round trips and defaults -------------------------------------------------------------------
 
-@pytest.mark.parametrize("variant,players", [("bitenight", 4), ("bitenight", 6), ("palace", 3),
-                                             ("schwechat", 5)])
+
+@pytest.mark.parametrize("variant,players", [("bitenight", 4), ("bitenight", 6), ("palace", 3), ("schwechat", 5)])
 def test_new_game_in_setup_round_trips(variant, players):
     g = sk.new_game(variant, players=players, seed=21)
     d = round_trips(g)
@@ -37,7 +38,7 @@ def test_partly_ready_setup_round_trips_and_keeps_who_is_ready(variant):
     h = sk.Game.from_dict(round_trips(g))
     assert h.phase == "setup"
     with pytest.raises(sk.IllegalMove):
-        h.play("P2 ready")             # P2 said ready already
+        h.play("P2 ready")  # P2 said ready already
 
 
 @pytest.mark.parametrize("variant", ["bitenight", "palace", "schwechat"])
@@ -63,8 +64,18 @@ def test_defaults_for_fields_left_out():
 
 
 def test_fields_given_are_honoured():
-    g = game("schwechat", seat("4C", ["9C", None], ["JC", "QC"]), seat("6D"), seat(),
-             stack="9H 3S", draw="", discard="10C KH", turn=1, direction=-1, finished=[2])
+    g = game(
+        "schwechat",
+        seat("4C", ["9C", None], ["JC", "QC"]),
+        seat("6D"),
+        seat(),
+        stack="9H 3S",
+        draw="",
+        discard="10C KH",
+        turn=1,
+        direction=-1,
+        finished=[2],
+    )
     assert g.turn == 1
     assert g.direction == -1
     assert g.finished == [2]
@@ -91,7 +102,7 @@ def test_finished_round_round_trips():
     h = sk.Game.from_dict(round_trips(g))
     assert h.phase == "over"
     assert h.loser == 2
-    assert h.points() == g.points() == {0: 20, 1: 20, 2: 0}     # the low-card bonus survives
+    assert h.points() == g.points() == {0: 20, 1: 20, 2: 0}  # the low-card bonus survives
 
 
 def test_repetition_count_survives_a_round_trip():
@@ -99,7 +110,7 @@ def test_repetition_count_survives_a_round_trip():
     g = game("palace", seat("5C 6C", "KH", "QC"), seat("AC 5D 6D", "KS", "QD"), turn=0)
     for move in cycle:
         g.play(move)
-    g = sk.Game.from_dict(round_trips(g))     # the starting position has now been seen twice
+    g = sk.Game.from_dict(round_trips(g))  # the starting position has now been seen twice
     for move in cycle:
         assert g.phase == "play"
         g.play(move)
@@ -118,6 +129,7 @@ def test_positions_from_several_moves_round_trip():
 
 
 # --- refused positions --------------------------------------------------------------------------
+
 
 def refuses(d, match):
     with pytest.raises(sk.InvalidPosition, match=match):
@@ -171,8 +183,7 @@ def test_refuses_a_seat_that_is_out_but_holds_cards():
 
 
 def test_refuses_mismatched_schwechat_columns():
-    refuses(position("schwechat", seat("5C", ["KH", None], ["4C", "6C", "9C"]), "6D"),
-            "(?i)column|bank|gamble")
+    refuses(position("schwechat", seat("5C", ["KH", None], ["4C", "6C", "9C"]), "6D"), "(?i)column|bank|gamble")
 
 
 def test_refuses_an_unknown_variant():
@@ -182,10 +193,18 @@ def test_refuses_an_unknown_variant():
 
 # --- views --------------------------------------------------------------------------------------
 
+
 def test_view_hides_other_hands_every_gamble_and_the_draw_but_keeps_counts():
-    g = game("bitenight", seat("4C 5C 6C", "9C", "JC QC"), seat("4D 5D 6D", "9D", "JD"),
-             seat("4H 5H 6H", "9H", "JH QH KH"), draw="7S 8S", stack="2S 3S", discard="10S",
-             turn=1)
+    g = game(
+        "bitenight",
+        seat("4C 5C 6C", "9C", "JC QC"),
+        seat("4D 5D 6D", "9D", "JD"),
+        seat("4H 5H 6H", "9H", "JH QH KH"),
+        draw="7S 8S",
+        stack="2S 3S",
+        discard="10S",
+        turn=1,
+    )
     full = g.to_dict()
     v = g.view(1).to_dict()
     assert v["players"][1]["hand"] == ["4D", "5D", "6D"]
@@ -202,8 +221,7 @@ def test_view_hides_other_hands_every_gamble_and_the_draw_but_keeps_counts():
 
 
 def test_view_of_schwechat_columns_keeps_empty_slots():
-    g = game("schwechat", seat("4C", [None, "9C"], ["JC", "QC"]),
-             seat("6D", [None, "KD"], [None, "5D"]), turn=0)
+    g = game("schwechat", seat("4C", [None, "9C"], ["JC", "QC"]), seat("6D", [None, "KD"], [None, "5D"]), turn=0)
     v = g.view(0).to_dict()
     assert v["players"][0]["gamble"] == ["??", "??"]
     assert v["players"][0]["bank"] == [None, "9C"]

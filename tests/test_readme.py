@@ -1,4 +1,5 @@
 """The README's Python examples run as written (so the documentation cannot drift)."""
+
 import contextlib
 import io
 import re

@@ -1,8 +1,9 @@
 """`bitenight`, the default preset (RULES.md A1)."""
+
 import pytest
+from helpers import accepts, bag, finish_setup, game, moves, names, rank, refused, seat
 
 import scheissekopf as sk
-from helpers import accepts, bag, finish_setup, game, moves, names, rank, refused, seat
 
 V = "bitenight"
 NATURAL = ["4", "5", "6", "7", "8", "9", "J", "Q", "K", "A"]
@@ -23,6 +24,7 @@ def test_one_deck_with_two_jokers_per_four_players(players, decks):
 
 
 # --- order of natural ranks ---------------------------------------------------------------------
+
 
 def test_natural_card_plays_on_equal_or_lower_natural_rank():
     g = game(V, seat("5C JC 9D", gamble="KS"), "4D 4S", turn=0, stack="9H")
@@ -92,6 +94,7 @@ def test_stack_of_only_threes_takes_anything():
 
 # --- sevens and eights --------------------------------------------------------------------------
 
+
 def test_seven_on_stack_limits_next_play_to_seven_or_lower():
     hand = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC JK"
     g = game(V, seat(hand, gamble="KS"), "4D 4S", turn=0, stack="7H")
@@ -141,8 +144,15 @@ def test_eight_is_played_like_a_natural_never_on_a_seven():
 
 
 def four_players(p0_hand, stack="6H"):
-    return game(V, seat(p0_hand, gamble="KS"), seat("4D", gamble="QS"), seat("5D 9D", gamble="QD"),
-                seat("4H", gamble="QH"), turn=0, stack=stack)
+    return game(
+        V,
+        seat(p0_hand, gamble="KS"),
+        seat("4D", gamble="QS"),
+        seat("5D 9D", gamble="QD"),
+        seat("4H", gamble="QH"),
+        turn=0,
+        stack=stack,
+    )
 
 
 def test_one_eight_skips_the_next_player():
@@ -173,6 +183,7 @@ def test_eight_stays_on_the_stack_as_an_eight():
 
 
 # --- ten, joker ---------------------------------------------------------------------------------
+
 
 def test_ten_burns_the_stack_and_the_same_player_starts():
     g = game(V, seat("10C 5C", gamble="KS"), "4D 4S", turn=0, stack="KH AD")
@@ -219,8 +230,7 @@ def test_joker_plays_on_anything_even_a_seven():
 
 
 def test_joker_target_must_still_be_in_the_round():
-    g = game(V, seat("JK 5C", gamble="KS"), seat(), seat("4D", gamble="QS"), turn=0, stack="KH",
-             finished=[1])
+    g = game(V, seat("JK 5C", gamble="KS"), seat(), seat("4D", gamble="QS"), turn=0, stack="KH", finished=[1])
     with refused(g, "(?i)P1|out|target|round"):
         g.play("P0 JK to P1")
     targets = {m.target for m in moves(g, player=0, kind="joker")}
@@ -236,6 +246,7 @@ def test_one_joker_per_play():
 
 # --- four of a kind -----------------------------------------------------------------------------
 
+
 def test_four_of_a_kind_in_one_play_burns_and_the_same_player_starts():
     g = game(V, seat("9C 9D 9H 9S 5C", gamble="KS"), "4D 4S", "6D", turn=0, stack="5H")
     g.play("P0 9C 9D 9H 9S")
@@ -245,8 +256,7 @@ def test_four_of_a_kind_in_one_play_burns_and_the_same_player_starts():
 
 
 def test_four_of_a_kind_burns_across_players_skipping_threes():
-    g = game(V, seat("4C", gamble="KS"), seat("QC 5C", gamble="KD"), "6D", turn=1,
-             stack="QH QD 3S QS")
+    g = game(V, seat("4C", gamble="KS"), seat("QC 5C", gamble="KD"), "6D", turn=1, stack="QH QD 3S QS")
     g.play("P1 QC")
     assert g.stack == []
     assert bag(g.discard) == ["3S", "QC", "QD", "QH", "QS"]
@@ -292,10 +302,18 @@ def test_burn_overrides_the_sevens_limit():
 
 # --- jump-ins -----------------------------------------------------------------------------------
 
+
 def test_jump_in_out_of_turn_completes_four_and_burns():
-    g = game(V, seat("4C 5C 6C", gamble="KS"), seat("4D 5D 6D", gamble="KD"),
-             seat("4H 5H 6H", gamble="KH"), seat("QS QC 5S", gamble="KC"),
-             turn=1, stack="QH QD", draw="AS AD AC JS")
+    g = game(
+        V,
+        seat("4C 5C 6C", gamble="KS"),
+        seat("4D 5D 6D", gamble="KD"),
+        seat("4H 5H 6H", gamble="KH"),
+        seat("QS QC 5S", gamble="KC"),
+        turn=1,
+        stack="QH QD",
+        draw="AS AD AC JS",
+    )
     assert any(m.player == 3 and bag(m.cards) == ["QC", "QS"] for m in moves(g, kind="play"))
     g.play("P3 QS QC")
     assert g.stack == []
@@ -307,8 +325,9 @@ def test_jump_in_out_of_turn_completes_four_and_burns():
 
 
 def test_jump_in_counts_through_threes():
-    g = game(V, seat("4C", gamble="KS"), seat("5D", gamble="KD"), seat("JC 6H", gamble="KH"),
-             turn=0, stack="JH JD 3S JS")
+    g = game(
+        V, seat("4C", gamble="KS"), seat("5D", gamble="KD"), seat("JC 6H", gamble="KH"), turn=0, stack="JH JD 3S JS"
+    )
     g.play("P2 JC")
     assert g.stack == []
     assert g.turn == 2
@@ -316,17 +335,17 @@ def test_jump_in_counts_through_threes():
 
 def test_jump_in_by_the_player_who_just_played():
     # P0 laid the third queen and drew the fourth: P0 may jump in before P1 plays
-    g = game(V, seat("QC 5C 6C", gamble="KS"), seat("4D 5D", gamble="KD"), seat("9H", gamble="KH"),
-             turn=1, stack="QH QD QS")
+    g = game(
+        V, seat("QC 5C 6C", gamble="KS"), seat("4D 5D", gamble="KD"), seat("9H", gamble="KH"), turn=1, stack="QH QD QS"
+    )
     g.play("P0 QC")
     assert g.stack == []
     assert g.turn == 0
 
 
 def test_jump_in_from_the_bank_when_it_is_the_active_zone():
-    g = game(V, seat("4C", gamble="KS"), seat("5D", gamble="KD"), seat("", "QS QC 6H", "KH"),
-             turn=0, stack="QH QD")
-    assert [str(m) for m in moves(g, player=2)] == ["P2 QC QS"]     # offered, not only accepted
+    g = game(V, seat("4C", gamble="KS"), seat("5D", gamble="KD"), seat("", "QS QC 6H", "KH"), turn=0, stack="QH QD")
+    assert [str(m) for m in moves(g, player=2)] == ["P2 QC QS"]  # offered, not only accepted
     g.play("P2 QS QC")
     assert g.stack == []
     assert bag(g.players[2].bank) == ["6H"]
@@ -334,28 +353,26 @@ def test_jump_in_from_the_bank_when_it_is_the_active_zone():
 
 
 def test_no_jump_in_from_the_bank_while_the_hand_holds_cards():
-    g = game(V, seat("4C", gamble="KS"), seat("5D", gamble="KD"), seat("6H", "QS QC", "KH"),
-             turn=0, stack="QH QD")
+    g = game(V, seat("4C", gamble="KS"), seat("5D", gamble="KD"), seat("6H", "QS QC", "KH"), turn=0, stack="QH QD")
     assert moves(g, player=2) == []
     with refused(g, "(?i)hand|turn"):
         g.play("P2 QS QC")
 
 
 def test_no_jump_in_from_the_gamble():
-    g = game(V, seat("4C", gamble="KS"), seat("5D", gamble="KD"), seat("", "", "QS QC"),
-             turn=0, stack="QH QD")
+    g = game(V, seat("4C", gamble="KS"), seat("5D", gamble="KD"), seat("", "", "QS QC"), turn=0, stack="QH QD")
     assert moves(g, player=2) == []
 
 
 def test_no_jump_in_that_does_not_complete_four():
-    g = game(V, seat("4C", gamble="KS"), seat("5D", gamble="KD"), seat("QS 6H", gamble="KH"),
-             turn=0, stack="QH QD")
+    g = game(V, seat("4C", gamble="KS"), seat("5D", gamble="KD"), seat("QS 6H", gamble="KH"), turn=0, stack="QH QD")
     assert moves(g, player=2) == []
     with refused(g, "(?i)turn"):
         g.play("P2 QS")
 
 
 # --- taking -------------------------------------------------------------------------------------
+
 
 def test_take_only_when_there_is_no_legal_play():
     g = game(V, seat("JC 5C", gamble="KS"), "4D 4S", turn=0, stack="9H")
@@ -374,6 +391,7 @@ def test_taking_ends_the_turn_and_the_next_player_starts_a_new_stack():
 
 
 # --- bank and gamble ----------------------------------------------------------------------------
+
 
 def test_bank_plays_one_or_more_legal_bank_cards_of_one_rank():
     g = game(V, seat("", "9C 9D 4C", "KS"), "4D 4S", turn=0, stack="5H")
@@ -421,8 +439,7 @@ def test_turned_gamble_card_that_does_not_fit_is_taken_with_the_stack():
 
 
 def test_turned_joker_waits_for_its_player_to_name_a_target():
-    g = game(V, seat("", "", "JK 5C"), seat("4D", gamble="QD"), seat("6D", gamble="QS"),
-             turn=0, stack="KH")
+    g = game(V, seat("", "", "JK 5C"), seat("4D", gamble="QD"), seat("6D", gamble="QS"), turn=0, stack="KH")
     g.play("P0 flip 0")
     assert g.pending is not None
     assert names(g.stack) == ["KH", "JK"]
@@ -441,14 +458,14 @@ def test_turned_joker_waits_for_its_player_to_name_a_target():
 
 def test_pending_joker_is_reported_as_joker_and_seat():
     # docs/API.md: g.pending is None, or ("joker", seat)
-    g = game(V, seat("", "", "5C JK"), seat("4D", gamble="QD"), seat("6D", gamble="QS"),
-             turn=0, stack="KH")
+    g = game(V, seat("", "", "5C JK"), seat("4D", gamble="QD"), seat("6D", gamble="QS"), turn=0, stack="KH")
     assert g.pending is None
     g.play("P0 flip 1")
     assert tuple(g.pending) == ("joker", 0)
 
 
 # --- opening ------------------------------------------------------------------------------------
+
 
 def expected_opener(g):
     n = len(g.players)
@@ -503,13 +520,14 @@ def test_opener_may_not_lay_another_rank():
 
 # --- points -------------------------------------------------------------------------------------
 
+
 def test_bitenight_points_by_order_out_with_low_card_bonus():
     g = game(V, "4C", seat("9C KD"), seat("5C"), turn=0)
-    g.play("P0 4C")               # first out, and with a 4
+    g.play("P0 4C")  # first out, and with a 4
     g.play("P1 9C")
-    g.play("P2 take")             # 5 cannot go on 9
-    assert g.turn == 1            # P0 is out: the next player still in starts
-    g.play("P1 KD")               # second out
+    g.play("P2 take")  # 5 cannot go on 9
+    assert g.turn == 1  # P0 is out: the next player still in starts
+    g.play("P1 KD")  # second out
     assert g.phase == "over"
     assert g.finished == [0, 1]
     assert g.loser == 2

@@ -1,9 +1,9 @@
 """The frame every shedding preset shares (RULES.md Part A, the common frame)."""
+
 import pytest
+from helpers import accepts, bag, cards_in_play, deck, finish_setup, game, held, moves, names, refused, seat
 
 import scheissekopf as sk
-from helpers import (accepts, bag, cards_in_play, deck, finish_setup, game, held, moves, names,
-                     refused, seat)
 
 PRESETS = ["bitenight", "palace", "schwechat"]
 
@@ -19,7 +19,7 @@ def zones(variant, hand="", bank="", gamble=""):
         return seat(hand, bank, gamble)
     bank, gamble = bank.split(), gamble.split()
     if len(bank) > len(gamble):
-        gamble, bank = gamble + bank[len(gamble):], bank[:len(gamble)]
+        gamble, bank = gamble + bank[len(gamble) :], bank[: len(gamble)]
     width = max(len(bank), len(gamble))
     bank = bank + [None] * (width - len(bank))
     gamble = gamble + [None] * (width - len(gamble))
@@ -27,6 +27,7 @@ def zones(variant, hand="", bank="", gamble=""):
 
 
 # --- active zone: hand, then bank, then gamble ---------------------------------------------------
+
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_hand_comes_before_bank(variant):
@@ -51,8 +52,7 @@ def test_bank_comes_before_gamble(variant):
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_gamble_is_turned_one_card_at_a_time(variant):
-    g = game(variant, zones(variant, "", "", "9C 9D KC"), zones(variant, "6D", "QD", "KD"),
-             turn=0)
+    g = game(variant, zones(variant, "", "", "9C 9D KC"), zones(variant, "6D", "QD", "KD"), turn=0)
     offered = moves(g, player=0)
     assert offered and all(m.kind == "flip" for m in offered)
     assert sorted(m.index for m in offered) == [0, 1, 2]
@@ -63,18 +63,19 @@ def test_gamble_is_turned_one_card_at_a_time(variant):
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_zones_are_never_mixed_in_one_play(variant):
-    g = game(variant, zones(variant, "9C", "9D", "KC"), zones(variant, "6D", "QD", "KD"),
-             stack="5H", turn=0)
+    g = game(variant, zones(variant, "9C", "9D", "KC"), zones(variant, "6D", "QD", "KD"), stack="5H", turn=0)
     with refused(g, "(?i)hand|bank|zone"):
         g.play("P0 9C 9D")
 
 
 # --- refilling, taking, going out -----------------------------------------------------------------
 
+
 @pytest.mark.parametrize("variant", PRESETS)
 def test_refill_to_three_from_the_top_of_the_draw_pile(variant):
-    g = game(variant, zones(variant, "5C 6C 9C", "QC", "KC"), zones(variant, "4D 6D 9D", "QD", "KD"),
-             draw="KS QS JS", turn=0)
+    g = game(
+        variant, zones(variant, "5C 6C 9C", "QC", "KC"), zones(variant, "4D 6D 9D", "QD", "KD"), draw="KS QS JS", turn=0
+    )
     g.play("P0 5C")
     assert bag(g.players[0].hand) == bag(sk.parse_cards("6C 9C KS"))
     assert names(g.draw) == ["QS", "JS"]
@@ -82,8 +83,7 @@ def test_refill_to_three_from_the_top_of_the_draw_pile(variant):
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_refill_stops_when_the_draw_pile_runs_out(variant):
-    g = game(variant, zones(variant, "5C 6C 9C", "QC", "KC"), zones(variant, "4D 6D 9D", "QD", "KD"),
-             draw="KS", turn=0)
+    g = game(variant, zones(variant, "5C 6C 9C", "QC", "KC"), zones(variant, "4D 6D 9D", "QD", "KD"), draw="KS", turn=0)
     g.play("P0 5C")
     assert g.draw == []
     g.play("P1 6D")
@@ -93,8 +93,9 @@ def test_refill_stops_when_the_draw_pile_runs_out(variant):
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_no_refill_while_the_hand_still_holds_three(variant):
-    g = game(variant, zones(variant, "5C 6C 9C JC", "QC", "KC"),
-             zones(variant, "4D 6D 9D", "QD", "KD"), draw="KS QS", turn=0)
+    g = game(
+        variant, zones(variant, "5C 6C 9C JC", "QC", "KC"), zones(variant, "4D 6D 9D", "QD", "KD"), draw="KS QS", turn=0
+    )
     g.play("P0 5C")
     assert bag(g.players[0].hand) == ["6C", "9C", "JC"]
     assert names(g.draw) == ["KS", "QS"]
@@ -102,8 +103,9 @@ def test_no_refill_while_the_hand_still_holds_three(variant):
 
 @pytest.mark.parametrize("variant", ["bitenight", "palace"])
 def test_refill_before_playing_again_after_a_burn(variant):
-    g = game(variant, zones(variant, "10C 5C 6C", "QC"), zones(variant, "4D 6D 9D", "QD"),
-             draw="KS QS", stack="AH", turn=0)
+    g = game(
+        variant, zones(variant, "10C 5C 6C", "QC"), zones(variant, "4D 6D 9D", "QD"), draw="KS QS", stack="AH", turn=0
+    )
     g.play("P0 10C")
     assert g.turn == 0
     assert bag(g.players[0].hand) == ["5C", "6C", "KS"]
@@ -116,14 +118,13 @@ TAKE_FROM_BANK = {"bitenight": "P0 take", "palace": "P0 take 4C", "schwechat": "
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_taking_puts_the_stack_into_the_hand_even_from_the_bank(variant):
-    g = game(variant, zones(variant, "", "4C 4D", "KC QC"), zones(variant, "3D 6D", "QD", "KD"),
-             stack="9H KH", turn=0)
+    g = game(variant, zones(variant, "", "4C 4D", "KC QC"), zones(variant, "3D 6D", "QD", "KD"), stack="9H KH", turn=0)
     g.play(TAKE_FROM_BANK[variant])
     expected = ["9H", "KH"] + (["4C"] if variant == "palace" else [])
     assert bag(g.players[0].hand) == sorted(expected)
     assert g.stack == []
     assert "4D" in bag(g.players[0].bank)
-    if variant != "schwechat":          # schwechat: the taker opens the next stack
+    if variant != "schwechat":  # schwechat: the taker opens the next stack
         g.play("P1 3D")
     assert g.turn == 0
     # back to the hand first: the bank waits until the hand is empty again
@@ -143,8 +144,7 @@ def test_a_player_with_cards_left_in_some_zone_is_not_out(variant):
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_going_out_is_recorded_and_play_passes_on(variant):
-    g = game(variant, zones(variant, "5C"), zones(variant, "6D", "QD"), zones(variant, "9S", "KS"),
-             turn=0)
+    g = game(variant, zones(variant, "5C"), zones(variant, "6D", "QD"), zones(variant, "9S", "KS"), turn=0)
     g.play("P0 5C")
     assert g.finished == [0]
     assert g.turn == 1
@@ -154,8 +154,7 @@ def test_going_out_is_recorded_and_play_passes_on(variant):
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_round_ends_when_one_player_is_left_holding_cards(variant):
-    g = game(variant, zones(variant, "9C"), zones(variant, "6D", "QD"), zones(variant, "5S"),
-             turn=2)
+    g = game(variant, zones(variant, "9C"), zones(variant, "6D", "QD"), zones(variant, "5S"), turn=2)
     g.play("P2 5S")
     assert g.finished == [2]
     assert g.turn == 0
@@ -167,18 +166,17 @@ def test_round_ends_when_one_player_is_left_holding_cards(variant):
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_only_players_still_in_count_for_the_next_turn(variant):
-    g = game(variant, zones(variant, "5C 6C"), zones(variant), zones(variant, "9S", "KS"),
-             turn=0, finished=[1])
+    g = game(variant, zones(variant, "5C 6C"), zones(variant), zones(variant, "9S", "KS"), turn=0, finished=[1])
     g.play("P0 5C")
     assert g.turn == 2
 
 
 # --- burns and jokers as the last card ----------------------------------------------------------
 
+
 @pytest.mark.parametrize("variant", PRESETS)
 def test_burning_with_the_last_card_goes_out_and_the_next_player_starts(variant):
-    g = game(variant, zones(variant, "10H"), zones(variant, "6D", "QD"), zones(variant, "9S", "KS"),
-             stack="KH", turn=0)
+    g = game(variant, zones(variant, "10H"), zones(variant, "6D", "QD"), zones(variant, "9S", "KS"), stack="KH", turn=0)
     g.play("P0 10H")
     assert g.finished == [0]
     assert g.stack == []
@@ -187,8 +185,9 @@ def test_burning_with_the_last_card_goes_out_and_the_next_player_starts(variant)
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_four_of_a_kind_with_the_last_card_goes_out_and_the_next_player_starts(variant):
-    g = game(variant, zones(variant, "QC"), zones(variant, "6D", "KD"), zones(variant, "9S", "KS"),
-             stack="QH QD QS", turn=0)
+    g = game(
+        variant, zones(variant, "QC"), zones(variant, "6D", "KD"), zones(variant, "9S", "KS"), stack="QH QD QS", turn=0
+    )
     g.play("P0 QC")
     assert g.finished == [0]
     assert g.stack == []
@@ -196,8 +195,7 @@ def test_four_of_a_kind_with_the_last_card_goes_out_and_the_next_player_starts(v
 
 
 def test_joker_as_the_last_card_goes_out_and_the_player_left_of_the_target_starts():
-    g = game("bitenight", "JK", seat("6D", "QD"), seat("9S", "KS"), seat("5H", "AH"),
-             stack="KH", turn=0)
+    g = game("bitenight", "JK", seat("6D", "QD"), seat("9S", "KS"), seat("5H", "AH"), stack="KH", turn=0)
     g.play("P0 JK to P2")
     assert g.finished == [0]
     assert bag(g.players[2].hand) == ["9S", "KH"]
@@ -214,6 +212,7 @@ def test_joker_as_the_last_card_skips_the_player_who_went_out():
 
 # --- skips -------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("variant", ["bitenight", "schwechat"])
 def test_skips_never_skip_the_player_who_caused_them_two_players(variant):
     g = game(variant, zones(variant, "8C 5C", "QC"), zones(variant, "9D", "QD"), stack="6H", turn=0)
@@ -223,16 +222,30 @@ def test_skips_never_skip_the_player_who_caused_them_two_players(variant):
 
 @pytest.mark.parametrize("variant", ["bitenight", "schwechat"])
 def test_more_skips_than_other_players_come_back_to_the_player(variant):
-    g = game(variant, zones(variant, "8C 8D 8H 5C", "QC"), zones(variant, "9D", "QD"),
-             zones(variant, "9S", "KS"), stack="6H", turn=0)
+    g = game(
+        variant,
+        zones(variant, "8C 8D 8H 5C", "QC"),
+        zones(variant, "9D", "QD"),
+        zones(variant, "9S", "KS"),
+        stack="6H",
+        turn=0,
+    )
     g.play("P0 8C 8D 8H")
     assert g.turn == 0
 
 
 @pytest.mark.parametrize("variant", ["bitenight", "schwechat"])
 def test_skips_pass_over_players_still_in_only(variant):
-    g = game(variant, zones(variant, "8C 5C", "QC"), zones(variant), zones(variant, "9D", "QD"),
-             zones(variant, "9S", "KS"), stack="6H", turn=0, finished=[1])
+    g = game(
+        variant,
+        zones(variant, "8C 5C", "QC"),
+        zones(variant),
+        zones(variant, "9D", "QD"),
+        zones(variant, "9S", "KS"),
+        stack="6H",
+        turn=0,
+        finished=[1],
+    )
     g.play("P0 8C")
     assert g.turn == 3
 
@@ -264,7 +277,7 @@ def test_stalemate_by_threefold_repetition(variant):
 
 @pytest.mark.parametrize("variant", ["bitenight", "palace"])
 def test_stalemate_tie_goes_against_the_first_in_turn_order_from_the_player_to_move(variant):
-    g = stalemate_game(variant, "KH KD")     # both hold 5 cards
+    g = stalemate_game(variant, "KH KD")  # both hold 5 cards
     for move in CYCLE * 2:
         g.play(move)
     assert g.phase == "over"
@@ -274,8 +287,11 @@ def test_stalemate_tie_goes_against_the_first_in_turn_order_from_the_player_to_m
 
 # --- setup and deals ------------------------------------------------------------------------------
 
-DEAL_CASES = ([("bitenight", n) for n in range(2, 9)] + [("palace", n) for n in range(2, 6)]
-              + [("schwechat", n) for n in range(2, 10)])
+DEAL_CASES = (
+    [("bitenight", n) for n in range(2, 9)]
+    + [("palace", n) for n in range(2, 6)]
+    + [("schwechat", n) for n in range(2, 10)]
+)
 
 
 @pytest.mark.parametrize("variant,players", DEAL_CASES)
@@ -362,5 +378,6 @@ def test_cards_are_conserved_through_setup(variant):
     g = finish_setup(sk.new_game(variant, players=4, seed=9))
     assert g.phase == "play"
     assert cards_in_play(g) == deck(variant, 4)
-    assert sum(held(g, i) for i in range(4)) + len(g.draw) + len(g.stack) + len(g.discard) \
-        == sum(deck(variant, 4).values())
+    assert sum(held(g, i) for i in range(4)) + len(g.draw) + len(g.stack) + len(g.discard) == sum(
+        deck(variant, 4).values()
+    )

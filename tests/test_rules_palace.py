@@ -1,8 +1,9 @@
 """`palace`, classic Shithead / Palace / Karma (RULES.md A2)."""
+
 import pytest
+from helpers import accepts, bag, cards_in_play, finish_setup, game, moves, names, rank, refused, seat
 
 import scheissekopf as sk
-from helpers import accepts, bag, cards_in_play, finish_setup, game, moves, names, rank, refused, seat
 
 V = "palace"
 NATURAL = ["3", "4", "5", "6", "7", "8", "9", "J", "Q", "K", "A"]
@@ -79,8 +80,7 @@ def test_palace_seven_has_no_limit():
 
 
 def test_palace_eight_does_not_skip():
-    g = game(V, seat("8C 8D 5C", gamble="KS"), seat("5D 9D", gamble="QS"),
-             seat("9S", gamble="QH"), turn=0, stack="6H")
+    g = game(V, seat("8C 8D 5C", gamble="KS"), seat("5D 9D", gamble="QS"), seat("9S", gamble="QH"), turn=0, stack="6H")
     g.play("P0 8C 8D")
     assert g.turn == 1
     with refused(g, "8"):
@@ -100,8 +100,7 @@ def test_palace_four_of_a_kind_in_one_play_burns():
 
 
 def test_palace_four_of_a_kind_across_players_burns_and_completer_starts():
-    g = game(V, seat("4C", gamble="KS"), seat("QC 5C", gamble="KD"), "6D", turn=1,
-             stack="QH QD QS")
+    g = game(V, seat("4C", gamble="KS"), seat("QC 5C", gamble="KD"), "6D", turn=1, stack="QH QD QS")
     g.play("P1 QC")
     assert g.stack == []
     assert bag(g.discard) == ["QC", "QD", "QH", "QS"]
@@ -109,8 +108,15 @@ def test_palace_four_of_a_kind_across_players_burns_and_completer_starts():
 
 
 def test_palace_has_no_jump_ins():
-    g = game(V, seat("4C", gamble="KS"), seat("5D", gamble="KD"), seat("9H", gamble="KH"),
-             seat("QS QC 5S", gamble="KC"), turn=1, stack="QH QD")
+    g = game(
+        V,
+        seat("4C", gamble="KS"),
+        seat("5D", gamble="KD"),
+        seat("9H", gamble="KH"),
+        seat("QS QC 5S", gamble="KC"),
+        turn=1,
+        stack="QH QD",
+    )
     assert moves(g, player=3) == []
     with refused(g, "(?i)turn"):
         g.play("P3 QS QC")
@@ -145,7 +151,7 @@ def test_palace_bank_failure_lays_card_and_takes_stack():
     assert offered and all(m.kind == "take" for m in offered)
     assert sorted(str(c) for m in offered for c in m.cards) == ["4C", "5C"]
     with refused(g, "(?i)bank|card|lay"):
-        g.play("P0 take")          # a bank card must be laid first
+        g.play("P0 take")  # a bank card must be laid first
     g.play("P0 take 5C")
     assert bag(g.players[0].hand) == ["5C", "9H"]
     assert bag(g.players[0].bank) == ["4C"]
@@ -188,6 +194,7 @@ def test_palace_result_names_the_loser():
 
 # --- opening ------------------------------------------------------------------------------------
 
+
 def expected_starter(g):
     """3 in a bank, else 3 in a hand, else the same with 4s, ..., from the dealer's left."""
     n = len(g.players)
@@ -206,10 +213,9 @@ def test_palace_opening_three_in_the_bank_first_then_in_hand_then_fours():
         g = finish_setup(sk.new_game(V, players=4, seed=seed))
         starter, r = expected_starter(g)
         if starter is None or r in ("J", "Q", "K", "A"):
-            continue               # keep to deals where 2s and 10s cannot matter
+            continue  # keep to deals where 2s and 10s cannot matter
         assert g.turn == starter, seed
-        first_hand = next((s for s in [1, 2, 3, 0]
-                           if any(rank(c) == r for c in g.players[s].hand)), None)
+        first_hand = next((s for s in [1, 2, 3, 0] if any(rank(c) == r for c in g.players[s].hand)), None)
         bank_beat_hand += first_hand is not None and first_hand != starter
     assert bank_beat_hand, "no deal in the sample tested the bank's priority"
 

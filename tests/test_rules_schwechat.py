@@ -1,9 +1,9 @@
 """`schwechat`, the Austrian standard (RULES.md A3)."""
+
 import pytest
+from helpers import accepts, bag, cards_in_play, deck, finish_setup, game, held, moves, names, refused, seat
 
 import scheissekopf as sk
-from helpers import (accepts, bag, cards_in_play, deck, finish_setup, game, held, moves, names,
-                     refused, seat)
 
 V = "schwechat"
 
@@ -18,6 +18,7 @@ def players(*hands):
 
 
 # --- deal and setup -----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("n,decks", [(2, 2), (8, 2), (9, 3)])
 def test_schwechat_two_decks_of_fifty_five_up_to_eight_players(n, decks):
@@ -101,6 +102,7 @@ def test_schwechat_starting_player_is_drawn_by_lot_from_the_seed():
 
 
 # --- values -------------------------------------------------------------------------------------
+
 
 def test_schwechat_non_wildcard_plays_on_lower_or_equal_value():
     g = game(V, p("8C 9C JC"), p("4D"), turn=0, stack="9H")
@@ -193,6 +195,7 @@ def test_schwechat_three_on_a_seven_passes_the_undercut_on():
 
 # --- ten, joker, eight --------------------------------------------------------------------------
 
+
 def test_schwechat_ten_burns_and_the_next_player_starts():
     g = game(V, p("10C 5C"), p("4D"), p("6D"), turn=0, stack="KH AH")
     g.play("P0 10C")
@@ -272,6 +275,7 @@ def test_schwechat_eight_skips_follow_the_direction():
 
 # --- burns by four of a kind --------------------------------------------------------------------
 
+
 def test_schwechat_four_of_a_kind_burns_and_the_next_player_starts():
     g = game(V, p("4C"), p("QC 5C"), p("6D"), turn=1, stack="QH QD QS")
     g.play("P1 QC")
@@ -318,6 +322,7 @@ def test_schwechat_four_jokers_burn_and_still_reverse():
 
 # --- taking -------------------------------------------------------------------------------------
 
+
 def test_schwechat_player_who_cannot_play_must_take_and_then_opens():
     g = game(V, p("4C 5C"), p("6D"), turn=0, stack="AH")
     assert [m.kind for m in moves(g, player=0)] == ["take"]
@@ -362,6 +367,7 @@ def test_schwechat_no_jump_ins():
 
 
 # --- bank and gamble columns --------------------------------------------------------------------
+
 
 def test_schwechat_hand_still_comes_first():
     g = game(V, seat("5C", ["9C", None], ["KC", "QC"]), p("6D"), turn=0)
@@ -411,10 +417,12 @@ def test_schwechat_last_gamble_card_that_fits_goes_out():
 
 # --- stalemate with three players ---------------------------------------------------------------
 
+
 def test_schwechat_stalemate_by_threefold_repetition():
     # voluntary takes let the three players hand one nine round for ever
-    g = game(V, p("KC", ["AH"], ["AC"]), p("KD", ["KH", "JH"], ["QH", "JD"]),
-             p("KS", ["AS"], ["AD"]), turn=0, stack="9H")
+    g = game(
+        V, p("KC", ["AH"], ["AC"]), p("KD", ["KH", "JH"], ["QH", "JD"]), p("KS", ["AS"], ["AD"]), turn=0, stack="9H"
+    )
     cycle = ["P0 take", "P0 9H", "P1 take", "P1 9H", "P2 take", "P2 9H"]
     for move in cycle + cycle[:-1]:
         g.play(move)
@@ -429,8 +437,7 @@ def test_schwechat_stalemate_by_threefold_repetition():
 
 
 def test_schwechat_stalemate_others_go_out_by_fewest_cards():
-    g = game(V, p("KC", ["KH"], ["QH"]), p("KD", ["JH", "JC"], ["QC", "JD"]), p("QD", [], []),
-             turn=0, stack="9H")
+    g = game(V, p("KC", ["KH"], ["QH"]), p("KD", ["JH", "JC"], ["QC", "JD"]), p("QD", [], []), turn=0, stack="9H")
     cycle = ["P0 take", "P0 9H", "P1 take", "P1 9H", "P2 take", "P2 9H"]
     for move in cycle * 2:
         g.play(move)
@@ -441,6 +448,7 @@ def test_schwechat_stalemate_others_go_out_by_fewest_cards():
 
 
 # --- penalties ----------------------------------------------------------------------------------
+
 
 def out_of_turn(g):
     """A play by a seat that is not to move, with a card from its own hand."""

@@ -4,22 +4,22 @@ Most tests start from a stacked deal written as four hands (seat 0 is the dealer
 and leads first). Finished hands for the scoring tests are written trick by trick; the seat that
 played each card follows from who led and who took the trick before.
 """
+
 import random
 from fractions import Fraction
 
 import pytest
+from helpers import play_all as play
+from helpers import refused_move as refused
+from helpers import texts
 
 import scheissekopf as sk
 from scheissekopf.bots import RandomBot, play_round
 from scheissekopf.trick import RULES, Contract
 from scheissekopf.trick.cards import german
-from helpers import play_all as play, refused_move as refused, texts
 
 # seat 0 deals; seat 1 holds EO HO EU, can call GA or SA; seat 3 holds GA (and G10 G8)
-BASE = ["E10 EK E9 E8 GK SA S10 S8",
-        "EO HO EU H10 H8 G9 G7 S9",
-        "GO SO GU HA H9 EA E7 SK",
-        "HU SU HK H7 GA G10 G8 S7"]
+BASE = ["E10 EK E9 E8 GK SA S10 S8", "EO HO EU H10 H8 G9 G7 S9", "GO SO GU HA H9 EA E7 SK", "HU SU HK H7 GA G10 G8 S7"]
 
 
 def deal(hands, variant="schafkopf", **extra):
@@ -37,35 +37,77 @@ def finished(contract, tricks, variant="schafkopf", n=4, **extra):
     """A hand played to its end: `tricks` lists each trick's cards from its leader on."""
     rules = RULES[variant]
     c = dict(contract)
-    con = Contract(c["mode"], c.get("declarer"), c.get("suit"),
-                   german(c["called"]) if c.get("called") else None, c.get("tout", False))
+    con = Contract(
+        c["mode"],
+        c.get("declarer"),
+        c.get("suit"),
+        german(c["called"]) if c.get("called") else None,
+        c.get("tout", False),
+    )
     order = rules.order_for(n, con)
     leader, out = 1, []
     for t in tricks:
         cards = [german(x) for x in t.split()]
         out.append({"leader": leader, "cards": t.split()})
         leader = (leader + order.winner(cards, order.grp[cards[0]])) % n
-    d = {"variant": variant, "players": [{"hand": []} for _ in range(n)], "phase": "over",
-         "contract": contract, "tricks": out}
+    d = {
+        "variant": variant,
+        "players": [{"hand": []} for _ in range(n)],
+        "phase": "over",
+        "contract": contract,
+        "tricks": out,
+    }
     d.update(extra)
     return sk.Game.from_dict(d)
 
 
 # A normal game of P1 calling EA (P3 plays it). Declarers take exactly 61.
-WIN_61 = ["EO E7 EA GO", "HO G7 GA G8", "SO S7 SA S8", "EU E9 E10 G9", "HK E8 H8 H7",
-          "H9 GU EK HA", "HU G10 S10 GK", "SU SK S9 H10"]
+WIN_61 = [
+    "EO E7 EA GO",
+    "HO G7 GA G8",
+    "SO S7 SA S8",
+    "EU E9 E10 G9",
+    "HK E8 H8 H7",
+    "H9 GU EK HA",
+    "HU G10 S10 GK",
+    "SU SK S9 H10",
+]
 # The same with GO and GU changed over: declarers take exactly 60.
-LOSE_60 = ["EO E7 EA GU", "HO G7 GA G8", "SO S7 SA S8", "EU E9 E10 G9", "HK E8 H8 H7",
-           "H9 GO EK HA", "HU G10 S10 GK", "SU SK S9 H10"]
+LOSE_60 = [
+    "EO E7 EA GU",
+    "HO G7 GA G8",
+    "SO S7 SA S8",
+    "EU E9 E10 G9",
+    "HK E8 H8 H7",
+    "H9 GO EK HA",
+    "HU G10 S10 GK",
+    "SU SK S9 H10",
+]
 # Declarers take all but the last trick, which holds 2 points: opponents are schneider.
-SCHNEIDER = ["EO GO HO SO", "EU GU EA G7", "HA H7 E10 G8", "H10 H8 EK G9", "HK H9 HU GA",
-             "SA S10 SK S9", "S8 S7 G10 GK", "E9 SU E8 E7"]
+SCHNEIDER = [
+    "EO GO HO SO",
+    "EU GU EA G7",
+    "HA H7 E10 G8",
+    "H10 H8 EK G9",
+    "HK H9 HU GA",
+    "SA S10 SK S9",
+    "S8 S7 G10 GK",
+    "E9 SU E8 E7",
+]
 # ...and the same with the last trick also going to the declarers: schwarz.
 SCHWARZ = SCHNEIDER[:7] + ["E9 E8 SU E7"]
 NORMAL_EA = {"mode": "normal", "declarer": 1, "suit": "H", "called": "EA"}
 # A Wenz: P1 leads the four Unter, then the four aces, and takes every trick.
-WENZ_ALL = ["EU E7 E8 E9", "GU G7 G8 G9", "HU H7 H8 H9", "SU S7 S8 S9",
-            "EA E10 EK EO", "GA G10 GK GO", "HA H10 HK HO", "SA S10 SK SO"]
+WENZ_ALL = [
+    "EU E7 E8 E9",
+    "GU G7 G8 G9",
+    "HU H7 H8 H9",
+    "SU S7 S8 S9",
+    "EA E10 EK EO",
+    "GA G10 GK GO",
+    "HA H10 HK HO",
+    "SA S10 SK SO",
+]
 
 
 # ------------------------------------------------------------------------------ the deal
@@ -103,8 +145,12 @@ def test_tout_beats_solo_beats_normal():
 
 
 def test_normal_bid_needs_a_callable_ace():
-    hands = ["GK G9 G8 G7 SK S9 S8 S7", "HU EA E10 EK GA G10 SA S10",
-             "EO GO HO SO EU GU SU HA", "H10 HK H9 H8 H7 E9 E8 E7"]
+    hands = [
+        "GK G9 G8 G7 SK S9 S8 S7",
+        "HU EA E10 EK GA G10 SA S10",
+        "EO GO HO SO EU GU SU HA",
+        "H10 HK H9 H8 H7 E9 E8 E7",
+    ]
     refused(deal(hands), "bid normal", "a normal game needs an ace to call")
 
 
@@ -114,8 +160,12 @@ def test_the_called_ace_may_not_be_hearts():
 
 
 def test_the_caller_may_not_call_an_ace_they_hold():
-    hands = ["E10 EK E9 E8 GK GA S10 S8", "EO HO EU H10 H8 G9 SA S9",
-             "GO SO GU HA H9 EA E7 SK", "HU SU HK H7 G7 G10 G8 S7"]
+    hands = [
+        "E10 EK E9 E8 GK GA S10 S8",
+        "EO HO EU H10 H8 G9 SA S9",
+        "GO SO GU HA H9 EA E7 SK",
+        "HU SU HK H7 G7 G10 G8 S7",
+    ]
     g = play(deal(hands), "bid normal", "pass", "pass", "pass")
     refused(g, "call SA", "call the ace of a suit whose ace you lack")
 
@@ -132,8 +182,12 @@ def test_everyone_passing_and_the_dealer_passing_throws_the_cards_in():
 
 
 def test_a_hand_of_six_worthless_cards_and_no_main_trump_may_be_thrown_in():
-    hands = ["GK G10 EO GO SO SA S10 SK", "E9 E8 E7 G9 G8 G7 EK GA",
-             "HO EU GU HU SU HA H10 HK", "H9 H8 H7 S9 S8 S7 EA E10"]
+    hands = [
+        "GK G10 EO GO SO SA S10 SK",
+        "E9 E8 E7 G9 G8 G7 EK GA",
+        "HO EU GU HU SU HA H10 HK",
+        "H9 H8 H7 S9 S8 S7 EA E10",
+    ]
     g = deal(hands)
     assert "P1 refuse" in texts(g.legal_moves())
     play(g, "refuse")
@@ -146,9 +200,9 @@ def test_the_holder_of_the_called_ace_is_the_hidden_partner():
     g = normal_game()
     assert g.phase == "play" and g.turn == 1
     assert g.declarers == (1, 3)
-    assert g.view(2).to_dict()["declarers"] == [1]          # P2 cannot see who the partner is
-    assert g.view(3).to_dict()["declarers"] == [1, 3]       # P3 knows
-    play(g, "H8", "H9", "H7", "E8")                         # P3 plays, but not the ace
+    assert g.view(2).to_dict()["declarers"] == [1]  # P2 cannot see who the partner is
+    assert g.view(3).to_dict()["declarers"] == [1, 3]  # P3 knows
+    play(g, "H8", "H9", "H7", "E8")  # P3 plays, but not the ace
     assert g.view(2).to_dict()["declarers"] == [1] and g.view(0).to_dict()["declarers"] == [1]
 
 
@@ -171,7 +225,7 @@ def test_you_must_follow_the_led_suit():
 
 
 def test_ober_and_unter_belong_to_trump_not_to_their_printed_suit():
-    g = play(normal_game(), "G7")            # P2 holds GO and GU but no plain Gras card
+    g = play(normal_game(), "G7")  # P2 holds GO and GU but no plain Gras card
     assert "P2 EA" in texts(g.legal_moves()) and "P2 GO" in texts(g.legal_moves())
 
 
@@ -182,7 +236,7 @@ def test_the_called_ace_must_be_played_when_its_suit_is_led_first():
 
 
 def test_leading_the_called_suit_its_holder_must_lead_the_ace():
-    g = play(normal_game(), "H8", "H9", "SU", "E8")          # P3 takes the trick with SU
+    g = play(normal_game(), "H8", "H9", "SU", "E8")  # P3 takes the trick with SU
     assert g.turn == 3
     refused(g, "G10", "must lead it")
     assert "P3 GA" in texts(g.legal_moves()) and "P3 S7" in texts(g.legal_moves())
@@ -197,7 +251,7 @@ def test_with_four_cards_of_the_called_suit_its_holder_may_run_away():
 
 
 def test_the_called_ace_may_not_be_thrown_on_another_suit():
-    g = play(normal_game(), "H8", "HA", "H7", "E8", "EA")     # P2 took the trick and leads EA
+    g = play(normal_game(), "H8", "HA", "H7", "E8", "EA")  # P2 took the trick and leads EA
     refused(g, "GA", "may not be thrown on another suit")
     assert "P3 GA" not in texts(g.legal_moves()) and "P3 G10" in texts(g.legal_moves())
 
@@ -225,16 +279,16 @@ def test_a_normal_game_lasts_eight_tricks_and_uses_every_card():
 # ------------------------------------------------------------------------------ solos
 def test_in_a_wenz_only_the_unter_are_trump_and_an_ober_follows_its_suit():
     g = play(deal(BASE), "pass", "bid solo", "pass", "pass", "solo wenz", "EU")
-    assert texts(g.legal_moves()) == ["P2 GU"]               # P2's only Unter
+    assert texts(g.legal_moves()) == ["P2 GU"]  # P2's only Unter
     play(g, "GU", "HU")
     assert texts(g.legal_moves()) == sorted(f"P0 {c}" for c in "E10 EK E9 E8 GK SA S10 S8".split())
-    g2 = play(deal(BASE), "pass", "bid solo", "pass", "pass", "solo wenz", "HO")    # P1 leads HO: hearts
+    g2 = play(deal(BASE), "pass", "bid solo", "pass", "pass", "solo wenz", "HO")  # P1 leads HO: hearts
     assert texts(g2.legal_moves()) == ["P2 H9", "P2 HA"]
 
 
 def test_a_suit_solo_makes_that_suit_trump():
     g = play(deal(BASE), "pass", "bid solo", "pass", "pass", "solo E", "G9")
-    assert "P2 EA" in texts(g.legal_moves())                 # EA is trump now, P2 has no Gras
+    assert "P2 EA" in texts(g.legal_moves())  # EA is trump now, P2 has no Gras
     assert g.contract.mode == "solo" and g.contract.suit == "E"
 
 
@@ -293,20 +347,31 @@ def test_more_than_three_laufende_pay_one_unit_each():
     g = finished({"mode": "wenz", "declarer": 1}, WENZ_ALL)
     r = g.result()
     assert r["laufende"] == 4 and r["schwarz"]
-    assert g.scores() == {0: -11, 1: 33, 2: -11, 3: -11}      # 5 solo + 2 schwarz + 4 Laufende
+    assert g.scores() == {0: -11, 1: 33, 2: -11, 3: -11}  # 5 solo + 2 schwarz + 4 Laufende
 
 
 def test_three_laufende_pay_nothing_extra():
     # EO GO HO with the declarers, SO with an opponent: three Laufende
-    g = finished(NORMAL_EA, ["EO E7 EA SO", "HO G7 GA G8", "GO S7 SA S8", "EU E9 E10 G9",
-                             "HK E8 H8 H7", "H9 GU EK HA", "HU G10 S10 GK", "SU SK S9 H10"])
+    g = finished(
+        NORMAL_EA,
+        [
+            "EO E7 EA SO",
+            "HO G7 GA G8",
+            "GO S7 SA S8",
+            "EU E9 E10 G9",
+            "HK E8 H8 H7",
+            "H9 GU EK HA",
+            "HU G10 S10 GK",
+            "SU SK S9 H10",
+        ],
+    )
     assert g.result()["laufende"] == 3
     assert g.result()["value"] == 1
 
 
 def test_a_tout_counts_double():
     g = finished({"mode": "wenz", "declarer": 1, "tout": True}, WENZ_ALL)
-    assert g.scores() == {0: -18, 1: 54, 2: -18, 3: -18}     # 2 x (5 + 4 Laufende)
+    assert g.scores() == {0: -18, 1: 54, 2: -18, 3: -18}  # 2 x (5 + 4 Laufende)
 
 
 def test_ramsch_the_seat_with_the_most_points_loses_one_unit_to_each_other():
@@ -316,8 +381,12 @@ def test_ramsch_the_seat_with_the_most_points_loses_one_unit_to_each_other():
 
 
 def test_a_sie_is_shown_not_played_and_pays_as_a_won_tout_with_eight_laufende():
-    hands = ["GK G9 G8 G7 SK S9 S8 S7", "EO GO HO SO EU GU HU SU",
-             "HA H10 HK H9 H8 H7 EA GA", "E10 EK E9 E8 E7 G10 SA S10"]
+    hands = [
+        "GK G9 G8 G7 SK S9 S8 S7",
+        "EO GO HO SO EU GU HU SU",
+        "HA H10 HK H9 H8 H7 EA GA",
+        "E10 EK E9 E8 E7 G10 SA S10",
+    ]
     g = play(deal(hands), "bid sie")
     assert g.phase == "over" and g.ended == "sie" and g.tricks == []
     assert g.scores() == {0: -26, 1: 78, 2: -26, 3: -26}
@@ -333,8 +402,12 @@ def test_ramsch_may_be_called_by_a_dealer_who_could_call_an_ace():
 
 
 def test_ramsch_is_refused_to_a_dealer_who_cannot_call_an_ace():
-    hands = ["EA E10 GA G10 SA S10 E9 G9", "EO HO EU H10 H8 GK G7 S9",
-             "GO SO GU HA H9 EK E7 SK", "HU SU HK H7 E8 G8 S8 S7"]
+    hands = [
+        "EA E10 GA G10 SA S10 E9 G9",
+        "EO HO EU H10 H8 GK G7 S9",
+        "GO SO GU HA H9 EK E7 SK",
+        "HU SU HK H7 E8 G8 S8 S7",
+    ]
     g = play(deal(hands), "pass", "pass", "pass")
     refused(g, "ramsch", "could play a normal game")
 
@@ -349,8 +422,12 @@ def test_a_must_game_obliges_the_holder_of_the_named_card_to_declare():
 
 
 # ------------------------------------------------------------------------------ wedding
-WEDDING = ["GK G9 G8 G7 SK S9 S8 S7", "HU EA E10 EK GA G10 SA S10",
-           "EO GO HO SO EU GU SU HA", "H10 HK H9 H8 H7 E9 E8 E7"]
+WEDDING = [
+    "GK G9 G8 G7 SK S9 S8 S7",
+    "HU EA E10 EK GA G10 SA S10",
+    "EO GO HO SO EU GU SU HA",
+    "H10 HK H9 H8 H7 E9 E8 E7",
+]
 
 
 def test_a_wedding_is_offered_only_with_exactly_one_trump():
@@ -362,7 +439,7 @@ def test_a_wedding_is_offered_only_with_exactly_one_trump():
 def test_accepting_a_wedding_swaps_a_plain_card_for_the_trump_and_joins_the_offerer():
     g = play(deal(WEDDING), "bid wedding", "pass", "pass", "pass")
     assert g.phase == "wedding" and g.turn == 2
-    assert texts(g.legal_moves()) == ["P2 pass"]            # P2 holds only trumps
+    assert texts(g.legal_moves()) == ["P2 pass"]  # P2 holds only trumps
     play(g, "pass")
     refused(g, "accept H10", "must not be a trump")
     play(g, "accept E9")
@@ -407,7 +484,7 @@ def test_two_players_a_face_down_card_turns_up_once_the_trick_is_taken():
     slot = g.players[1].bank.index(card)
     under = g.players[1].gamble[slot]
     g.play(g.legal_moves()[0])
-    assert g.players[1].bank[slot] is None and g.players[1].gamble[slot] == under   # not yet
+    assert g.players[1].bank[slot] is None and g.players[1].gamble[slot] == under  # not yet
     g.play(g.legal_moves()[0])
     assert g.players[1].bank[slot] == under and g.players[1].gamble[slot] is None
 
@@ -423,15 +500,24 @@ def test_two_players_play_sixteen_tricks():
 def _bid_normal_when_possible(g, rng):
     while g.phase != "play" and g.phase != "over":
         moves = g.legal_moves()
-        want = [m for m in moves if m.kind == "bid" and m.target == "normal"] or \
-               [m for m in moves if m.kind == "call"] or [m for m in moves if m.kind == "pass"] or list(moves)
+        want = (
+            [m for m in moves if m.kind == "bid" and m.target == "normal"]
+            or [m for m in moves if m.kind == "call"]
+            or [m for m in moves if m.kind == "pass"]
+            or list(moves)
+        )
         g.play(rng.choice(want))
     while g.phase != "over":
         g.play(rng.choice(g.legal_moves()))
 
 
-FIVE = ["SA S10 SS SK S9 S8 S7 H7", "EO GO HO SO EU GU G9 G8", "HU SU EG GG HG SG HA H10",
-        "GA GS G10 GK G7 HS HK H9", "EA E10 ES EK E9 E8 E7 H8"]
+FIVE = [
+    "SA S10 SS SK S9 S8 S7 H7",
+    "EO GO HO SO EU GU G9 G8",
+    "HU SU EG GG HG SG HA H10",
+    "GA GS G10 GK G7 HS HK H9",
+    "EA E10 ES EK E9 E8 E7 H8",
+]
 
 
 def test_five_players_one_seat_holding_ace_and_beauty_brings_out_the_ace_first_then_the_beauty():
@@ -475,10 +561,11 @@ def test_five_players_the_beauty_is_called_with_the_ace_and_must_be_brought_out(
         if first is None:
             continue
         ace_holder = next(t.seats[t.cards.index(ace)] for t in g.tricks if ace in t.cards)
-        if first.leader != ace_holder:              # (its holder may run away by leading another)
-            assert ace in first.cards               # brought out when the suit was led first
-            if beauty in first.cards or ace_holder != next(t.seats[t.cards.index(beauty)]
-                                                            for t in g.tricks if beauty in t.cards):
+        if first.leader != ace_holder:  # (its holder may run away by leading another)
+            assert ace in first.cards  # brought out when the suit was led first
+            if beauty in first.cards or ace_holder != next(
+                t.seats[t.cards.index(beauty)] for t in g.tricks if beauty in t.cards
+            ):
                 assert beauty in first.cards or beauty_holder_is_caller(g, beauty)
             seen += 1
     assert seen >= 10
@@ -500,16 +587,27 @@ def test_five_players_need_75_of_148_and_winners_share_the_losers_units():
         assert all(sc[s] == -r["value"] for s in losers)
         assert all(sc[s] == Fraction(r["value"] * len(losers), len(winners)) for s in winners)
         shares.add(len(winners))
-    assert {2, 3} <= shares                       # 2 against 3 and 3 against 2 both came up
+    assert {2, 3} <= shares  # 2 against 3 and 3 against 2 both came up
 
 
 def test_six_players_the_prussian_counts_minus_seven():
     g = sk.new_game("mehrkopf", players=6, seed=3)
     assert [len(p.hand) for p in g.players] == [8] * 6
-    g2 = finished({"mode": "ramsch"}, [
-        "EO GO HO SO EU GU", "HU SU EG GG HG SG", "HA H10 HS HK H9 H8", "H7 H6 HP EP GP SP",
-        "EA E10 ES EK E9 E8", "E7 E6 GA G10 GS GK", "G9 G8 G7 G6 SA S10", "SS SK S9 S8 S7 S6"],
-        variant="mehrkopf", n=6)
+    g2 = finished(
+        {"mode": "ramsch"},
+        [
+            "EO GO HO SO EU GU",
+            "HU SU EG GG HG SG",
+            "HA H10 HS HK H9 H8",
+            "H7 H6 HP EP GP SP",
+            "EA E10 ES EK E9 E8",
+            "E7 E6 GA G10 GS GK",
+            "G9 G8 G7 G6 SA S10",
+            "SS SK S9 S8 S7 S6",
+        ],
+        variant="mehrkopf",
+        n=6,
+    )
     assert g2.tricks[3].points == -28
     assert sum(t.points for t in g2.tricks) == 120
 
@@ -556,15 +654,23 @@ def test_positions_round_trip_and_bad_ones_are_refused():
     with pytest.raises(sk.InvalidPosition, match="appears 2 times"):
         sk.Game.from_dict(bad)
     with pytest.raises(sk.InvalidPosition, match="not in the schafkopf deck"):
-        sk.Game.from_dict(dict(d, players=[{"hand": ["EP"] + p["hand"][1:]} if i == 0 else p
-                                           for i, p in enumerate(d["players"])]))
+        sk.Game.from_dict(
+            dict(d, players=[{"hand": ["EP"] + p["hand"][1:]} if i == 0 else p for i, p in enumerate(d["players"])])
+        )
     with pytest.raises(sk.InvalidPosition, match="turn"):
         sk.Game.from_dict(dict(d, turn=0))
     with pytest.raises(sk.InvalidPosition, match="must hold 8"):
-        sk.Game.from_dict({"variant": "schafkopf", "players": [{"hand": BASE[0].split()},
-                                                               {"hand": BASE[1].split()[1:]},
-                                                               {"hand": BASE[2].split() + ["EO"]},
-                                                               {"hand": BASE[3].split()}]})
+        sk.Game.from_dict(
+            {
+                "variant": "schafkopf",
+                "players": [
+                    {"hand": BASE[0].split()},
+                    {"hand": BASE[1].split()[1:]},
+                    {"hand": BASE[2].split() + ["EO"]},
+                    {"hand": BASE[3].split()},
+                ],
+            }
+        )
 
 
 def test_a_finished_tricks_winner_must_be_right():
@@ -583,8 +689,11 @@ def test_random_bots_play_every_table_size_to_the_end():
 
 
 def test_a_hand_made_position_fills_in_the_turn_the_partner_and_the_bound_ace():
-    d = {"variant": "schafkopf", "players": [{"hand": h.split()} for h in BASE],
-         "contract": {"mode": "normal", "declarer": 1, "called": "GA"}}
+    d = {
+        "variant": "schafkopf",
+        "players": [{"hand": h.split()} for h in BASE],
+        "contract": {"mode": "normal", "declarer": 1, "called": "GA"},
+    }
     g = sk.Game.from_dict(d)
     assert g.phase == "play" and g.turn == 1 and g.declarers == (1, 3) and g.bound == (german("GA"),)
     play(g, "G9", "E7")
@@ -599,6 +708,7 @@ def test_a_failure_inside_a_move_leaves_the_position_whole(monkeypatch):
         game._set(game.bids, 1, "pass")
         game.turn = 2
         raise RuntimeError("broken rule")
+
     monkeypatch.setattr(g.rules, "apply", broken)
     with pytest.raises(RuntimeError):
         g.play("pass")
@@ -610,7 +720,7 @@ def test_a_failure_inside_a_move_leaves_the_position_whole(monkeypatch):
 
 def test_a_french_card_is_not_a_card_of_the_german_deck_even_with_the_same_number():
     g = normal_game()
-    qc = sk.Card.parse("QC")                 # the same small number as a German card
+    qc = sk.Card.parse("QC")  # the same small number as a German card
     assert int(qc) == int(german("EA"))
     refused(g, sk.Move(1, "card", (qc,)), "is not a card of this game")
 

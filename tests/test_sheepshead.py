@@ -1,30 +1,47 @@
 """American Sheepshead: picking, burying, calling, the hidden partner, the card in the hole,
 leasters, doublers, six players, and every row of the scoring table. One test per rule."""
+
 import random
 
 import pytest
+from helpers import play_all as play
+from helpers import refused_move as refused
+from helpers import texts
 
 import scheissekopf as sk
 from scheissekopf import trick
 from scheissekopf.trick import RULES, Contract
 from scheissekopf.trick.cards import french
-from helpers import play_all as play, refused_move as refused, texts
 
 # Dealer 0. P1 picks up 10H KS; after burying them P1 may call AC or AH (not AS: no spade).
-BASE = {0: "8D 7D 9C 8C 8S 7H", 1: "QC QS JC AD 7C 8H", 2: "QH JS 10D AC 9S 7S",
-        3: "QD JH KD 10C AS KH", 4: "JD 9D KC 9H 10S AH"}
+BASE = {
+    0: "8D 7D 9C 8C 8S 7H",
+    1: "QC QS JC AD 7C 8H",
+    2: "QH JS 10D AC 9S 7S",
+    3: "QD JH KD 10C AS KH",
+    4: "JD 9D KC 9H 10S AH",
+}
 BLIND = "10H KS"
 # P1 holds only diamonds: no ace can be called the ordinary way.
-ALL_TRUMP = {0: "9H 8H 7H QD JC JS", 1: "AD 10D KD 9D 8D 7D", 2: "AC 10C KC 9C 8C 7C",
-             3: "AS 10S KS 9S 8S 7S", 4: "AH 10H KH QC QS QH"}
+ALL_TRUMP = {
+    0: "9H 8H 7H QD JC JS",
+    1: "AD 10D KD 9D 8D 7D",
+    2: "AC 10C KC 9C 8C 7C",
+    3: "AS 10S KS 9S 8S 7S",
+    4: "AH 10H KH QC QS QH",
+}
 # P1 picks up QH QD and then holds all three fail aces.
-ALL_ACES = {0: "8D 7D 9C 8C 8S 7H", 1: "AC AS AH QC QS 7C", 2: "JH JS 10D 10C 9S 7S",
-            3: "JD JC KD KC 10S KH", 4: "AD 9D 10H 9H 8H KS"}
+ALL_ACES = {
+    0: "8D 7D 9C 8C 8S 7H",
+    1: "AC AS AH QC QS 7C",
+    2: "JH JS 10D 10C 9S 7S",
+    3: "JD JC KD KC 10S KH",
+    4: "AD 9D 10H 9H 8H KS",
+}
 
 
 def deal(hands, blind, **extra):
-    d = {"variant": "sheepshead", "players": [{"hand": hands[s].split()} for s in range(5)],
-         "blind": blind.split()}
+    d = {"variant": "sheepshead", "players": [{"hand": hands[s].split()} for s in range(5)], "blind": blind.split()}
     d.update(extra)
     return sk.Game.from_dict(d)
 
@@ -42,8 +59,13 @@ def finished(contract, tricks, buried="7C 7S", **extra):
         cards = [french(x) for x in t.split()]
         out.append({"leader": leader, "cards": t.split()})
         leader = (leader + order.winner(cards, order.grp[cards[0]])) % 5
-    d = {"variant": "sheepshead", "players": [{"hand": []} for _ in range(5)], "phase": "over",
-         "contract": contract, "tricks": out}
+    d = {
+        "variant": "sheepshead",
+        "players": [{"hand": []} for _ in range(5)],
+        "phase": "over",
+        "contract": contract,
+        "tricks": out,
+    }
     if contract["mode"] == "leaster":
         d["blind"] = buried.split()
     else:
@@ -54,18 +76,54 @@ def finished(contract, tricks, buried="7C 7S", **extra):
 
 CALLED = {"mode": "called", "declarer": 1, "called": "AH"}
 # P1 and the partner P2 (who plays AH) take exactly 61; the buried 7C 7S count nothing.
-WIN_61 = ["QC QS QH QD JC", "JS AH AC AS 9C", "JH 9H 8H 7H 8C", "10D 9D 9S 8S 7D",
-          "KH 10H 10C KC AD", "8D KS 10S KD JD"]
-LOSE_60 = ["QC QS QH JD JC", "JS AH AC AS 9C", "JH 9H 8H 7H 8C", "10D 9D 9S 8S 7D",
-           "KH 10H 10C KC AD", "8D KS 10S KD QD"]
-SCHNEIDER_WIN = ["QC QS QH QD JC", "JS AH AC AS 9C", "JH 9H 8H 7H 8C", "10D 9D 9S 8S 7D",
-                 "AD 10H 10C KC KH", "8D KS 10S KD JD"]
-SCHNEIDERED = ["QC QS QH QD JC", "9C AH AC AS JS", "JH 9H 8H 7H 8C", "10D 9D 9S 8S 7D",
-               "AD 10H 10C KC KH", "JD KS 10S KD 8D"]
-ALL_TRICKS = ["QC QS QH QD JC", "JS AH AC AS 9C", "JH 9H 8H 7H 8C", "JD 10D 9S 8S 7D",
-              "AD 10H 10C KC KH", "KD KS 10S 9D 8D"]
-NO_TRICK = ["9C AH AC AS JS", "QC 9H 8H 7H 8C", "QS 9D 9S 8S 7D", "QH 10H 10C KC KH",
-            "QD KS 10S KD 8D", "JC JH JD 10D AD"]
+WIN_61 = [
+    "QC QS QH QD JC",
+    "JS AH AC AS 9C",
+    "JH 9H 8H 7H 8C",
+    "10D 9D 9S 8S 7D",
+    "KH 10H 10C KC AD",
+    "8D KS 10S KD JD",
+]
+LOSE_60 = [
+    "QC QS QH JD JC",
+    "JS AH AC AS 9C",
+    "JH 9H 8H 7H 8C",
+    "10D 9D 9S 8S 7D",
+    "KH 10H 10C KC AD",
+    "8D KS 10S KD QD",
+]
+SCHNEIDER_WIN = [
+    "QC QS QH QD JC",
+    "JS AH AC AS 9C",
+    "JH 9H 8H 7H 8C",
+    "10D 9D 9S 8S 7D",
+    "AD 10H 10C KC KH",
+    "8D KS 10S KD JD",
+]
+SCHNEIDERED = [
+    "QC QS QH QD JC",
+    "9C AH AC AS JS",
+    "JH 9H 8H 7H 8C",
+    "10D 9D 9S 8S 7D",
+    "AD 10H 10C KC KH",
+    "JD KS 10S KD 8D",
+]
+ALL_TRICKS = [
+    "QC QS QH QD JC",
+    "JS AH AC AS 9C",
+    "JH 9H 8H 7H 8C",
+    "JD 10D 9S 8S 7D",
+    "AD 10H 10C KC KH",
+    "KD KS 10S 9D 8D",
+]
+NO_TRICK = [
+    "9C AH AC AS JS",
+    "QC 9H 8H 7H 8C",
+    "QS 9D 9S 8S 7D",
+    "QH 10H 10C KC KH",
+    "QD KS 10S KD 8D",
+    "JC JH JD 10D AD",
+]
 
 
 # ------------------------------------------------------------------------------ deal and pick
@@ -132,17 +190,18 @@ def test_with_no_ace_to_call_a_card_goes_in_the_hole():
 
 
 def test_the_card_in_the_hole_is_played_when_the_called_suit_is_led_and_cannot_win():
-    g = play(deal(ALL_TRUMP, "JH JD"), "pick", "bury JH JD", "under AH 7D",
-             "8D", "7C", "7S", "QH", "JS")                    # P4 takes it with QH
+    g = play(
+        deal(ALL_TRUMP, "JH JD"), "pick", "bury JH JD", "under AH 7D", "8D", "7C", "7S", "QH", "JS"
+    )  # P4 takes it with QH
     assert g.turn == 4
     play(g, "AH", "9H")
     refused(g, "AD", "the card in the hole must be played now")
     assert texts(g.legal_moves()) == ["P1 hole"]
     play(g, "hole", "8C", "8S")
     t = g.tricks[-1]
-    assert t.winner == 4 and french("7D") in t.cards       # the 7D is a trump, but the hole never wins
+    assert t.winner == 4 and french("7D") in t.cards  # the 7D is a trump, but the hole never wins
     assert "??" in g.view(2).to_dict()["tricks"][-1]["cards"]
-    assert "7D" in g.view(4).to_dict()["tricks"][-1]["cards"]      # the taker sees it
+    assert "7D" in g.view(4).to_dict()["tricks"][-1]["cards"]  # the taker sees it
 
 
 def test_the_picker_may_go_alone():
@@ -164,7 +223,7 @@ def test_you_must_follow_the_led_fail_suit():
 
 
 def test_the_picker_keeps_a_card_of_the_called_suit_until_it_is_led():
-    g = play(called_ah(), "7C", "AC", "10C", "KC", "9C", "9S", "AS", "10S", "8S")   # P1 has no spade
+    g = play(called_ah(), "7C", "AC", "10C", "KC", "9C", "9S", "AS", "10S", "8S")  # P1 has no spade
     refused(g, "8H", "the picker must keep one card of the called suit")
     assert texts(g.legal_moves()) == ["P1 AD", "P1 JC", "P1 QC", "P1 QS"]
 
@@ -176,7 +235,7 @@ def test_the_called_ace_must_be_played_when_its_suit_is_led_first():
 
 
 def test_the_partner_leading_the_called_suit_leads_the_called_ace():
-    g = play(called_ah(), "AD", "10D", "KD", "JD", "8D")       # P4 takes it with JD
+    g = play(called_ah(), "AD", "10D", "KD", "JD", "8D")  # P4 takes it with JD
     assert g.turn == 4
     refused(g, "9H", "must lead it")
     assert {"P4 AH", "P4 KC"} <= set(texts(g.legal_moves()))
@@ -240,7 +299,7 @@ def test_leaster_fewest_points_among_trick_takers_wins_and_the_blind_goes_to_the
     tricks = WIN_61[:4] + ["KH 10H 7C 7S AD", "8D KS 10S KD JD"]
     g = finished({"mode": "leaster"}, tricks, buried="10C KC")
     assert g.tricks[-1].winner == 4
-    assert g.taken_points() == {0: 25, 1: 61, 2: 0, 3: 0, 4: 34}   # 20 in tricks + the blind's 14
+    assert g.taken_points() == {0: 25, 1: 61, 2: 0, 3: 0, 4: 34}  # 20 in tricks + the blind's 14
     assert g.scores() == {0: 4, 1: -1, 2: -1, 3: -1, 4: -1}
 
 
@@ -328,8 +387,14 @@ def test_the_log_tells_picking_and_calling_without_naming_the_buried_cards():
 
 
 # P1 and P0 each take one trick worth nothing; P2 takes the rest.
-LEASTER_TIE = ["9D 7C 8C 9C 7S", "7D 8S 9S 7H 8D", "KD AC QC 10C KC", "QS QH QD JC JS",
-               "JH JD AD 10D AS", "10S KS AH 10H KH"]
+LEASTER_TIE = [
+    "9D 7C 8C 9C 7S",
+    "7D 8S 9S 7H 8D",
+    "KD AC QC 10C KC",
+    "QS QH QD JC JS",
+    "JH JD AD 10D AS",
+    "10S KS AH 10H KH",
+]
 
 
 def test_leaster_tie_for_fewest_points_is_settled_by_a_lot_drawn_from_the_seed():
@@ -343,7 +408,7 @@ def test_leaster_tie_for_fewest_points_is_settled_by_a_lot_drawn_from_the_seed()
         results.add(g.lot)
     assert results == {0, 1}
     with pytest.raises(sk.InvalidPosition, match="lot"):
-        finished({"mode": "leaster"}, WIN_61, lot=0)            # nobody tied: no lot
+        finished({"mode": "leaster"}, WIN_61, lot=0)  # nobody tied: no lot
 
 
 def test_knocking_an_opponent_may_double_once_the_picker_has_called():
@@ -351,7 +416,7 @@ def test_knocking_an_opponent_may_double_once_the_picker_has_called():
     assert g.phase == "double" and g.turn == 2
     assert texts(g.legal_moves()) == ["P2 double", "P2 pass"]
     play(g, "pass", "pass")
-    assert texts(g.legal_moves()) == ["P4 pass"]              # the partner may not double
+    assert texts(g.legal_moves()) == ["P4 pass"]  # the partner may not double
     refused(g, "double", "only an opponent of the picker")
     play(g, "pass", "double")
     assert g.phase == "play" and g.turn == 1 and g.multiplier == 2
@@ -359,8 +424,8 @@ def test_knocking_an_opponent_may_double_once_the_picker_has_called():
 
 def test_knocking_a_seat_that_passed_the_blind_may_double_only_holding_the_queen_of_spades():
     g = play(deal(BASE, BLIND, options={"knocking": True}), "pass", "pass", "pick", "bury KS 10H", "call AH")
-    assert g.turn == 1 and texts(g.legal_moves()) == ["P1 double", "P1 pass"]     # P1 holds QS
+    assert g.turn == 1 and texts(g.legal_moves()) == ["P1 double", "P1 pass"]  # P1 holds QS
     play(g, "pass")
-    assert texts(g.legal_moves()) == ["P2 pass"]                                   # P2 passed, no QS
+    assert texts(g.legal_moves()) == ["P2 pass"]  # P2 passed, no QS
     play(g, "pass", "pass", "pass")
     assert g.phase == "play" and g.multiplier == 1

@@ -8,11 +8,11 @@ import re
 import time
 
 import pytest
+from helpers import request, words
 
 import scheissekopf as sk
 from scheissekopf import render
 from scheissekopf.table import Scene, Table
-from helpers import request, words
 
 pytest.importorskip("anywidget")
 
@@ -72,7 +72,7 @@ def test_refused_play_shows_the_reason_reraises_and_changes_nothing():
     assert t.state == state == t.game.to_dict()
     assert t.version == version
     assert t.game.history == []
-    t.play("P0 KD")                     # the next good move clears the message
+    t.play("P0 KD")  # the next good move clears the message
     assert t.message == ""
 
 
@@ -102,14 +102,14 @@ def test_step_plays_one_legal_move_for_the_player_to_move_and_is_seeded():
 def test_step_uses_the_seat_bot():
     class Kings:
         def choose(self, view, legal_moves, rng):
-            assert view.players[1].hand[0] == sk.HIDDEN      # bots see only their own seat's view
+            assert view.players[1].hand[0] == sk.HIDDEN  # bots see only their own seat's view
             assert all(m.player == 0 for m in legal_moves)
             return next(m for m in legal_moves if str(m) == "P0 KD")
 
     t = try_table()
-    t.seat_bot(0, Kings(), delay=5)     # not played at once: the delay holds it back ...
+    t.seat_bot(0, Kings(), delay=5)  # not played at once: the delay holds it back ...
     assert t.game.history == []
-    t.step()                            # ... but step asks it now
+    t.step()  # ... but step asks it now
     assert [str(m) for m in t.game.history] == ["P0 KD"]
 
 
@@ -129,7 +129,7 @@ def test_front_end_files_are_package_data():
     front = files("scheissekopf.widgets")
     assert "export default { render }" in (front / "table.js").read_text()
     assert ".sk-card" in (front / "table.css").read_text()
-    assert "export default { render }" in str(Table._esm)      # what the widget sends
+    assert "export default { render }" in str(Table._esm)  # what the widget sends
 
 
 # ------------------------------------------------------------------ seat views
@@ -147,10 +147,10 @@ def test_seat_view_never_syncs_hidden_cards(variant, players, seed):
     hidden.update(str(c) for c in g.draw)
     public = {str(c) for p in g.players for c in p.bank if c is not None} | {str(c) for c in g.stack}
     public |= {str(c) for c in g.players[1].hand}
-    secret = hidden - public                     # identical cards from a second deck may be public
+    secret = hidden - public  # identical cards from a second deck may be public
     synced = words(t.state, t.info, t.legal, t.log)
     assert secret and not secret & synced
-    assert "seed" not in t.state                 # the seed would re-deal every hidden card
+    assert "seed" not in t.state  # the seed would re-deal every hidden card
     assert t.log and not any("seed" in text for text in t.log)
     assert "seed" not in render.game_html(g, view=1)
     assert all(m["player"] == 1 for m in t.legal)
@@ -210,41 +210,44 @@ def test_a_stale_request_is_refused():
     assert "earlier position" in t.message
 
 
-NOW = object()      # stands for the table's current version
+NOW = object()  # stands for the table's current version
 
 
-@pytest.mark.parametrize("content", [
-    None,
-    "P0 9C",
-    ["play"],
-    {},
-    {"action": "fly", "player": 0, "version": NOW},
-    {"action": None, "version": NOW},
-    {"action": "play", "player": 0, "cards": ["9C"]},                       # no version
-    {"action": "play", "player": 0, "cards": ["9C"], "version": "1"},
-    {"action": "play", "player": 0, "cards": ["9C"], "version": True},
-    {"action": "play", "cards": ["9C"], "version": NOW},                    # no player
-    {"action": "play", "player": 7, "cards": ["9C"], "version": NOW},
-    {"action": "play", "player": -1, "cards": ["9C"], "version": NOW},
-    {"action": "play", "player": "0", "cards": ["9C"], "version": NOW},
-    {"action": "play", "player": False, "cards": ["9C"], "version": NOW},
-    {"action": "play", "player": 0, "version": NOW},
-    {"action": "play", "player": 0, "cards": "9C", "version": NOW},
-    {"action": "play", "player": 0, "cards": ["9X"], "version": NOW},
-    {"action": "play", "player": 0, "cards": ["take"], "version": NOW},
-    {"action": "play", "player": 0, "cards": ["9C take"], "version": NOW},
-    {"action": "play", "player": 0, "cards": ["??"], "version": NOW},
-    {"action": "play", "player": 0, "cards": [9], "version": NOW},
-    {"action": "take", "player": 0, "cards": ["9C", "KD"], "version": NOW},
-    {"action": "joker", "player": 1, "version": NOW},
-    {"action": "joker", "player": 1, "target": "P2", "version": NOW},
-    {"action": "flip", "player": 0, "version": NOW},
-    {"action": "flip", "player": 0, "index": 1.5, "version": NOW},
-    {"action": "swap", "player": 0, "cards": ["9C"], "version": NOW},
-    {"action": "place", "player": 0, "cards": ["9C"], "version": NOW},
-    {"action": "ready", "player": 0, "cards": ["9C"], "version": NOW},
-    {"action": "next", "version": NOW},                                     # only a scene has steps
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        None,
+        "P0 9C",
+        ["play"],
+        {},
+        {"action": "fly", "player": 0, "version": NOW},
+        {"action": None, "version": NOW},
+        {"action": "play", "player": 0, "cards": ["9C"]},  # no version
+        {"action": "play", "player": 0, "cards": ["9C"], "version": "1"},
+        {"action": "play", "player": 0, "cards": ["9C"], "version": True},
+        {"action": "play", "cards": ["9C"], "version": NOW},  # no player
+        {"action": "play", "player": 7, "cards": ["9C"], "version": NOW},
+        {"action": "play", "player": -1, "cards": ["9C"], "version": NOW},
+        {"action": "play", "player": "0", "cards": ["9C"], "version": NOW},
+        {"action": "play", "player": False, "cards": ["9C"], "version": NOW},
+        {"action": "play", "player": 0, "version": NOW},
+        {"action": "play", "player": 0, "cards": "9C", "version": NOW},
+        {"action": "play", "player": 0, "cards": ["9X"], "version": NOW},
+        {"action": "play", "player": 0, "cards": ["take"], "version": NOW},
+        {"action": "play", "player": 0, "cards": ["9C take"], "version": NOW},
+        {"action": "play", "player": 0, "cards": ["??"], "version": NOW},
+        {"action": "play", "player": 0, "cards": [9], "version": NOW},
+        {"action": "take", "player": 0, "cards": ["9C", "KD"], "version": NOW},
+        {"action": "joker", "player": 1, "version": NOW},
+        {"action": "joker", "player": 1, "target": "P2", "version": NOW},
+        {"action": "flip", "player": 0, "version": NOW},
+        {"action": "flip", "player": 0, "index": 1.5, "version": NOW},
+        {"action": "swap", "player": 0, "cards": ["9C"], "version": NOW},
+        {"action": "place", "player": 0, "cards": ["9C"], "version": NOW},
+        {"action": "ready", "player": 0, "cards": ["9C"], "version": NOW},
+        {"action": "next", "version": NOW},  # only a scene has steps
+    ],
+)
 def test_malformed_requests_change_nothing_and_say_so(content):
     t = try_table()
     state, version = t.game.to_dict(), t.version
@@ -276,20 +279,28 @@ def test_legal_requests_of_every_kind_reach_the_engine():
     request(t, "place", player=1, cards=[card], index=2)
     assert t.state["players"][1]["bank"][2] == card
     # turning a gamble card
-    pos = {"variant": "bitenight", "players": [{"hand": [], "bank": [], "gamble": ["9H", "4C"]},
-                                               {"hand": ["5S"], "bank": [], "gamble": []}],
-           "stack": ["6D"], "turn": 0}
+    pos = {
+        "variant": "bitenight",
+        "players": [{"hand": [], "bank": [], "gamble": ["9H", "4C"]}, {"hand": ["5S"], "bank": [], "gamble": []}],
+        "stack": ["6D"],
+        "turn": 0,
+    }
     t = Table(sk.Game.from_dict(pos))
     request(t, "flip", player=0, index=1)
     assert [str(m) for m in t.game.history] == ["P0 flip 1"]
-    assert t.state["players"][0]["hand"] == ["4C", "6D"]       # the 4 does not fit: stack taken
+    assert t.state["players"][0]["hand"] == ["4C", "6D"]  # the 4 does not fit: stack taken
 
 
 def test_a_turned_joker_waits_for_its_player_to_name_the_target():
-    pos = {"variant": "bitenight",
-           "players": [{"hand": [], "bank": [], "gamble": ["JK", "4C"]},
-                       {"hand": ["5S", "KD"], "bank": ["2H"], "gamble": ["7D"]}],
-           "stack": ["9S", "QD"], "turn": 0}
+    pos = {
+        "variant": "bitenight",
+        "players": [
+            {"hand": [], "bank": [], "gamble": ["JK", "4C"]},
+            {"hand": ["5S", "KD"], "bank": ["2H"], "gamble": ["7D"]},
+        ],
+        "stack": ["9S", "QD"],
+        "turn": 0,
+    }
     t = Table(sk.Game.from_dict(pos))
     request(t, "flip", player=0, index=0)
     assert t.info["pending"] == 0 and t.info["actor"] == 0
@@ -299,7 +310,7 @@ def test_a_turned_joker_waits_for_its_player_to_name_the_target():
     assert {"9S", "QD"} <= set(t.state["players"][1]["hand"])
     t.undo()
     assert t.game.pending == ("joker", 0)
-    t.seat_bot(0, "random", delay=0)            # a seated bot names the target itself (and plays on)
+    t.seat_bot(0, "random", delay=0)  # a seated bot names the target itself (and plays on)
     assert t.game.history[1].kind == "joker" and t.game.history[1].player == 0
 
 
@@ -307,7 +318,7 @@ def test_a_request_for_a_bot_seat_is_refused():
     t = try_table()
     t.seat_bot(1, "random", delay=5)
     request(t, "play", player=0, cards=["9C"])
-    assert len(t.game.history) == 1              # the bot waits for its delay
+    assert len(t.game.history) == 1  # the bot waits for its delay
     request(t, "play", player=1, cards=["QD"])
     assert "played by a bot" in t.message
     assert len(t.game.history) == 1
@@ -364,7 +375,7 @@ def test_delayed_bot_moves_by_itself():
 def test_a_move_cancels_the_pending_bot_move():
     t = try_table()
     t.seat_bot(0, "random", delay=0.2)
-    t.play("P0 9C")              # a person plays the bot's seat first (from Python)
+    t.play("P0 9C")  # a person plays the bot's seat first (from Python)
     assert t.game.turn == 1
     time.sleep(0.3)
     assert len(t.game.history) == 1
@@ -373,7 +384,7 @@ def test_a_move_cancels_the_pending_bot_move():
 def test_a_bot_whose_move_is_refused_loses_its_seat():
     class Stubborn:
         def choose(self, view, legal_moves, rng):
-            return "P1 4H"                      # a 4 on the 9: refused
+            return "P1 4H"  # a 4 on the 9: refused
 
     t = try_table()
     t.seat_bot(1, Stubborn(), delay=0)
@@ -412,13 +423,13 @@ def test_scene_steps_forward_and_back():
     s.next()
     assert s.caption == "A 9, then a queen."
     assert s.state["stack"] == ["8S", "9C", "QD"]
-    new = s.log[s.log_mark:]                     # the step's own events, marked in the log
+    new = s.log[s.log_mark :]  # the step's own events, marked in the log
     assert s.log_mark == 0 and new == [e.text for e in s.game.log]
     assert any("QD" in text for text in new) and any("9C" in text for text in new)
     request(s, "next")
     assert s.scene_step == 2 and s.state["stack"] == ["8S"]
     s.next()
-    assert s.scene_step == 2                     # stays on the last step
+    assert s.scene_step == 2  # stays on the last step
     request(s, "back")
     request(s, "back")
     assert s.scene_step == 0
@@ -430,10 +441,10 @@ def test_scene_steps_forward_and_back():
 def test_scene_steps_are_copies():
     start = sk.Game.from_dict(TRY)
     s = Scene([(start, "one"), (start, ["P0 KD"], "two")], interactive=True)
-    s.play("P0 9C")                              # trying a move at the scene ...
+    s.play("P0 9C")  # trying a move at the scene ...
     s.go(1)
     s.go(0)
-    assert s.state["stack"] == ["8S"]            # ... never changes the script
+    assert s.state["stack"] == ["8S"]  # ... never changes the script
     assert start.history == []
 
 
@@ -491,15 +502,15 @@ def test_a_hint_request_syncs_the_ranked_moves():
     t = try_table()
     t.hint_iterations = 60
     request(t, "hint", player=0)
-    assert t.message == "" and t.game.history == []          # a hint never plays
+    assert t.message == "" and t.game.history == []  # a hint never plays
     h = t.hints
     assert h["seat"] == 0 and h["playouts"] == 60 and h["version"] == t.version
     assert [r["text"] for r in h["rows"]] and {r["text"] for r in h["rows"]} <= {"P0 9C", "P0 KD"}
     assert sum(r["visits"] for r in h["rows"]) == 60
     for r in h["rows"]:
-        assert 0 <= r["win"] <= 1 and isinstance(r["points"], float)      # bitenight: points
+        assert 0 <= r["win"] <= 1 and isinstance(r["points"], float)  # bitenight: points
         assert r["kind"] == "play" and r["cards"] == [r["text"].split()[1]]
-    t.play(h["rows"][0]["text"])                              # a move clears the stale hint
+    t.play(h["rows"][0]["text"])  # a move clears the stale hint
     assert t.hints == {}
 
 
@@ -527,16 +538,16 @@ def test_a_hint_for_a_seat_view_never_names_hidden_cards():
     assert not secret & words(t.hints)
     assert all(r["text"].startswith(f"P{seat} ") for r in t.hints["rows"])
     other = (seat + 1) % 4
-    request(t, "hint", player=other)                          # the seat's table helps that seat only
+    request(t, "hint", player=other)  # the seat's table helps that seat only
     assert "seen by" in t.message and t.hints["seat"] == seat
 
 
 def test_no_hint_without_a_move():
     t = try_table()
-    request(t, "hint", player=1)                              # P1 is not to move on a plain stack
+    request(t, "hint", player=1)  # P1 is not to move on a plain stack
     assert "no move" in t.message and "rows" not in t.hints
     first = t.hints
-    request(t, "hint", player=1)                              # the same refusal again is still an answer
+    request(t, "hint", player=1)  # the same refusal again is still an answer
     assert t.hints != first and "rows" not in t.hints
     request(t, "hint", player="P0")
     assert "Malformed" in t.message
@@ -575,7 +586,7 @@ def test_a_trick_table_syncs_the_hand_the_game_and_the_moves():
 
 def test_a_refused_card_shows_the_engine_reason_and_changes_nothing():
     g = schafkopf_called()
-    g.play("P1 G9")                          # Gras is led: P2 holds GK and must follow
+    g.play("P1 G9")  # Gras is led: P2 holds GK and must follow
     t = Table(g)
     state, version = g.to_dict(), t.version
     try:
@@ -585,24 +596,27 @@ def test_a_refused_card_shows_the_engine_reason_and_changes_nothing():
     request(t, "card", player=2, cards=["SA"])
     assert reason in t.message and "follow" in reason
     assert g.to_dict() == state and t.version == version and t.state == state
-    request(t, "move", player=2, text="P2 bid solo")       # a move of the wrong phase
+    request(t, "move", player=2, text="P2 bid solo")  # a move of the wrong phase
     assert "refused" in t.message and g.to_dict() == state
     request(t, "card", player=2, cards=["GK"])
     assert t.message == "" and t.info["trick"][-1] == {"seat": 2, "card": "GK"}
 
 
-@pytest.mark.parametrize("content", [
-    {"action": "play", "player": 1, "cards": ["G9"]},          # shedding requests mean nothing here
-    {"action": "card", "player": 1, "cards": "G9"},
-    {"action": "card", "player": 1, "cards": ["G9", "GK"]},
-    {"action": "card", "player": 1, "cards": ["9C"]},          # a French card at a German table
-    {"action": "card", "player": 1, "cards": ["??"]},
-    {"action": "move", "player": 1},
-    {"action": "move", "player": 1, "text": 7},
-    {"action": "move", "player": 1, "text": "P2 pass"},        # another seat's move
-    {"action": "move", "player": 1, "text": "P1 fly"},
-    {"action": "hint", "player": 9},                           # no such seat (trick tables do hint)
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        {"action": "play", "player": 1, "cards": ["G9"]},  # shedding requests mean nothing here
+        {"action": "card", "player": 1, "cards": "G9"},
+        {"action": "card", "player": 1, "cards": ["G9", "GK"]},
+        {"action": "card", "player": 1, "cards": ["9C"]},  # a French card at a German table
+        {"action": "card", "player": 1, "cards": ["??"]},
+        {"action": "move", "player": 1},
+        {"action": "move", "player": 1, "text": 7},
+        {"action": "move", "player": 1, "text": "P2 pass"},  # another seat's move
+        {"action": "move", "player": 1, "text": "P1 fly"},
+        {"action": "hint", "player": 9},  # no such seat (trick tables do hint)
+    ],
+)
 def test_malformed_trick_requests_change_nothing(content):
     g = schafkopf_called()
     t = Table(g)
@@ -626,7 +640,7 @@ def test_a_trick_seat_view_only_syncs_what_the_seat_sees():
         g.play(text)
     hole = Table(g, view=3)
     assert hole.state["hole"] == "??" and hole.state["buried"] == ["??", "??"]
-    assert Table(g, view=1).state["hole"] == "8C"                     # the picker knows it
+    assert Table(g, view=1).state["hole"] == "8C"  # the picker knows it
     h = sk.new_game("schafkopf", players=4, seed=7)
     rng = random.Random(5)
     for game in (g, h):
@@ -634,9 +648,9 @@ def test_a_trick_seat_view_only_syncs_what_the_seat_sees():
         checked = 0
         while True:
             for s, t in enumerate(tables):
-                t.game = game                       # redraw after the last move
+                t.game = game  # redraw after the last move
                 seen = card_words(game, game.view(s).to_dict())
-                info = {k: v for k, v in t.info.items() if k != "trumps"}     # the rules' trump order
+                info = {k: v for k, v in t.info.items() if k != "trumps"}  # the rules' trump order
                 synced = card_words(game, [t.state, info, t.legal, t.log])
                 assert synced <= seen, (s, synced - seen)
                 assert "seed" not in t.state and all(m["player"] == s for m in t.legal)
@@ -684,7 +698,7 @@ def test_a_trick_game_draws_itself_without_a_kernel():
     assert 'title="G9"' in html and 'title="EO"' in html
     assert "P1 plays a normal game calling GA" in html and "P2 to play" in html
     seat = render.game_html(g, view=2)
-    assert 'title="EO"' not in seat and "seen by P2" in seat          # P0's Ober is hidden from P2
+    assert 'title="EO"' not in seat and "seen by P2" in seat  # P0's Ober is hidden from P2
     s = sk.new_game("sheepshead", seed=1)
     assert "blind" in s._repr_html_() and 'title="QC"' in s._repr_html_()
 

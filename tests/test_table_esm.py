@@ -8,8 +8,8 @@ from ``render.describe`` (the same description the Python widget syncs).
 from __future__ import annotations
 
 import copy
-import re
 import os
+import re
 from importlib.resources import files
 from pathlib import Path
 
@@ -20,11 +20,20 @@ from scheissekopf.render import describe
 from scheissekopf.table import _move_data
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                                reason="Debian's chromium (/usr/bin/chromium) is not installed")
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="Debian's chromium (/usr/bin/chromium) is not installed"
+)
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 ORIGIN = "http://table.test"
@@ -41,14 +50,24 @@ POSITION = {
         {"hand": ["6H", "6D", "7S"], "bank": ["JS", "JD", "5C"], "gamble": ["8C", "2C", "AS"]},
         {"hand": ["4C", "4S", "8D"], "bank": ["QH", "QC", "5S"], "gamble": ["7H", "AD", "10D"]},
     ],
-    "draw": ["5D", "6S"], "stack": ["9D", "8S", "3H"],
-    "turn": 0, "direction": 1, "finished": [], "discard": ["10C", "JH"],
+    "draw": ["5D", "6S"],
+    "stack": ["9D", "8S", "3H"],
+    "turn": 0,
+    "direction": 1,
+    "finished": [],
+    "discard": ["10C", "JH"],
 }
 
 
 def move(text, kind="play", cards=(), target=None, index=None):
-    return {"text": text, "player": int(text.split()[0][1:]), "kind": kind,
-            "cards": list(cards), "target": target, "index": index}
+    return {
+        "text": text,
+        "player": int(text.split()[0][1:]),
+        "kind": kind,
+        "cards": list(cards),
+        "target": target,
+        "index": index,
+    }
 
 
 LEGAL = [move("P0 9C", cards=["9C"]), move("P0 KD", cards=["KD"])]
@@ -56,8 +75,16 @@ LEGAL = [move("P0 9C", cards=["9C"]), move("P0 KD", cards=["KD"])]
 
 def traits(position=POSITION, view=None, legal=LEGAL, **extra):
     state, info = describe(position, view)
-    return {"state": state, "info": info, "legal": legal, "log": ["P3 plays a 3 \u2014 invisible"],
-            "message": "", "version": 7, "interactive": True, **extra}
+    return {
+        "state": state,
+        "info": info,
+        "legal": legal,
+        "log": ["P3 plays a 3 \u2014 invisible"],
+        "message": "",
+        "version": 7,
+        "interactive": True,
+        **extra,
+    }
 
 
 @pytest.fixture(scope="module")
@@ -73,15 +100,17 @@ def browser():
 def table(browser):
     """A function that mounts the table with the given traits and returns the page."""
     widgets = files("scheissekopf.widgets")
-    assets = {"/table.js": ("text/javascript", (widgets / "table.js").read_text()),
-              "/table.css": ("text/css", (widgets / "table.css").read_text()),
-              "/": ("text/html", PAGE)}
+    assets = {
+        "/table.js": ("text/javascript", (widgets / "table.js").read_text()),
+        "/table.css": ("text/css", (widgets / "table.css").read_text()),
+        "/": ("text/html", PAGE),
+    }
     page = browser.new_page(viewport={"width": 920, "height": 700})
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
 
     def serve(route):
-        path = route.request.url[len(ORIGIN):] or "/"
+        path = route.request.url[len(ORIGIN) :] or "/"
         if path not in assets:
             return route.fulfill(status=404, body="")
         kind, body = assets[path]
@@ -91,7 +120,8 @@ def table(browser):
     page.goto(f"{ORIGIN}/")
 
     def mount(values):
-        page.evaluate("""async (values) => {
+        page.evaluate(
+            """async (values) => {
             const mod = await import("/table.js");
             const listeners = {};
             const model = {
@@ -115,7 +145,9 @@ def table(browser):
             mod.default.render({ model, el });
             await new Promise((done) => queueMicrotask(done));
             document.getElementById("w").append(el);
-        }""", values)
+        }""",
+            values,
+        )
         page.wait_for_selector(".sk-table .sk-felt")
         return page
 
@@ -169,7 +201,7 @@ def test_the_log_opens_on_its_newest_line(table):
     assert newest.inner_text() == "event number 40"
     box = newest.bounding_box()
     assert scroller["y"] <= box["y"] and box["y"] + box["height"] <= scroller["y"] + scroller["height"] + 1
-    assert oldest.bounding_box()["y"] < scroller["y"]          # scrolled out of view at the top
+    assert oldest.bounding_box()["y"] < scroller["y"]  # scrolled out of view at the top
 
 
 def test_legal_cards_are_highlighted(table):
@@ -212,8 +244,7 @@ def test_take_step_and_undo_buttons(table):
     page = table(traits(legal=legal))
     page.get_by_role("button", name="Take the stack").click()
     page.get_by_role("button", name="Step \u25b6").click()
-    assert sent(page) == [{"action": "take", "player": 0, "version": 7},
-                          {"action": "step", "version": 7}]
+    assert sent(page) == [{"action": "take", "player": 0, "version": 7}, {"action": "step", "version": 7}]
     # nothing to undo in this position
     assert page.get_by_role("button", name="\u21b6 Undo").is_disabled()
 
@@ -222,7 +253,8 @@ def test_joker_asks_for_a_target(table):
     position = copy.deepcopy(POSITION)
     position["turn"] = 1
     legal = [move("P1 4H", cards=["4H"]), move("P1 10S", cards=["10S"])] + [
-        move(f"P1 JK to P{t}", kind="joker", cards=["JK"], target=t) for t in range(4)]
+        move(f"P1 JK to P{t}", kind="joker", cards=["JK"], target=t) for t in range(4)
+    ]
     page = table(traits(position, legal=legal))
     page.locator('.sk-card[data-card="JK"]').click()
     page.get_by_role("button", name="Show the joker to P3").click()
@@ -255,17 +287,22 @@ def test_gamble_card_is_turned_by_slot(table):
 def test_setup_swap_and_ready(table):
     position = copy.deepcopy(POSITION)
     position["phase"] = "setup"
-    legal = [move(f"P{p} swap {h} {b}", kind="swap", cards=[h, b])
-             for p in range(4) for h in position["players"][p]["hand"]
-             for b in position["players"][p]["bank"]] + [move(f"P{p} ready", kind="ready") for p in range(4)]
+    legal = [
+        move(f"P{p} swap {h} {b}", kind="swap", cards=[h, b])
+        for p in range(4)
+        for h in position["players"][p]["hand"]
+        for b in position["players"][p]["bank"]
+    ] + [move(f"P{p} ready", kind="ready") for p in range(4)]
     page = table(traits(position, legal=legal))
     page.locator('.sk-card[data-card="9C"]').click()
-    page.locator('.sk-card[data-card="5H"]').click()      # replaces 9C: one hand card at a time
+    page.locator('.sk-card[data-card="5H"]').click()  # replaces 9C: one hand card at a time
     page.locator('.sk-card[data-card="AH"]').click()
     page.get_by_role("button", name="Swap 5\u2665 \u21c4 A\u2665").click()
     page.locator('.sk-seat[data-seat="3"]').get_by_role("button", name="Ready").click()
-    assert sent(page) == [{"action": "swap", "player": 0, "cards": ["5H", "AH"], "version": 7},
-                          {"action": "ready", "player": 3, "version": 7}]
+    assert sent(page) == [
+        {"action": "swap", "player": 0, "cards": ["5H", "AH"], "version": 7},
+        {"action": "ready", "player": 3, "version": 7},
+    ]
 
 
 def test_seat_view_shows_backs_and_only_its_own_controls(table):
@@ -291,16 +328,21 @@ def engine_traits(position, view=None):
 
 
 def test_schwechat_column_can_be_turned_while_other_columns_hold_bank_cards(table):
-    position = {"variant": "schwechat",
-                "players": [{"hand": [], "bank": [None, "KD", "5S"], "gamble": ["9H", "4C", "QS"]},
-                            {"hand": ["6S"], "bank": [None, None, None], "gamble": [None, "2D", None]}],
-                "stack": ["8S", "9S"], "turn": 0}
+    position = {
+        "variant": "schwechat",
+        "players": [
+            {"hand": [], "bank": [None, "KD", "5S"], "gamble": ["9H", "4C", "QS"]},
+            {"hand": ["6S"], "bank": [None, None, None], "gamble": [None, "2D", None]},
+        ],
+        "stack": ["8S", "9S"],
+        "turn": 0,
+    }
     page = table(engine_traits(position, view=0))
     backs = page.locator('.sk-seat[data-seat="0"] .sk-card[data-zone="gamble"]')
     assert ["sk-legal" in backs.nth(i).get_attribute("class") for i in range(3)] == [True, False, False]
     assert "sk-legal" in page.locator('.sk-card[data-card="KD"]').get_attribute("class")
     assert "sk-legal" not in page.locator('.sk-card[data-card="5S"]').get_attribute("class")
-    backs.nth(1).click(position={"x": 16, "y": 6})         # the strip its bank card leaves free
+    backs.nth(1).click(position={"x": 16, "y": 6})  # the strip its bank card leaves free
     assert page.locator(".sk-card.sk-selected").count() == 0
     backs.nth(0).click()
     page.get_by_role("button", name="Turn it over").click()
@@ -308,10 +350,15 @@ def test_schwechat_column_can_be_turned_while_other_columns_hold_bank_cards(tabl
 
 
 def test_palace_bank_card_is_laid_and_the_stack_taken(table):
-    position = {"variant": "palace",
-                "players": [{"hand": [], "bank": ["4D", "5S"], "gamble": ["9H"]},
-                            {"hand": ["6S"], "bank": [], "gamble": ["2D"]}],
-                "stack": ["KS"], "turn": 0}
+    position = {
+        "variant": "palace",
+        "players": [
+            {"hand": [], "bank": ["4D", "5S"], "gamble": ["9H"]},
+            {"hand": ["6S"], "bank": [], "gamble": ["2D"]},
+        ],
+        "stack": ["KS"],
+        "turn": 0,
+    }
     page = table(engine_traits(position))
     assert "no bank card fits" in page.locator(".sk-hint").inner_text()
     page.locator('.sk-card[data-card="5S"]').click()
@@ -321,8 +368,7 @@ def test_palace_bank_card_is_laid_and_the_stack_taken(table):
 
 def test_schwechat_setup_places_a_hand_card_on_a_column(table):
     game = sk.new_game("schwechat", players=2, seed=1)
-    values = traits(game.view(1).to_dict(), view=1,
-                    legal=[_move_data(m) for m in game.legal_moves() if m.player == 1])
+    values = traits(game.view(1).to_dict(), view=1, legal=[_move_data(m) for m in game.legal_moves() if m.player == 1])
     page = table(values)
     card = game.players[1].hand[0]
     page.locator(f'.sk-seat[data-seat="1"] .sk-card[data-card="{card}"]').click()
@@ -336,7 +382,7 @@ def test_cards_can_be_picked_with_the_keyboard(table):
     assert nine.get_attribute("role") == "button" and nine.get_attribute("aria-pressed") == "false"
     nine.focus()
     page.keyboard.press("Enter")
-    nine = page.locator('.sk-card[data-card="9C"]')           # redrawn, focus kept
+    nine = page.locator('.sk-card[data-card="9C"]')  # redrawn, focus kept
     assert nine.get_attribute("aria-pressed") == "true"
     assert page.evaluate("document.activeElement.dataset.card") == "9C"
     page.keyboard.press(" ")
@@ -345,8 +391,9 @@ def test_cards_can_be_picked_with_the_keyboard(table):
 
 
 def test_scene_navigation_buttons(table):
-    page = table(traits(caption="A 3 is invisible: play on what lies under it.", scene_step=0, scene_steps=3,
-                        interactive=False))
+    page = table(
+        traits(caption="A 3 is invisible: play on what lies under it.", scene_step=0, scene_steps=3, interactive=False)
+    )
     assert "invisible" in page.locator(".sk-caption").inner_text()
     assert page.get_by_role("button", name="\u2190 Back").is_disabled()
     assert page.locator(".sk-actions").count() == 0
@@ -360,18 +407,38 @@ def test_pure_helpers(table):
         window.lib.cardParts("10H"), window.lib.cardParts("JK"), window.lib.rankOf("10S"),
         window.lib.activeZone({hand: [], bank: [null, "KD"], gamble: ["??"]}),
         window.lib.activeZone({hand: [], bank: [null], gamble: [null, "??"]})]""")
-    assert result == [{"rank": "10", "suit": "\u2665", "colour": "red"},
-                      {"rank": "JK", "suit": "\u2605", "colour": "joker"}, "10", "bank", "gamble"]
+    assert result == [
+        {"rank": "10", "suit": "\u2665", "colour": "red"},
+        {"rank": "JK", "suit": "\u2605", "colour": "joker"},
+        "10",
+        "bank",
+        "gamble",
+    ]
 
 
 def test_hint_button_and_ranked_list(table):
     page = table(traits())
     page.get_by_role("button", name="Hint").click()
     assert sent(page) == [{"action": "hint", "player": 0, "version": 7}]
-    assert page.get_by_role("button", name="Thinking\u2026").is_disabled()     # while the kernel searches
-    hints = {"seat": 0, "playouts": 200, "seconds": 0.4, "version": 7, "rows": [
-        {"text": "P0 KD", "kind": "play", "cards": ["KD"], "index": None, "win": 0.62, "points": 14.25, "visits": 130},
-        {"text": "P0 9C", "kind": "play", "cards": ["9C"], "index": None, "win": 0.41, "points": 9.5, "visits": 70}]}
+    assert page.get_by_role("button", name="Thinking\u2026").is_disabled()  # while the kernel searches
+    hints = {
+        "seat": 0,
+        "playouts": 200,
+        "seconds": 0.4,
+        "version": 7,
+        "rows": [
+            {
+                "text": "P0 KD",
+                "kind": "play",
+                "cards": ["KD"],
+                "index": None,
+                "win": 0.62,
+                "points": 14.25,
+                "visits": 130,
+            },
+            {"text": "P0 9C", "kind": "play", "cards": ["9C"], "index": None, "win": 0.41, "points": 9.5, "visits": 70},
+        ],
+    }
     page.evaluate("(h) => window.model.update({hints: h})", hints)
     rows = page.locator(".sk-hint-row")
     assert rows.count() == 2
@@ -381,18 +448,18 @@ def test_hint_button_and_ranked_list(table):
     assert "130 visits" in rows.nth(0).inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-hint.png")
-    rows.nth(1).click()                                   # a row selects its cards
+    rows.nth(1).click()  # a row selects its cards
     assert "sk-selected" in page.locator('.sk-card[data-card="9C"]').get_attribute("class")
     page.get_by_role("button", name="Play 9\u2663").click()
     assert sent(page)[-1] == {"action": "play", "player": 0, "cards": ["9C"], "version": 7}
-    page.evaluate("window.model.update({version: 8})")     # a new position: the old hint goes
+    page.evaluate("window.model.update({version: 8})")  # a new position: the old hint goes
     assert page.locator(".sk-hints").count() == 0
     assert page.get_by_role("button", name="Hint").is_enabled()
 
 
 def test_hint_button_only_for_the_viewing_seat(table):
     page = table(traits(view=1, legal=[]))
-    assert page.get_by_role("button", name="Hint").count() == 0       # P0 is to move, not P1
+    assert page.get_by_role("button", name="Hint").count() == 0  # P0 is to move, not P1
     position = copy.deepcopy(POSITION)
     position["turn"] = 1
     page = table(traits(position, view=1, legal=[move("P1 4H", cards=["4H"])]))
@@ -421,8 +488,17 @@ def trick_traits(game, view=None, **extra):
     state, info = describe(game, view)
     moves = [m for m in game.legal_moves() if view is None or m.player == view]
     from scheissekopf.render import narration
-    return {"state": state, "info": info, "legal": [_move_data(m) for m in moves],
-            "log": narration(game, view), "message": "", "version": 7, "interactive": True, **extra}
+
+    return {
+        "state": state,
+        "info": info,
+        "legal": [_move_data(m) for m in moves],
+        "log": narration(game, view),
+        "message": "",
+        "version": 7,
+        "interactive": True,
+        **extra,
+    }
 
 
 def test_a_trick_table_draws_hands_the_trick_and_the_game(table):
@@ -450,11 +526,13 @@ def test_a_trick_table_draws_hands_the_trick_and_the_game(table):
     assert [legal.nth(i).get_attribute("data-card") for i in range(legal.count())] == ["E10"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-schafkopf.png")
-    page.locator('.sk-card[data-card="GA"]').click()        # not legal: sent, the engine says why
+    page.locator('.sk-card[data-card="GA"]').click()  # not legal: sent, the engine says why
     page.locator('.sk-card[data-card="E10"]').click()
-    assert sent(page) == [{"action": "card", "player": 0, "cards": ["GA"], "version": 7},
-                          {"action": "card", "player": 0, "cards": ["E10"], "version": 7}]
-    assert page.get_by_role("button", name="Hint").count() == 1       # trick tables hint too
+    assert sent(page) == [
+        {"action": "card", "player": 0, "cards": ["GA"], "version": 7},
+        {"action": "card", "player": 0, "cards": ["E10"], "version": 7},
+    ]
+    assert page.get_by_role("button", name="Hint").count() == 1  # trick tables hint too
 
 
 def test_a_sheepshead_seat_view_buries_by_selection(table):
@@ -462,7 +540,7 @@ def test_a_sheepshead_seat_view_buries_by_selection(table):
     g.play("P1 pick")
     page = table(trick_traits(g, view=1))
     assert page.locator('.sk-seat[data-seat="0"] .sk-card.sk-back').count() == 6
-    assert "QC" not in page.locator(".sk-table").inner_html()          # P0's queen stays hidden
+    assert "QC" not in page.locator(".sk-table").inner_html()  # P0's queen stays hidden
     button = page.get_by_role("button", name="Bury (pick 2 cards)")
     assert button.is_disabled()
     hand = [str(c) for c in g.players[1].hand]
@@ -480,8 +558,10 @@ def test_bidding_moves_are_buttons(table):
     assert "Auction" in page.locator(".sk-status").inner_text()
     page.get_by_role("button", name="Bid solo").click()
     page.get_by_role("button", name="Pass").click()
-    assert sent(page) == [{"action": "move", "player": 1, "text": "P1 bid solo", "version": 7},
-                          {"action": "move", "player": 1, "text": "P1 pass", "version": 7}]
+    assert sent(page) == [
+        {"action": "move", "player": 1, "text": "P1 bid solo", "version": 7},
+        {"action": "move", "player": 1, "text": "P1 pass", "version": 7},
+    ]
 
 
 def test_two_players_play_from_their_face_up_cards(table):
@@ -509,7 +589,7 @@ def test_five_player_cards_and_the_settlement(table):
     inks = {"E": "sk-eichel", "G": "sk-gras", "H": "sk-herz", "S": "sk-schellen"}
     left = [str(c) for p in g.players for c in p.hand]
     assert len(left) >= 20
-    for text in left:                   # every card still in a hand: its rank letter, its suit's ink
+    for text in left:  # every card still in a hand: its rank letter, its suit's ink
         card = page.locator(f'.sk-seat .sk-card[data-card="{text}"]')
         assert inks[text[0]] in card.get_attribute("class")
         assert card.inner_text().split()[0] == text[1:]
@@ -517,7 +597,7 @@ def test_five_player_cards_and_the_settlement(table):
     result = page.locator(".sk-result").inner_text()
     for seat, value in scores.items():
         assert f"P{seat} {'+' if value >= 0 else ''}{value}" in result
-    assert page.locator(".sk-actions .sk-btn.sk-primary").count() == 0       # nothing left to do
+    assert page.locator(".sk-actions .sk-btn.sk-primary").count() == 0  # nothing left to do
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-mehrkopf-over.png")
 
@@ -532,5 +612,7 @@ def test_a_card_goes_in_the_hole_by_selection(table):
     page.get_by_role("button", name="Alone").click()
     page.locator('.sk-seat[data-seat="1"] .sk-card[data-card="8C"]').click(position={"x": 6, "y": 30})
     page.get_by_role("button", name="Call A\u2665, 8\u2663 in the hole").click()
-    assert sent(page) == [{"action": "move", "player": 1, "text": "P1 alone", "version": 7},
-                          {"action": "move", "player": 1, "text": "P1 under AH 8C", "version": 7}]
+    assert sent(page) == [
+        {"action": "move", "player": 1, "text": "P1 alone", "version": 7},
+        {"action": "move", "player": 1, "text": "P1 under AH 8C", "version": 7},
+    ]

@@ -1,4 +1,5 @@
 """The tournament runner: seating, figures, determinism, the command line."""
+
 import json
 
 import pytest
@@ -32,7 +33,7 @@ def test_every_bot_plays_every_seat_on_the_same_deals():
     bots = ["greedy", "random", "random", "greedy#b"]
     games = [tournament.play_game(("palace", bots, k, 3, {})) for k in range(8)]
     for block in (games[:4], games[4:]):
-        assert len({r["deal"] for r in block}) == 1              # one deal, four seatings
+        assert len({r["deal"] for r in block}) == 1  # one deal, four seatings
         for i in range(4):
             assert sorted(r["seating"].index(i) for r in block) == [0, 1, 2, 3]
     assert games[0]["deal"] != games[4]["deal"]
@@ -65,10 +66,26 @@ def test_parallel_runs_give_the_same_games():
 
 
 def test_stalemates_are_counted_by_the_bots_still_playing():
-    results = [{"k": 0, "lost": [True, False, False], "points": None, "stalemate": True, "cycle": [0, 2],
-                "moves": 10, "seconds": 0.0},
-               {"k": 1, "lost": [False, True, False], "points": None, "stalemate": False, "cycle": [],
-                "moves": 10, "seconds": 0.0}]
+    results = [
+        {
+            "k": 0,
+            "lost": [True, False, False],
+            "points": None,
+            "stalemate": True,
+            "cycle": [0, 2],
+            "moves": 10,
+            "seconds": 0.0,
+        },
+        {
+            "k": 1,
+            "lost": [False, True, False],
+            "points": None,
+            "stalemate": False,
+            "cycle": [],
+            "moves": 10,
+            "seconds": 0.0,
+        },
+    ]
     s = tournament.summarize("palace", ["greedy", "ismcts", "random"], results)
     assert s["stalemates"] == 1 and s["stalemates_by_pairing"] == {"greedy vs random": 1}
     assert tournament.to_json(s)["_stalemates"] == {"total": 1, "greedy vs random": 1}
@@ -82,8 +99,27 @@ def test_random_tables_do_stalemate_and_name_the_pairing():
 
 
 def test_cli_json_shape(capsys):
-    assert cli_main(["tournament", "--variant", "palace", "--bots", "greedy,random,ismcts", "--games", "3",
-                     "--iterations", "4", "--seed", "1", "--jobs", "1", "--json"]) == 0
+    assert (
+        cli_main(
+            [
+                "tournament",
+                "--variant",
+                "palace",
+                "--bots",
+                "greedy,random,ismcts",
+                "--games",
+                "3",
+                "--iterations",
+                "4",
+                "--seed",
+                "1",
+                "--jobs",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {"greedy", "random", "ismcts", "_stalemates"}
     for name in ("greedy", "random", "ismcts"):
@@ -110,14 +146,31 @@ def test_cli_refuses_unknown_bots_and_bad_counts(capsys):
 
 def test_cli_log_and_summarize_a_run(tmp_path, capsys):
     log = tmp_path / "games.jsonl"
-    assert cli_main(["tournament", "--variant", "palace", "--bots", "greedy,random", "--games", "4",
-                     "--jobs", "1", "--log", str(log), "--json"]) == 0
+    assert (
+        cli_main(
+            [
+                "tournament",
+                "--variant",
+                "palace",
+                "--bots",
+                "greedy,random",
+                "--games",
+                "4",
+                "--jobs",
+                "1",
+                "--log",
+                str(log),
+                "--json",
+            ]
+        )
+        == 0
+    )
     full = json.loads(capsys.readouterr().out)
     lines = log.read_text().splitlines()
-    assert len(lines) == 5                                   # a header and one line per game
+    assert len(lines) == 5  # a header and one line per game
     assert cli_main(["tournament", "--summarize", str(log), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == full
-    log.write_text("\n".join(lines[:3]) + "\n" + lines[3][:10])   # cut short mid-line
+    log.write_text("\n".join(lines[:3]) + "\n" + lines[3][:10])  # cut short mid-line
     assert cli_main(["tournament", "--summarize", str(log)]) == 0
     out = capsys.readouterr().out
     assert "2 games" in out and "greedy" in out
@@ -125,12 +178,26 @@ def test_cli_log_and_summarize_a_run(tmp_path, capsys):
 
 def test_cli_resume_plays_only_the_missing_games(tmp_path, capsys):
     log = tmp_path / "run.jsonl"
-    args = ["tournament", "--variant", "palace", "--bots", "greedy,random", "--games", "6",
-            "--seed", "5", "--jobs", "1", "--log", str(log), "--json"]
+    args = [
+        "tournament",
+        "--variant",
+        "palace",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+        "--jobs",
+        "1",
+        "--log",
+        str(log),
+        "--json",
+    ]
     assert cli_main(args) == 0
     full = json.loads(capsys.readouterr().out)
     lines = log.read_text().splitlines()
-    log.write_text("\n".join(lines[:4]) + "\n" + lines[4][:10])     # cut short mid-line
+    log.write_text("\n".join(lines[:4]) + "\n" + lines[4][:10])  # cut short mid-line
     assert cli_main(args + ["--resume"]) == 0
     assert json.loads(capsys.readouterr().out) == full
     header, results = tournament.read_log(log)
@@ -139,10 +206,42 @@ def test_cli_resume_plays_only_the_missing_games(tmp_path, capsys):
 
 def test_cli_resume_refuses_a_log_of_other_settings(tmp_path, capsys):
     log = tmp_path / "run.jsonl"
-    assert cli_main(["tournament", "--variant", "palace", "--bots", "greedy,random", "--games", "2",
-                     "--jobs", "1", "--log", str(log)]) == 0
+    assert (
+        cli_main(
+            [
+                "tournament",
+                "--variant",
+                "palace",
+                "--bots",
+                "greedy,random",
+                "--games",
+                "2",
+                "--jobs",
+                "1",
+                "--log",
+                str(log),
+            ]
+        )
+        == 0
+    )
     with pytest.raises(SystemExit, match="seed"):
-        cli_main(["tournament", "--variant", "palace", "--bots", "greedy,random", "--games", "2",
-                  "--seed", "9", "--jobs", "1", "--log", str(log), "--resume"])
+        cli_main(
+            [
+                "tournament",
+                "--variant",
+                "palace",
+                "--bots",
+                "greedy,random",
+                "--games",
+                "2",
+                "--seed",
+                "9",
+                "--jobs",
+                "1",
+                "--log",
+                str(log),
+                "--resume",
+            ]
+        )
     with pytest.raises(SystemExit):
         cli_main(["tournament", "--bots", "greedy,random", "--resume"])

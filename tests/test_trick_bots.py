@@ -1,4 +1,5 @@
 """Bots, determinization, search, hints and tournaments for sheepshead, schafkopf and mehrkopf."""
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,15 @@ from scheissekopf.trick.determinize import TrickInfoSet
 from scheissekopf.trick.search import TrickSearcher
 from scheissekopf.trick.tables import TRUMP
 
-TABLES = [("schafkopf", 4), ("sheepshead", 5), ("sheepshead", 6), ("mehrkopf", 2), ("mehrkopf", 3),
-          ("mehrkopf", 5), ("mehrkopf", 6)]
+TABLES = [
+    ("schafkopf", 4),
+    ("sheepshead", 5),
+    ("sheepshead", 6),
+    ("mehrkopf", 2),
+    ("mehrkopf", 3),
+    ("mehrkopf", 5),
+    ("mehrkopf", 6),
+]
 
 
 def decisions(variant, players, seeds, rng_seed=1):
@@ -55,11 +63,14 @@ def follow_situations(variant, players, seeds):
 # Schafkopf, dealer P0: P1 bids first. P1: 4 trumps (EO HU HA H9), Gras without its ace;
 # P2 holds a single trump.
 SCHAFKOPF_AUCTION = {
-    "variant": "schafkopf", "phase": "auction",
-    "players": [{"hand": "GO HO SO EU GU SU H10 HK".split()},
-                {"hand": "EO HU HA H9 GK G7 S9 EA".split()},
-                {"hand": "E7 E8 G8 S8 SK H7 G10 S10".split()},
-                {"hand": "H8 E10 EK E9 GA G9 SA S7".split()}],
+    "variant": "schafkopf",
+    "phase": "auction",
+    "players": [
+        {"hand": "GO HO SO EU GU SU H10 HK".split()},
+        {"hand": "EO HU HA H9 GK G7 S9 EA".split()},
+        {"hand": "E7 E8 G8 S8 SK H7 G10 S10".split()},
+        {"hand": "H8 E10 EK E9 GA G9 SA S7".split()},
+    ],
 }
 
 
@@ -92,13 +103,18 @@ def test_greedy_calls_the_ace_of_its_shortest_suit():
 
 def test_greedy_picks_the_blind_only_with_a_strong_hand():
     # dealer P0; P1 is asked first
-    d = {"variant": "sheepshead", "phase": "pick",
-         "players": [{"hand": "9C 8C 7C KS 9S 8S".split()},
-                     {"hand": "QC QS JD AD 10D KD".split()},
-                     {"hand": "7S AC 10C 9H 8H 7H".split()},
-                     {"hand": "QH QD JC JS JH 9D".split()},
-                     {"hand": "8D 7D AS 10S AH 10H".split()}],
-         "blind": ["KC", "KH"]}
+    d = {
+        "variant": "sheepshead",
+        "phase": "pick",
+        "players": [
+            {"hand": "9C 8C 7C KS 9S 8S".split()},
+            {"hand": "QC QS JD AD 10D KD".split()},
+            {"hand": "7S AC 10C 9H 8H 7H".split()},
+            {"hand": "QH QD JC JS JH 9D".split()},
+            {"hand": "8D 7D AS 10S AH 10H".split()},
+        ],
+        "blind": ["KC", "KH"],
+    }
     g = sk.Game.from_dict(d)
     assert str(GreedyBot().choose(g.view(1), g.legal_moves(), random.Random(1))) == "P1 pick"
     d["players"][1], d["players"][2] = d["players"][2], d["players"][1]
@@ -107,13 +123,18 @@ def test_greedy_picks_the_blind_only_with_a_strong_hand():
 
 
 def test_greedy_buries_fail_points_and_keeps_a_suit_to_call():
-    d = {"variant": "sheepshead", "phase": "pick",
-         "players": [{"hand": "9C 8C 7C KS 9S 8S".split()},
-                     {"hand": "QC QS JD AD 10D 7S".split()},
-                     {"hand": "KD AC 10C 9H 8H 7H".split()},
-                     {"hand": "QH QD JC JS JH 9D".split()},
-                     {"hand": "8D 7D AS 10S AH 10H".split()}],
-         "blind": ["KC", "KH"]}
+    d = {
+        "variant": "sheepshead",
+        "phase": "pick",
+        "players": [
+            {"hand": "9C 8C 7C KS 9S 8S".split()},
+            {"hand": "QC QS JD AD 10D 7S".split()},
+            {"hand": "KD AC 10C 9H 8H 7H".split()},
+            {"hand": "QH QD JC JS JH 9D".split()},
+            {"hand": "8D 7D AS 10S AH 10H".split()},
+        ],
+        "blind": ["KC", "KH"],
+    }
     g = sk.Game.from_dict(d)
     g.play("P1 pick")
     move = GreedyBot().choose(g.view(1), g.legal_moves(), random.Random(1))
@@ -137,8 +158,12 @@ def test_greedy_takes_a_trick_holding_points_with_its_cheapest_winning_card():
         assert beats(g, choice.cards[0])
         if not last:
             key = g.order.pw
-            assert all(g.order.grp[m.cards[0]] == TRUMP or key[m.cards[0]] >= key[choice.cards[0]]
-                       or g.order.grp[choice.cards[0]] != TRUMP for m in winning)
+            assert all(
+                g.order.grp[m.cards[0]] == TRUMP
+                or key[m.cards[0]] >= key[choice.cards[0]]
+                or g.order.grp[choice.cards[0]] != TRUMP
+                for m in winning
+            )
         seen += 1
     assert seen >= 10
 
@@ -289,7 +314,7 @@ def redeal_others(g, seat, rng, tries=400):
         k = 0
         for s in others:
             size = len(g.players[s].hand)
-            d["players"][s]["hand"] = [str(c) for c in pool[k:k + size]]
+            d["players"][s]["hand"] = [str(c) for c in pool[k : k + size]]
             k += size
         for key in ("declarers", "bound", "called_led"):
             d.pop(key, None)
@@ -304,8 +329,7 @@ def redeal_others(g, seat, rng, tries=400):
     raise AssertionError("no other consistent deal found")
 
 
-@pytest.mark.parametrize("variant,players,moves", [("schafkopf", 4, 0), ("schafkopf", 4, 13),
-                                                   ("sheepshead", 5, 12)])
+@pytest.mark.parametrize("variant,players,moves", [("schafkopf", 4, 0), ("schafkopf", 4, 13), ("sheepshead", 5, 12)])
 def test_the_trick_bot_never_sees_hidden_cards(variant, players, moves):
     """Deal the cards the seat cannot see differently: the search input is the same, and so are
     the bot's choice and its statistics (same seed, same number of playouts)."""
@@ -343,7 +367,9 @@ def test_trick_search_is_repeatable_with_a_seed_and_counts_its_playouts():
     view = g.view(g.turn)
     a = TrickSearcher(view).run(random.Random(5), iterations=50)
     b = TrickSearcher(view).run(random.Random(5), iterations=50)
-    assert [(r["key"], r["visits"], r["points"]) for r in a.rows] == [(r["key"], r["visits"], r["points"]) for r in b.rows]
+    assert [(r["key"], r["visits"], r["points"]) for r in a.rows] == [
+        (r["key"], r["visits"], r["points"]) for r in b.rows
+    ]
     assert 0 < a.iterations <= 50 and sum(r["visits"] for r in a.rows) == a.iterations
 
 
@@ -364,7 +390,7 @@ def test_hint_ranks_trick_moves_by_mean_settlement():
     assert sum(r["visits"] for r in h) == 60
     for r in h:
         assert 0 <= r["win"] <= 1 and isinstance(r["points"], float) and r["move"] in g.legal_moves()
-    assert hint(g, (g.turn + 1) % 4, iterations=10) == []          # not that seat's turn
+    assert hint(g, (g.turn + 1) % 4, iterations=10) == []  # not that seat's turn
 
 
 def test_hint_keeps_to_a_time_budget_in_trick_games():
@@ -376,8 +402,9 @@ def test_hint_keeps_to_a_time_budget_in_trick_games():
 # ------------------------------------------------------------------ tournaments
 def test_a_trick_tournament_counts_a_hand_lost_when_its_settlement_is_negative():
     games = []
-    s = tournament.run("schafkopf", ["greedy", "random", "random", "random"], 8, seed=1, jobs=1,
-                       progress=False, on_game=games.append)
+    s = tournament.run(
+        "schafkopf", ["greedy", "random", "random", "random"], 8, seed=1, jobs=1, progress=False, on_game=games.append
+    )
     for r in games:
         assert r["lost"] == [x < 0 for x in r["points"]]
         assert abs(sum(r["points"])) < 1e-9
@@ -395,8 +422,27 @@ def test_a_trick_tournament_counts_a_hand_lost_when_its_settlement_is_negative()
 
 
 def test_cli_trick_tournament_json_shape(capsys):
-    assert cli.main(["tournament", "--variant", "schafkopf", "--bots", "ismcts,greedy,greedy,random",
-                     "--games", "4", "--seed", "1", "--iterations", "6", "--jobs", "2", "--json"]) == 0
+    assert (
+        cli.main(
+            [
+                "tournament",
+                "--variant",
+                "schafkopf",
+                "--bots",
+                "ismcts,greedy,greedy,random",
+                "--games",
+                "4",
+                "--seed",
+                "1",
+                "--iterations",
+                "6",
+                "--jobs",
+                "2",
+                "--json",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"ismcts", "greedy", "random"}
     for d in out.values():
@@ -406,20 +452,46 @@ def test_cli_trick_tournament_json_shape(capsys):
 
 
 def test_cli_trick_tournament_text_names_settlements(capsys):
-    assert cli.main(["tournament", "--variant", "sheepshead", "--bots", "greedy,random,random,random,random",
-                     "--games", "5", "--jobs", "1"]) == 0
+    assert (
+        cli.main(
+            [
+                "tournament",
+                "--variant",
+                "sheepshead",
+                "--bots",
+                "greedy,random,random,random,random",
+                "--games",
+                "5",
+                "--jobs",
+                "1",
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert "lost money" in text and "settlement" in text and "stalemate" not in text
 
 
 def test_cli_trick_tournament_log_resume_and_summarize(tmp_path, capsys):
     log = tmp_path / "t.jsonl"
-    args = ["tournament", "--variant", "mehrkopf", "--bots", "greedy,random,random", "--games", "6",
-            "--jobs", "1", "--json", "--log", str(log)]
+    args = [
+        "tournament",
+        "--variant",
+        "mehrkopf",
+        "--bots",
+        "greedy,random,random",
+        "--games",
+        "6",
+        "--jobs",
+        "1",
+        "--json",
+        "--log",
+        str(log),
+    ]
     assert cli.main(args) == 0
     full = json.loads(capsys.readouterr().out)
     lines = log.read_text().splitlines()
-    log.write_text("\n".join(lines[:4]) + "\n")                 # cut short after three games
+    log.write_text("\n".join(lines[:4]) + "\n")  # cut short after three games
     assert cli.main(args + ["--resume"]) == 0
     assert json.loads(capsys.readouterr().out) == full
     assert cli.main(["tournament", "--summarize", str(log), "--json"]) == 0

@@ -1,5 +1,6 @@
 """Cards of the trick-taking games: decks per table size, card points, card text, and the order
 in which cards take tricks in each kind of game."""
+
 import pickle
 
 import pytest
@@ -14,10 +15,19 @@ def texts(cards):
     return [str(c) for c in cards]
 
 
-@pytest.mark.parametrize("variant,players,size,total", [
-    ("sheepshead", 5, 32, 120), ("sheepshead", 6, 32, 120),
-    ("mehrkopf", 2, 32, 120), ("mehrkopf", 3, 24, 120), ("schafkopf", 4, 32, 120),
-    ("mehrkopf", 4, 32, 120), ("mehrkopf", 5, 40, 148), ("mehrkopf", 6, 48, 120)])
+@pytest.mark.parametrize(
+    "variant,players,size,total",
+    [
+        ("sheepshead", 5, 32, 120),
+        ("sheepshead", 6, 32, 120),
+        ("mehrkopf", 2, 32, 120),
+        ("mehrkopf", 3, 24, 120),
+        ("schafkopf", 4, 32, 120),
+        ("mehrkopf", 4, 32, 120),
+        ("mehrkopf", 5, 40, 148),
+        ("mehrkopf", 6, 48, 120),
+    ],
+)
 def test_deck_size_and_card_point_total_per_table(variant, players, size, total):
     deck = sk.deck(variant, players)
     assert len(deck) == size
@@ -41,6 +51,7 @@ def test_sheepshead_card_points():
 def test_german_ranks_per_table_size():
     def ranks(n):
         return sorted({c.rank for c in sk.deck("mehrkopf", n)})
+
     assert ranks(3) == sorted(["O", "U", "A", "10", "K", "9"])
     assert ranks(2) == ranks(4) == sorted(["O", "U", "A", "10", "K", "9", "8", "7"])
     assert ranks(5) == sorted(["O", "U", "G", "A", "10", "S", "K", "9", "8", "7"])
@@ -49,8 +60,18 @@ def test_german_ranks_per_table_size():
 
 def test_german_card_points():
     pts = {str(c): c.points for c in sk.deck("mehrkopf", 6)}
-    assert [pts[t] for t in ("EA", "G10", "HS", "SK", "EO", "GU", "HG", "S9", "E6", "GP")] == \
-        [11, 10, 6, 4, 3, 2, 1, 0, 0, -7]
+    assert [pts[t] for t in ("EA", "G10", "HS", "SK", "EO", "GU", "HG", "S9", "E6", "GP")] == [
+        11,
+        10,
+        6,
+        4,
+        3,
+        2,
+        1,
+        0,
+        0,
+        -7,
+    ]
 
 
 def test_german_card_text_is_suit_letter_then_rank_and_reads_back():
@@ -85,15 +106,13 @@ def test_cards_survive_pickling():
 
 def test_sheepshead_trump_order_queens_jacks_then_diamonds():
     order = sheepshead_order()
-    assert texts(order.trumps) == ["QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD",
-                                   "AD", "10D", "KD", "9D", "8D", "7D"]
+    assert texts(order.trumps) == ["QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "10D", "KD", "9D", "8D", "7D"]
     assert texts(order.plain[0]) == ["AC", "10C", "KC", "9C", "8C", "7C"]
 
 
 def test_schafkopf_normal_game_trumps_ober_unter_then_hearts():
     order = german_order(4, "normal", "H")
-    assert texts(order.trumps) == ["EO", "GO", "HO", "SO", "EU", "GU", "HU", "SU",
-                                   "HA", "H10", "HK", "H9", "H8", "H7"]
+    assert texts(order.trumps) == ["EO", "GO", "HO", "SO", "EU", "GU", "HU", "SU", "HA", "H10", "HK", "H9", "H8", "H7"]
     assert texts(order.plain[0]) == ["EA", "E10", "EK", "E9", "E8", "E7"]
 
 
@@ -140,6 +159,6 @@ def test_ober_of_a_suit_is_trump_not_that_suit_in_the_normal_game():
 def test_highest_trump_wins_else_highest_card_of_the_led_suit():
     order = german_order(4, "normal", "H")
     cards = [german(t) for t in ("GK", "GA", "E10", "G9")]
-    assert order.winner(cards, order.grp[cards[0]]) == 1          # the ace of the led suit
+    assert order.winner(cards, order.grp[cards[0]]) == 1  # the ace of the led suit
     cards = [german(t) for t in ("GK", "GA", "H7", "SU")]
-    assert order.winner(cards, order.grp[cards[0]]) == 3          # the Unter is the highest trump
+    assert order.winner(cards, order.grp[cards[0]]) == 3  # the Unter is the highest trump

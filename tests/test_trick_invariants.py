@@ -1,17 +1,28 @@
 """Properties every trick-taking hand keeps, checked on random hands (hypothesis): cards are
 conserved, hands end, every offered move is accepted, positions round-trip, views hide what
 they must, refused moves change nothing, undo restores, and scores sum to zero."""
+
 import random
 from collections import Counter
 
-from hypothesis import example, given, settings, strategies as st
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import scheissekopf as sk
 from scheissekopf import trick
 from scheissekopf.trick.schafkopf import LEVELS
 
-TABLES = [("schafkopf", 4), ("sheepshead", 5), ("sheepshead", 6), ("sheepshead", 5, "options"),
-          ("mehrkopf", 2), ("mehrkopf", 3), ("mehrkopf", 4), ("mehrkopf", 5), ("mehrkopf", 6)]
+TABLES = [
+    ("schafkopf", 4),
+    ("sheepshead", 5),
+    ("sheepshead", 6),
+    ("sheepshead", 5, "options"),
+    ("mehrkopf", 2),
+    ("mehrkopf", 3),
+    ("mehrkopf", 4),
+    ("mehrkopf", 5),
+    ("mehrkopf", 6),
+]
 
 
 def new(table, seed):
@@ -20,7 +31,8 @@ def new(table, seed):
         return trick.new_game(table[0], players=table[1], seed=seed, doublers=True, knocking=True)
     return sk.new_game(table[0], players=table[1], seed=seed)
 
-hands = st.tuples(st.sampled_from(TABLES), st.integers(0, 2 ** 32 - 1), st.integers(0, 2 ** 32 - 1))
+
+hands = st.tuples(st.sampled_from(TABLES), st.integers(0, 2**32 - 1), st.integers(0, 2**32 - 1))
 
 
 def all_cards(g):
@@ -44,7 +56,7 @@ def choose(g, rng):
     kinds = sorted({m.kind for m in moves})
     kind = rng.choice(kinds)
     some = [m for m in moves if m.kind == kind]
-    if kind == "bid" and rng.random() < 0.8:      # mostly the lowest bid: fewer touts, more full hands
+    if kind == "bid" and rng.random() < 0.8:  # mostly the lowest bid: fewer touts, more full hands
         return min(some, key=lambda m: LEVELS[m.target])
     return rng.choice(some)
 
@@ -70,6 +82,7 @@ def test_cards_are_conserved_and_the_hand_ends_with_scores_summing_to_zero(h):
 
     def check(g):
         assert all_cards(g) == deck
+
     g = playout(table, seed, pick, check)
     assert sum(g.scores().values()) == 0
 
@@ -88,6 +101,7 @@ def test_every_offered_move_and_its_text_are_accepted(h):
         assert all(m.player == g.turn for m in moves)
         for m in moves:
             assert g.is_legal(str(m)), str(m)
+
     playout(table, seed, pick, check)
 
 
@@ -110,6 +124,7 @@ def test_positions_round_trip_with_the_same_legal_moves(h):
         if not (d["contract"] and d["contract"]["mode"] == "wedding"):
             short.pop("declarers")
         assert sk.Game.from_dict(short).to_dict() == d
+
     playout(table, seed, pick, check)
 
 
@@ -134,12 +149,35 @@ def test_views_hide_other_hands_round_trip_and_offer_the_same_moves(h):
                 assert [str(m) for m in v.legal_moves()] == [str(m) for m in g.legal_moves()]
             else:
                 assert len(v.legal_moves()) == 0
+
     playout(table, seed, pick, check)
 
 
 @settings(max_examples=25, deadline=None)
-@given(hands, st.lists(st.sampled_from(["EO", "QC", "10D", "HA", "pass", "pick", "bid solo", "call EA",
-                                        "bury QC JD", "P3 SU", "hole", "ZZ", "P9 pass", ""]), max_size=6))
+@given(
+    hands,
+    st.lists(
+        st.sampled_from(
+            [
+                "EO",
+                "QC",
+                "10D",
+                "HA",
+                "pass",
+                "pick",
+                "bid solo",
+                "call EA",
+                "bury QC JD",
+                "P3 SU",
+                "hole",
+                "ZZ",
+                "P9 pass",
+                "",
+            ]
+        ),
+        max_size=6,
+    ),
+)
 def test_refused_moves_change_nothing(h, attempts):
     table, seed, pick = h
 
@@ -155,6 +193,7 @@ def test_refused_moves_change_nothing(h, attempts):
             else:
                 raise AssertionError(f"{text!r} was played although is_legal said no")
             assert g.to_dict() == before
+
     playout(table, seed, pick, check)
 
 

@@ -1,6 +1,6 @@
 """The Hint button on a trick table (sheepshead, schafkopf, mehrkopf), from the Python side."""
-from __future__ import annotations
 
+from __future__ import annotations
 
 import pytest
 
@@ -8,8 +8,9 @@ import scheissekopf as sk
 
 pytest.importorskip("anywidget")
 
-from scheissekopf.table import Table  # noqa: E402
 from helpers import request, words  # noqa: E402
+
+from scheissekopf.table import Table  # noqa: E402
 
 
 def test_a_trick_table_hint_request_ranks_the_moves_by_settlement():

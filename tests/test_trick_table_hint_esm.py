@@ -1,5 +1,6 @@
 """The Hint button of a trick table in the front end (widgets/table.js in Chromium, a fake model);
 the fixtures are those of tests/test_table_esm.py."""
+
 from __future__ import annotations
 
 from test_table_esm import browser, schafkopf_mid_hand, sent, table, trick_traits  # noqa: F401

@@ -13,6 +13,7 @@
 >>> g.phase, len(g.players[0].hand)
 ('setup', 3)
 """
+
 from __future__ import annotations
 
 from . import presets

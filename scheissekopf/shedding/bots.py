@@ -1,6 +1,7 @@
 """The greedy habits of the shedding games: how a plain player stocks the bank, what it plays
 and when it jumps in. The greedy bot plays by them, and they are the search's fast playout
 policy (:func:`greedy_playout`)."""
+
 from __future__ import annotations
 
 from ..cards import JOKER_RANK
@@ -68,7 +69,7 @@ def greedy_move(game, moves, table=None):
             r = m.cards[0] >> 2
             s = table[r]
             if big and r == 10:
-                s = n_nat - 0.5                 # a big stack: burn it first
+                s = n_nat - 0.5  # a big stack: burn it first
             score = s * 16 - len(m.cards)
             if game.stack and s < n_nat + 4 and game._completes_four(r, len(m.cards)):
                 score = -100 - len(m.cards)
@@ -120,7 +121,7 @@ def greedy_choice(view, legal_moves):
         return greedy_setup(view, legal_moves)
     me = legal_moves[0].player
     if me != view.turn and view.pending is None:
-        return max(legal_moves, key=lambda m: len(m.cards))           # always jump in
+        return max(legal_moves, key=lambda m: len(m.cards))  # always jump in
     return greedy_move(view, legal_moves)
 
 

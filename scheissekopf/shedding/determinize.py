@@ -15,6 +15,7 @@ plays each iteration in a fresh sample, so what it decides depends only on the v
 Nothing else is inferred (e.g. that a player who had to take the stack held nothing playable);
 every consistent deal is equally likely.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -53,13 +54,14 @@ class InfoSet:
         seen.pop(HIDDEN, None)
         missing = seen - deck
         if missing:
-            raise InconsistentView("more copies seen than the decks hold: "
-                                   + " ".join(str(c) for c in sorted(missing.elements())))
+            raise InconsistentView(
+                "more copies seen than the decks hold: " + " ".join(str(c) for c in sorted(missing.elements()))
+            )
         unseen = deck - seen
         self.unseen = sorted(unseen.elements())
 
-        self.hand_slots = []            # (seat, known cards, how many unknown cards)
-        self.gamble_slots = []          # (seat, slot index)
+        self.hand_slots = []  # (seat, known cards, how many unknown cards)
+        self.gamble_slots = []  # (seat, slot index)
         for s, pl in enumerate(view.players):
             if s != seat and pl.hand:
                 k = self.known[s]
@@ -78,7 +80,7 @@ class InfoSet:
         # written by hand may leave cards out of play altogether; which ones, the seat cannot
         # tell, so each sample deals a random selection of the unseen cards.
         self.need = need
-        self.base = view.clone()        # a plain Game holding the public position (and "??")
+        self.base = view.clone()  # a plain Game holding the public position (and "??")
 
     # ------------------------------------------------------------------ reading
     def signature(self):
@@ -86,10 +88,27 @@ class InfoSet:
         unseen cards. Two views with the same signature lead to the same search."""
         b = self.base
         players = tuple((tuple(p.hand), tuple(p.bank), tuple(p.gamble)) for p in b.players)
-        return (b.variant, self.seat, players, tuple(b._draw), tuple(b.stack), tuple(b.discard), b.turn,
-                b.direction, tuple(b.finished), b.phase, b.pending, b.opening, tuple(b.ready),
-                tuple(b.bonus), tuple(tuple(k) for k in self.known), tuple(self.unseen),
-                tuple(self.hand_slots), tuple(self.gamble_slots), self.draw_slots)
+        return (
+            b.variant,
+            self.seat,
+            players,
+            tuple(b._draw),
+            tuple(b.stack),
+            tuple(b.discard),
+            b.turn,
+            b.direction,
+            tuple(b.finished),
+            b.phase,
+            b.pending,
+            b.opening,
+            tuple(b.ready),
+            tuple(b.bonus),
+            tuple(tuple(k) for k in self.known),
+            tuple(self.unseen),
+            tuple(self.hand_slots),
+            tuple(self.gamble_slots),
+            self.draw_slots,
+        )
 
     # ------------------------------------------------------------------ dealing
     def sample(self, rng):
@@ -98,12 +117,12 @@ class InfoSet:
         cards = self.unseen[:]
         rng.shuffle(cards)
         if len(cards) > self.need:
-            del cards[self.need:]
+            del cards[self.need :]
         g = self.base.clone()
         players = g.players
         i = 0
         for s, known, k in self.hand_slots:
-            hand = known + cards[i:i + k]
+            hand = known + cards[i : i + k]
             hand.sort()
             players[s].hand = hand
             i += k

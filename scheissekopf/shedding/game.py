@@ -8,6 +8,7 @@ Undo is a record, not a snapshot: before a move changes a list, the move's recor
 the list's old length (when the move only appends) or a shallow copy of it (when the move
 removes cards); the scalar fields are saved as one tuple.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -79,11 +80,21 @@ class Player:
     def __repr__(self):
         def zone(cs):
             return "[" + " ".join("--" if c is None else str(c) for c in cs) + "]"
+
         return f"Player({self.name!r}, hand={zone(self.hand)}, bank={zone(self.bank)}, gamble={zone(self.gamble)})"
 
 
-def new_game(variant: str = "bitenight", players: int | None = None, seed=None, *, dealer: int = 0,
-             names=None, penalties: bool = False, starter=None, **options) -> "Game":
+def new_game(
+    variant: str = "bitenight",
+    players: int | None = None,
+    seed=None,
+    *,
+    dealer: int = 0,
+    names=None,
+    penalties: bool = False,
+    starter=None,
+    **options,
+) -> "Game":
     """Shuffle with ``seed`` (same seed, same deal, on every machine) and deal.
 
     ``players`` defaults to 4. The game starts in the setup phase. ``starter`` (schwechat) is the seat that plays first;
@@ -122,7 +133,7 @@ def new_game(variant: str = "bitenight", players: int | None = None, seed=None, 
         p.hand.sort()
         if preset.columns:
             p.bank = [None] * len(p.gamble)
-    deck.reverse()                      # deck[-1] stays the top of the draw pile
+    deck.reverse()  # deck[-1] stays the top of the draw pile
     g._draw = deck
     g._note("deal", dealer)
     if preset.turn_up and deck:
@@ -148,13 +159,55 @@ class Game(Recorded):
 
     _EVENT = SheddingEvent
     _SCALARS = ("turn", "direction", "phase", "loser", "_pend", "opening", "stalemate", "_hh", "_sh", "_rep")
-    __slots__ = ("preset", "variant", "n", "names", "players", "dealer", "decks", "penalties", "seed",
-                 "_draw", "stack", "discard", "phase", "turn", "direction", "finished", "loser", "_pend",
-                 "opening", "stalemate", "ready", "warned", "bonus", "known", "_out", "_hh", "_sh",
-                 "_rep", "_run", "_mask", "_cnt", "_held", "_plays", "_bankr", "_smoves", "__weakref__")
+    __slots__ = (
+        "preset",
+        "variant",
+        "n",
+        "names",
+        "players",
+        "dealer",
+        "decks",
+        "penalties",
+        "seed",
+        "_draw",
+        "stack",
+        "discard",
+        "phase",
+        "turn",
+        "direction",
+        "finished",
+        "loser",
+        "_pend",
+        "opening",
+        "stalemate",
+        "ready",
+        "warned",
+        "bonus",
+        "known",
+        "_out",
+        "_hh",
+        "_sh",
+        "_rep",
+        "_run",
+        "_mask",
+        "_cnt",
+        "_held",
+        "_plays",
+        "_bankr",
+        "_smoves",
+        "__weakref__",
+    )
 
-    def __init__(self, variant: str = "bitenight", players: int = 4, *, names=None, dealer: int = 0,
-                 penalties: bool = False, decks=None):
+    def __init__(
+        self,
+        variant: str = "bitenight",
+        players: int = 4,
+        *,
+        names=None,
+        dealer: int = 0,
+        penalties: bool = False,
+        decks=None,
+    ):
         self.preset = _presets.get(variant)
         self.variant = self.preset.name
         self.n = players
@@ -164,7 +217,7 @@ class Game(Recorded):
         self.decks = decks if decks is not None else self.preset.decks(players)
         self.penalties = penalties
         self.seed = None
-        self._draw = []                 # top of the pile is the END of this list
+        self._draw = []  # top of the pile is the END of this list
         self.stack = []
         self.discard = []
         self.phase = "setup"
@@ -172,23 +225,23 @@ class Game(Recorded):
         self.direction = 1
         self.finished = []
         self.loser = None
-        self._pend = None               # seat that turned a joker and must name its target
-        self.opening = None             # rank the first play must have (bitenight)
+        self._pend = None  # seat that turned a joker and must name its target
+        self.opening = None  # rank the first play must have (bitenight)
         self.stalemate = False
         self.ready = [False] * players
         self.warned = [False] * players
-        self.bonus = []                 # seats that went out on 4s (bitenight)
-        self.known = [[] for _ in range(players)]   # per seat: hand cards everyone saw arrive
+        self.bonus = []  # seats that went out on 4s (bitenight)
+        self.known = [[] for _ in range(players)]  # per seat: hand cards everyone saw arrive
         self._out = [False] * players
         self._hh = 0
         self._sh = 0
         self._rep = {}
-        self._run = self._mask = None   # caches of the stack's top run and playable ranks
-        self._cnt = None                # cache: per rank, how many cards of it each seat's hand holds
-        self._held = None               # ...and per seat, which ranks it holds (valid with _cnt)
-        self._plays = None              # ...and per seat and rank, its plays of that rank (_play_moves)
-        self._bankr = None              # cache: ranks in the banks of seats with an empty hand
-        self._smoves = None             # cache: per seat, its setup moves (see _setup_moves)
+        self._run = self._mask = None  # caches of the stack's top run and playable ranks
+        self._cnt = None  # cache: per rank, how many cards of it each seat's hand holds
+        self._held = None  # ...and per seat, which ranks it holds (valid with _cnt)
+        self._plays = None  # ...and per seat and rank, its plays of that rank (_play_moves)
+        self._bankr = None  # cache: ranks in the banks of seats with an empty hand
+        self._smoves = None  # cache: per seat, its setup moves (see _setup_moves)
         self._init_record()
 
     # ------------------------------------------------------------------ public reading
@@ -315,7 +368,7 @@ class Game(Recorded):
         """`cards` (a tuple: the journal tells this entry by it), all of rank `r` (a play, or a
         single card), out of p's hand."""
         hand = self.players[p].hand
-        self._j.append(cards)                   # undo puts `cards` back into the sorted hand
+        self._j.append(cards)  # undo puts `cards` back into the sorted hand
         self._j.append(hand)
         z = ZH[p]
         h = self._hh
@@ -332,14 +385,14 @@ class Game(Recorded):
                 self._held[p] &= ~(1 << r)
             self._plays[p][r] = None
         known = self.known[p]
-        if known:                       # a played copy of a known card lowers what is known
-            gone = cards                # (mostly every card played was known: one scan each)
+        if known:  # a played copy of a known card lowers what is known
+            gone = cards  # (mostly every card played was known: one scan each)
             for c in cards:
                 try:
                     known.remove(c)
-                except ValueError:      # this copy was not known
+                except ValueError:  # this copy was not known
                     i = gone.index(c)
-                    gone = gone[:i] + gone[i + 1:]
+                    gone = gone[:i] + gone[i + 1 :]
             if gone:
                 self._j.append(gone)
                 self._j.append(known)
@@ -397,7 +450,7 @@ class Game(Recorded):
 
     def _push(self, cards, r):
         """Lay `cards`, all of rank `r`, on the stack."""
-        self._mask = self.preset.on_top[r]      # None: worked out when asked
+        self._mask = self.preset.on_top[r]  # None: worked out when asked
         st = self.stack
         self._j.append(st)
         self._j.append(len(st))
@@ -407,7 +460,7 @@ class Game(Recorded):
             st.append(c)
         self._sh = h
         run = self._run
-        if run is not None:                     # extend the cached top run (see _top_run)
+        if run is not None:  # extend the cached top run (see _top_run)
             rank, n, threes = run
             if r == 3 and self.preset.run_skips_threes:
                 self._run = (rank, n, threes + len(cards))
@@ -451,7 +504,7 @@ class Game(Recorded):
         """The seat `steps` places after p in the current direction, counting only players
         still in (p itself is reached again after a full circle)."""
         n, d, out = self.n, self.direction, self._out
-        if steps == 1:                          # (the usual question: who is next)
+        if steps == 1:  # (the usual question: who is next)
             p = (p + d) % n
             while out[p]:
                 p = (p + d) % n
@@ -564,22 +617,22 @@ class Game(Recorded):
             mask = self._playable()
         if hand:
             # from the hand: for each playable rank held, one move per count
-            if self.opening is not None:        # the opening play: that rank only
+            if self.opening is not None:  # the opening play: that rank only
                 mask &= 1 << self.opening
             cnt = self._cnt or self._counts()
-            made = self._plays[p]               # p's plays by rank, kept while those cards stay
+            made = self._plays[p]  # p's plays by rank, kept while those cards stay
             for r in _RANKS_IN[(mask & self._held[p]) >> 2]:
                 plays = made[r]
                 if plays is None:
-                    if r == JOKER_RANK and P.joker == "target":     # (targets change: not kept)
+                    if r == JOKER_RANK and P.joker == "target":  # (targets change: not kept)
                         self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
                         continue
-                    i = bisect_left(hand, r << 2)   # sorted: the copies of a rank lie together
+                    i = bisect_left(hand, r << 2)  # sorted: the copies of a rank lie together
                     k = cnt[r][p]
                     if k == 1:
                         plays = ((p, "play", (hand[i],), None, None),)
-                    else:                       # one move per count; the cards as tuples
-                        cards = tuple(hand[i:i + k])
+                    else:  # one move per count; the cards as tuples
+                        cards = tuple(hand[i : i + k])
                         plays = tuple([(p, "play", cards[:j], None, None) for j in range(1, k + 1)])
                     made[r] = plays
                 moves += plays
@@ -625,7 +678,7 @@ class Game(Recorded):
         return not self._draw and self.players[p].cards_held == k
 
     def _joker_moves(self, p, moves, last_card=None):
-        if last_card is None:          # a turned joker: it already lies on the stack
+        if last_card is None:  # a turned joker: it already lies on the stack
             last_card = self.players[p].cards_held == 0
         for t in range(self.n):
             if not self._out[t] and not (last_card and t == p):
@@ -638,7 +691,7 @@ class Game(Recorded):
         if mask is None:
             st = self.stack
             mask = self.preset.on_top[st[-1] >> 2] if st else None
-            if mask is None:                    # an empty stack, or a see-through card on top
+            if mask is None:  # an empty stack, or a see-through card on top
                 mask = self.preset.allowed[self.preset.top_key(st)]
             self._mask = mask
         return mask
@@ -683,7 +736,7 @@ class Game(Recorded):
                 for r, need in targets:
                     held = cnt[r][q]
                     if held >= need:
-                        lo = bisect_left(hand, r << 2)      # sorted: the copies lie together
+                        lo = bisect_left(hand, r << 2)  # sorted: the copies lie together
                         cards = tuple(hand)
                         for k in range(lo + need, lo + held + 1):
                             moves.append((q, "play", cards[lo:k], None, None))
@@ -731,7 +784,7 @@ class Game(Recorded):
             self._penalize(exc)
 
     def _apply(self, move):
-        kind = move._kind                   # (the private slots: this runs every move)
+        kind = move._kind  # (the private slots: this runs every move)
         if kind == "play":
             self._do_play(move._player, move._cards)
         elif kind == "take":
@@ -745,7 +798,7 @@ class Game(Recorded):
 
     def _resolve(self, move):
         """Check a move and return it (as a Move). Raise IllegalMove."""
-        if type(move) is Move and move._stamp == self._stamp:    # from legal_moves() here and now
+        if type(move) is Move and move._stamp == self._stamp:  # from legal_moves() here and now
             return move
         if isinstance(move, str):
             move = parse_move(move, self.turn if self.phase != "setup" else None)
@@ -787,8 +840,11 @@ class Game(Recorded):
                 return "a play needs at least one card"
             ranks = {c >> 2 for c in cards}
             if len(ranks) > 1:
-                return "one play is one or more cards of a single rank (" + " and ".join(
-                    RANK_TEXT[r] for r in sorted(ranks)) + " are mixed)"
+                return (
+                    "one play is one or more cards of a single rank ("
+                    + " and ".join(RANK_TEXT[r] for r in sorted(ranks))
+                    + " are mixed)"
+                )
             r = cards[0] >> 2
             zone = self.active_zone(p)
             where = self._zone_refusal(p, cards, zone)
@@ -798,8 +854,10 @@ class Game(Recorded):
                 if where:
                     return where
                 if not self._completes_four(r, len(cards)):
-                    return (f"it is {self.names[self.turn]}'s turn; {name} may only jump in to complete "
-                            "four of a kind on top of the stack")
+                    return (
+                        f"it is {self.names[self.turn]}'s turn; {name} may only jump in to complete "
+                        "four of a kind on top of the stack"
+                    )
                 return None
             if where:
                 return where
@@ -846,8 +904,10 @@ class Game(Recorded):
         lays = [x for x in legal if x.kind == "take" and x.cards]
         if lays:
             if len(m.cards) != 1 or m.cards[0] not in pl.bank:
-                return (f"{name} has no playable bank card: lay one of them and take the stack, "
-                        f"e.g. 'take {lays[0].cards[0]}'")
+                return (
+                    f"{name} has no playable bank card: lay one of them and take the stack, "
+                    f"e.g. 'take {lays[0].cards[0]}'"
+                )
             return None
         if m.cards:
             return "'take' with a card is only for laying a bank card that cannot be played (palace)"
@@ -930,8 +990,8 @@ class Game(Recorded):
     def _do_setup(self, m):
         p, pl = m.player, self.players[m.player]
         if self._smoves is not None:
-            self._smoves[p] = None              # p's setup moves change with its cards
-        self._bankr = None                      # (a swap or a placing changes a bank)
+            self._smoves[p] = None  # p's setup moves change with its cards
+        self._bankr = None  # (a swap or a placing changes a bank)
         if m.kind == "swap":
             h, b = m.cards
             self._hand_remove(p, (h,), h >> 2)
@@ -958,7 +1018,7 @@ class Game(Recorded):
         self._irrev = True
 
     def _do_play(self, p, cards):
-        r = cards[0] >> 2                       # (worked out once: >> on a Card is not cheap)
+        r = cards[0] >> 2  # (worked out once: >> on a Card is not cheap)
         zone = "hand" if self.players[p].hand else self.active_zone(p)
         if zone == "hand":
             self._hand_remove(p, cards, r)
@@ -966,7 +1026,7 @@ class Game(Recorded):
             self._zone_remove(p, zone, cards)
         self._push(cards, r)
         # the event, written as _note writes it (a call less on every move)
-        if p != self.turn:                      # (cards: a move's tuple, kept as it is)
+        if p != self.turn:  # (cards: a move's tuple, kept as it is)
             self._log.append(("jump-in", p, self.names, cards))
         else:
             self._log.append(("play", p, self.names, cards, zone))
@@ -996,7 +1056,7 @@ class Game(Recorded):
             nxt = self._next(p) if out else p
         elif r == 8:
             nxt = self._after(p, r, k, out)
-        else:                                   # _next(p), written out: this runs every play
+        else:  # _next(p), written out: this runs every play
             n, d, gone = self.n, self.direction, self._out
             nxt = (p + d) % n
             while gone[nxt]:
@@ -1028,7 +1088,7 @@ class Game(Recorded):
 
     def _do_take(self, p, cards):
         P = self.preset
-        if cards:                                   # palace: lay a bank card, then take
+        if cards:  # palace: lay a bank card, then take
             self._zone_remove(p, "bank", cards)
             self._push(cards, cards[0] >> 2)
             reason = "bank"
@@ -1052,7 +1112,7 @@ class Game(Recorded):
         return any(m[1] != "take" for m in moves)
 
     def _do_joker(self, p, target):
-        if self._pend is not None:               # the turned joker lies on top of the stack
+        if self._pend is not None:  # the turned joker lies on top of the stack
             joker = self.stack[-1]
             st = self.stack
             self._j.append(st)
@@ -1140,7 +1200,7 @@ class Game(Recorded):
             self._irrev = True
             self._note("penalty", p, reason)
             exc.args = (f"{reason} — penalty card: one more face-down card for {self.names[p]}'s gamble",)
-        self._record_change(scalars, log_len)            # (not a move: no position to count)
+        self._record_change(scalars, log_len)  # (not a move: no position to count)
 
     # ------------------------------------------------------------------ copies and views
     def clone(self) -> Game:
@@ -1199,6 +1259,7 @@ class Game(Recorded):
 
     def _repr_html_(self):
         from .render import game_html
+
         return game_html(self)
 
 

@@ -12,6 +12,7 @@ the preset's decks for that many players, play phase, nothing pending) and refus
 positions with :class:`InvalidPosition`. ``to_dict`` writes every field needed to continue the
 game exactly, so ``from_dict(d).to_dict() == d`` for any ``d`` that ``to_dict`` wrote.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -33,11 +34,13 @@ def game_to_dict(game, hide_for=None) -> dict:
     players = []
     for i, pl in enumerate(game.players):
         hide_hand = hide_for is not None and i != hide_for
-        players.append({
-            "hand": _cards_out(pl.hand, hide_hand),
-            "bank": _cards_out(pl.bank),
-            "gamble": _cards_out(pl.gamble, hide_for is not None),
-        })
+        players.append(
+            {
+                "hand": _cards_out(pl.hand, hide_hand),
+                "bank": _cards_out(pl.bank),
+                "gamble": _cards_out(pl.gamble, hide_for is not None),
+            }
+        )
     return {
         "variant": game.variant,
         "players": players,
@@ -61,7 +64,7 @@ def game_to_dict(game, hide_for=None) -> dict:
         "warned": [i for i, w in enumerate(game.warned) if w],
         "known": [[str(c) for c in k] for k in game.known],
         "repetitions": {} if hide_for is not None else {f"{k:016x}": v for k, v in sorted(game._rep.items())},
-        "seed": None if hide_for is not None else game.seed,    # the seed would re-deal hidden cards
+        "seed": None if hide_for is not None else game.seed,  # the seed would re-deal hidden cards
     }
 
 
@@ -107,9 +110,31 @@ def game_from_dict(data, cls, view_seat=None):
     The class is passed in so that this module needs nothing from the game's."""
     if not isinstance(data, dict):
         _fail(f"a position is a dict, not {type(data).__name__}")
-    known = {"variant", "players", "draw", "stack", "turn", "direction", "finished", "discard", "phase",
-             "dealer", "decks", "names", "ready", "pending", "opening", "bonus", "loser", "stalemate",
-             "penalties", "warned", "repetitions", "seed", "known"}
+    known = {
+        "variant",
+        "players",
+        "draw",
+        "stack",
+        "turn",
+        "direction",
+        "finished",
+        "discard",
+        "phase",
+        "dealer",
+        "decks",
+        "names",
+        "ready",
+        "pending",
+        "opening",
+        "bonus",
+        "loser",
+        "stalemate",
+        "penalties",
+        "warned",
+        "repetitions",
+        "seed",
+        "known",
+    }
     unknown = sorted(set(data) - known)
     if unknown:
         _fail(f"unknown field(s) in the position: {', '.join(unknown)}")
@@ -153,8 +178,10 @@ def game_from_dict(data, cls, view_seat=None):
         pl.bank = _parse_zone(seat.get("bank"), f"{label}'s bank", preset.columns, hidden_ok)
         pl.gamble = _parse_zone(seat.get("gamble"), f"{label}'s gamble", preset.columns, hidden_ok)
         if preset.columns and len(pl.bank) != len(pl.gamble):
-            _fail(f"{label}'s bank and gamble are columns and must have the same length "
-                  f"({len(pl.bank)} bank slots, {len(pl.gamble)} gamble slots)")
+            _fail(
+                f"{label}'s bank and gamble are columns and must have the same length "
+                f"({len(pl.bank)} bank slots, {len(pl.gamble)} gamble slots)"
+            )
         if preset.columns:
             for k, (b, gc) in enumerate(zip(pl.bank, pl.gamble)):
                 if b is not None and gc is None:
@@ -197,7 +224,7 @@ def game_from_dict(data, cls, view_seat=None):
     stalemate = bool(data.get("stalemate", False))
     for s in finished:
         g._out[s] = True
-        if g.players[s].cards_held and not stalemate:      # a stalemate sends players out holding cards
+        if g.players[s].cards_held and not stalemate:  # a stalemate sends players out holding cards
             _fail(f"{g.names[s]} is out but still holds cards")
     g.turn = _seat(data.get("turn", 0), n, "turn")
     ready = data.get("ready")
@@ -236,7 +263,7 @@ def game_from_dict(data, cls, view_seat=None):
     pending = data.get("pending")
     if pending is not None:
         if not isinstance(pending, dict) or set(pending) != {"joker"}:
-            _fail("pending must be null or {\"joker\": seat}")
+            _fail('pending must be null or {"joker": seat}')
         if preset.joker != "target":
             _fail(f"a pending joker choice only exists in bitenight, not {variant}")
         g._pend = _seat(pending["joker"], n, "the pending joker's player")

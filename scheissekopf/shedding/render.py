@@ -6,12 +6,28 @@ the position as the viewer may see it and a small ``info`` dict (whose turn, the
 counts, who is out, seat arrangement). The interactive table syncs exactly that to the browser,
 so the static picture and the widget always agree on what they show.
 """
+
 from __future__ import annotations
 
 import html
 
-from ..drawing import (CARD_FACE, FELT, FELT_EDGE, GOLD, HIDDEN, INK, INKS, _card_html, _empty_slot,
-                       _fan_lap, _rank, _style, _zone_html, card_parts, seat_rows)
+from ..drawing import (
+    CARD_FACE,
+    FELT,
+    FELT_EDGE,
+    GOLD,
+    HIDDEN,
+    INK,
+    INKS,
+    _card_html,
+    _empty_slot,
+    _fan_lap,
+    _rank,
+    _style,
+    _zone_html,
+    card_parts,
+    seat_rows,
+)
 
 THREE_NOTES = {"bitenight": "invisible", "schwechat": "mirrors"}
 
@@ -87,8 +103,7 @@ def describe(game_or_dict, view=None) -> tuple[dict, dict]:
         moves = len(game.history)
     else:
         position = game_or_dict if seat is None else _hide(game_or_dict, seat)
-        effective = _effective_from_dict(position.get("variant", "bitenight"),
-                                         position.get("stack", []))
+        effective = _effective_from_dict(position.get("variant", "bitenight"), position.get("stack", []))
         moves = 0
     variant = position.get("variant", "bitenight")
     phase = position.get("phase", "play")
@@ -110,17 +125,19 @@ def describe(game_or_dict, view=None) -> tuple[dict, dict]:
     top, bottom = seat_rows(n, seat if seat is not None else 0)
     seats = []
     for i, p in enumerate(position["players"]):
-        seats.append({
-            "name": names[i],
-            "hand": len(p.get("hand", [])),
-            "bank": sum(c is not None for c in p.get("bank", [])),
-            "gamble": sum(c is not None for c in p.get("gamble", [])),
-            "out": finished.index(i) + 1 if i in finished else None,
-            "loser": loser == i,
-            "ready": phase == "setup" and i < len(ready) and bool(ready[i]),
-            "zone": _active_zone(p, bool(position.get("draw"))),
-            "bot": False,
-        })
+        seats.append(
+            {
+                "name": names[i],
+                "hand": len(p.get("hand", [])),
+                "bank": sum(c is not None for c in p.get("bank", [])),
+                "gamble": sum(c is not None for c in p.get("gamble", [])),
+                "out": finished.index(i) + 1 if i in finished else None,
+                "loser": loser == i,
+                "ready": phase == "setup" and i < len(ready) and bool(ready[i]),
+                "zone": _active_zone(p, bool(position.get("draw"))),
+                "bot": False,
+            }
+        )
     info = {
         "variant": variant,
         "phase": phase,
@@ -151,8 +168,7 @@ def narration(game, view=None) -> list[str]:
     deal's seed (the engine's deal event names it, and the seed re-deals every hidden card)."""
     if view in (None, "table"):
         return [e.text for e in game.log]
-    return [f"{game.players[e.player].name or f'P{e.player}'} deals." if e.kind == "deal" else e.text
-            for e in game.log]
+    return [f"{game.players[e.player].name or f'P{e.player}'} deals." if e.kind == "deal" else e.text for e in game.log]
 
 
 def status_text(info: dict) -> str:
@@ -179,11 +195,19 @@ def _seat_html(i: int, player: dict, info: dict) -> str:
     seat = info["seats"][i]
     is_actor = info["actor"] == i
     border = f"2px solid {GOLD}" if is_actor else "1px solid #cfd8d2"
-    panel = _style(flex="1 1 170px", min_width="150px", max_width="330px", margin="3px",
-                   padding="5px 7px 6px", border=border, border_radius="9px",
-                   background="#fbeaea" if seat["loser"] else "#f7faf8",
-                   box_sizing="border-box", color=INK,
-                   opacity=".55" if seat["out"] is not None else "1")
+    panel = _style(
+        flex="1 1 170px",
+        min_width="150px",
+        max_width="330px",
+        margin="3px",
+        padding="5px 7px 6px",
+        border=border,
+        border_radius="9px",
+        background="#fbeaea" if seat["loser"] else "#f7faf8",
+        box_sizing="border-box",
+        color=INK,
+        opacity=".55" if seat["out"] is not None else "1",
+    )
     badges = []
     if is_actor:
         badges.append(("to move", GOLD, "#3a2b00"))
@@ -195,7 +219,8 @@ def _seat_html(i: int, player: dict, info: dict) -> str:
         badges.append(("ready", "#2e7d32", "#fff"))
     badge_html = "".join(
         f'<span style="{_style(background=bg, color=fg, border_radius="8px", padding="1px 6px", font_size="10px", font_weight="600", margin_left="4px")}">{html.escape(t)}</span>'
-        for t, bg, fg in badges)
+        for t, bg, fg in badges
+    )
     name = info["names"][i]
     title = f"P{i}" + ("" if name == f"P{i}" else f" {html.escape(name)}")
     hand = player.get("hand", [])
@@ -203,30 +228,45 @@ def _seat_html(i: int, player: dict, info: dict) -> str:
     lap = _fan_lap(hand)
     hand_cards = "".join(_card_html(c, lap=lap) for c in hand)
     bank = "".join(_card_html(c, size="small") for c in player.get("bank", []) if c is not None)
-    gamble = "".join(_card_html(HIDDEN, size="small", peek=c)
-                     for c in player.get("gamble", []) if c is not None)
-    return (f'<div style="{panel}">'
-            f'<div style="{_style(font_weight="700", font_size="13px")}">{title}{badge_html}</div>'
-            f'{_zone_html(hand_label, hand_cards, lap)}'
-            f'<div style="{_style(display="flex", flex_wrap="wrap")}">'
-            f'{_zone_html("bank", bank)}{_zone_html("gamble", gamble)}</div></div>')
+    gamble = "".join(_card_html(HIDDEN, size="small", peek=c) for c in player.get("gamble", []) if c is not None)
+    return (
+        f'<div style="{panel}">'
+        f'<div style="{_style(font_weight="700", font_size="13px")}">{title}{badge_html}</div>'
+        f"{_zone_html(hand_label, hand_cards, lap)}"
+        f'<div style="{_style(display="flex", flex_wrap="wrap")}">'
+        f"{_zone_html('bank', bank)}{_zone_html('gamble', gamble)}</div></div>"
+    )
 
 
 def _felt_html(position: dict, info: dict) -> str:
-    felt = _style(display="flex", flex_wrap="wrap", align_items="flex-end", justify_content="center",
-                  gap="10px 34px", margin="8px 2px", padding="18px 12px 10px",
-                  background=f"radial-gradient(ellipse at center,{FELT} 0%,{FELT_EDGE} 100%)",
-                  border_radius="16px", color="#eef6f1")
+    felt = _style(
+        display="flex",
+        flex_wrap="wrap",
+        align_items="flex-end",
+        justify_content="center",
+        gap="10px 34px",
+        margin="8px 2px",
+        padding="18px 12px 10px",
+        background=f"radial-gradient(ellipse at center,{FELT} 0%,{FELT_EDGE} 100%)",
+        border_radius="16px",
+        color="#eef6f1",
+    )
     caption = _style(font_size="11px", text_align="center", margin_top="4px")
 
     def pile(title, count, card):
-        return (f'<div style="{_style(text_align="center")}">{card}'
-                f'<div style="{caption}">{title}<br><b>{count}</b></div></div>')
+        return (
+            f'<div style="{_style(text_align="center")}">{card}'
+            f'<div style="{caption}">{title}<br><b>{count}</b></div></div>'
+        )
 
     draw = pile("draw pile", info["draw"], _card_html(HIDDEN, size="big") if info["draw"] else _empty_slot())
     discard_cards = position.get("discard", [])
-    burned = (f'<span style="{_style(filter="grayscale(.7) brightness(.85)")}">'
-              f'{_card_html(discard_cards[-1], size="big")}</span>' if discard_cards else _empty_slot())
+    burned = (
+        f'<span style="{_style(filter="grayscale(.7) brightness(.85)")}">'
+        f"{_card_html(discard_cards[-1], size='big')}</span>"
+        if discard_cards
+        else _empty_slot()
+    )
     discard = pile("burned", info["discard"], burned)
     stack = position.get("stack", [])
     eff = info["effective_index"]
@@ -247,8 +287,10 @@ def _felt_html(position: dict, info: dict) -> str:
         if hidden_threes and info["three_note"]:
             note += f" ({hidden_threes} \u00d7 3 {info['three_note']} on top)"
     more = f"{len(stack) - len(shown)} more below \u00b7 " if len(stack) > len(shown) else ""
-    stack_html = (f'<div style="{_style(text_align="center")}"><div style="{_style(display="flex", justify_content="center")}">{"".join(cards)}</div>'
-                  f'<div style="{caption}">stack {len(stack)} \u00b7 {more}{note}</div></div>')
+    stack_html = (
+        f'<div style="{_style(text_align="center")}"><div style="{_style(display="flex", justify_content="center")}">{"".join(cards)}</div>'
+        f'<div style="{caption}">stack {len(stack)} \u00b7 {more}{note}</div></div>'
+    )
     return f'<div style="{felt}">{draw}{stack_html}{discard}</div>'
 
 
@@ -267,8 +309,11 @@ def game_html(game_or_dict, view=None) -> str:
         header_bits.append(f"out: {out}")
     if info["view"] != "table":
         header_bits.append(f"seen by P{info['view']}")
-    header = (f'<div style="{_style(font_size="13px", color=INK, margin="0 4px 4px", font_weight="600")}">'
-              + " \u00b7 ".join(header_bits) + "</div>")
+    header = (
+        f'<div style="{_style(font_size="13px", color=INK, margin="0 4px 4px", font_weight="600")}">'
+        + " \u00b7 ".join(header_bits)
+        + "</div>"
+    )
     players = position["players"]
     row = _style(display="flex", flex_wrap="wrap", justify_content="center")
     top = "".join(_seat_html(i, players[i], info) for i in info["rows"]["top"])
@@ -277,9 +322,16 @@ def game_html(game_or_dict, view=None) -> str:
     if log:
         lines = "".join(f"<div>{html.escape(t)}</div>" for t in log[-3:])
         recent = f'<div style="{_style(font_size="12px", color="#44524b", margin="4px 6px", border_left="3px solid #cfd8d2", padding_left="6px")}">{lines}</div>'
-    box = _style(font_family="'DejaVu Sans',Arial,sans-serif", max_width="980px",
-                 padding="6px", border="1px solid #d5ddd8", border_radius="10px",
-                 background="#ffffff")
-    return (f'<div class="scheissekopf-table" style="{box}">{header}'
-            f'<div style="{row}">{top}</div>{_felt_html(position, info)}'
-            f'<div style="{row}">{bottom}</div>{recent}</div>')
+    box = _style(
+        font_family="'DejaVu Sans',Arial,sans-serif",
+        max_width="980px",
+        padding="6px",
+        border="1px solid #d5ddd8",
+        border_radius="10px",
+        background="#ffffff",
+    )
+    return (
+        f'<div class="scheissekopf-table" style="{box}">{header}'
+        f'<div style="{row}">{top}</div>{_felt_html(position, info)}'
+        f'<div style="{row}">{bottom}</div>{recent}</div>'
+    )

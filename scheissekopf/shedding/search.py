@@ -25,6 +25,7 @@ other seats in turn order from the player to move (each may pass), then the play
 chooses. Moves with the same outcome share one tree edge: a play is its rank and count, a
 flip is "turn a gamble card" (which one cannot matter: none of them has been seen).
 """
+
 from __future__ import annotations
 
 import random
@@ -101,12 +102,12 @@ class Searcher(RootHalving):
         if moves is None:
             moves = view.legal_moves()
         moves = [m for m in moves if m.player == self.seat]
-        self.real = {}                  # key -> the real move (the first with that key)
+        self.real = {}  # key -> the real move (the first with that key)
         for m in moves:
             self.real.setdefault(move_key(m), m)
         self.setup = view.phase == "setup"
         turn = view.turn
-        self.out_of_turn = (not self.setup and view.pending is None and self.seat != turn)
+        self.out_of_turn = not self.setup and view.pending is None and self.seat != turn
         if self.out_of_turn:
             self.real[_pass_key(self.seat)] = None
         # Seats asked (and passing) before this seat at this position: before it in turn order
@@ -126,8 +127,8 @@ class Searcher(RootHalving):
         self.iterations = 0
         self.seconds = 0.0
         self.halving = halving
-        self.chosen = None              # the root move sequential halving settled on
-        self.first = None               # the greedy choice among the root moves
+        self.chosen = None  # the root move sequential halving settled on
+        self.first = None  # the greedy choice among the root moves
         if not self.setup and not self.out_of_turn and moves:
             self.first = move_key(greedy_move(view, moves, self.table))
 
@@ -139,7 +140,7 @@ class Searcher(RootHalving):
             seat = self.seat if not g.ready[self.seat] else min(m.player for m in moves)
             return seat, [(move_key(m), m) for m in moves if m.player == seat]
         turn = g.turn
-        if moves[-1].player != turn or moves[0].player != turn:    # a jump-in chance
+        if moves[-1].player != turn or moves[0].player != turn:  # a jump-in chance
             n = self.n
             for i in range(1, n):
                 q = (turn + i) % n
@@ -162,7 +163,7 @@ class Searcher(RootHalving):
         expanded = False
         while g.phase != "over" and not expanded:
             if g.phase == "setup" and g.ready[self.seat]:
-                break                           # the others' setup is left to the playout
+                break  # the others' setup is left to the playout
             seat, options = self._options(g, passed)
             if not path:
                 options = self._root_options(options, root_key)
@@ -183,7 +184,7 @@ class Searcher(RootHalving):
             seat, options = self._options(g, passed)
             moves = [m for _, m in options if m is not None]
             if seat != g.turn:
-                g.play(max(moves, key=lambda m: len(m.cards)))      # the next seat jumps in
+                g.play(max(moves, key=lambda m: len(m.cards)))  # the next seat jumps in
             else:
                 g.play(greedy_move(g, moves, self.table))
             passed.clear()
@@ -200,12 +201,24 @@ class Searcher(RootHalving):
 
     def _stats(self, e):
         v = e.visits
-        return (e.reward / v if v else 0.0,                    # not the Scheißkopf
-                (e.points / v if v else 0.0) if self.points else None)
+        return (
+            e.reward / v if v else 0.0,  # not the Scheißkopf
+            (e.points / v if v else 0.0) if self.points else None,
+        )
 
 
-def search(view, moves=None, *, seconds=None, iterations=None, rng=None, c=0.7, epsilon=0.05,
-           halving=True, clock=time.process_time):
+def search(
+    view,
+    moves=None,
+    *,
+    seconds=None,
+    iterations=None,
+    rng=None,
+    c=0.7,
+    epsilon=0.05,
+    halving=True,
+    clock=time.process_time,
+):
     """Search from ``view`` (a :meth:`Game.view`); returns a :class:`SearchResult`."""
     rng = rng if rng is not None else random.Random()
     s = Searcher(view, moves, c=c, epsilon=epsilon, halving=halving)

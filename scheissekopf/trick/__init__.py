@@ -8,6 +8,7 @@
 ``new_game``, ``from_dict`` and ``deck`` are what :mod:`scheissekopf` calls for these variants.
 The rules as the engine plays them are in ``docs/SCHAFKOPF.md``.
 """
+
 from __future__ import annotations
 
 import random as _random
@@ -19,13 +20,38 @@ from .moves import TrickMove, parse_move
 from .rules import DEFAULT_PLAYERS, RULES, VARIANTS
 from .rules import get as _rules
 
-__all__ = ["DEFAULT_PLAYERS", "RULES", "VARIANTS", "Contract", "FrenchCard", "GermanCard", "Trick", "TrickGame",
-           "TrickMove", "TrickPlayer", "TrickView", "deck", "french", "from_dict", "german", "new_game", "parse_card",
-           "parse_move"]
+__all__ = [
+    "DEFAULT_PLAYERS",
+    "RULES",
+    "VARIANTS",
+    "Contract",
+    "FrenchCard",
+    "GermanCard",
+    "Trick",
+    "TrickGame",
+    "TrickMove",
+    "TrickPlayer",
+    "TrickView",
+    "deck",
+    "french",
+    "from_dict",
+    "german",
+    "new_game",
+    "parse_card",
+    "parse_move",
+]
 
 
-def new_game(variant: str, players: int | None = None, seed=None, *, dealer: int = 0, names=None,
-             doublers: bool = False, knocking: bool = False) -> TrickGame:
+def new_game(
+    variant: str,
+    players: int | None = None,
+    seed=None,
+    *,
+    dealer: int = 0,
+    names=None,
+    doublers: bool = False,
+    knocking: bool = False,
+) -> TrickGame:
     """Shuffle with ``seed`` (same seed, same deal on every machine) and deal one hand.
 
     Sheepshead options: ``doublers``: when everybody passes, the same dealer deals again and the
@@ -37,8 +63,14 @@ def new_game(variant: str, players: int | None = None, seed=None, *, dealer: int
         raise ValueError("doublers and knocking are sheepshead options")
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 32)
-    g = TrickGame(rules, players, names=names, dealer=dealer, seed=seed,
-                  options={k: True for k, on in (("doublers", doublers), ("knocking", knocking)) if on})
+    g = TrickGame(
+        rules,
+        players,
+        names=names,
+        dealer=dealer,
+        seed=seed,
+        options={k: True for k, on in (("doublers", doublers), ("knocking", knocking)) if on},
+    )
     rules.deal(g)
     g._note("deal", dealer)
     if len(g.active) < players:

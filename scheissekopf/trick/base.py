@@ -1,4 +1,5 @@
 """What every variant's rules object provides (see :mod:`.sheepshead`, :mod:`.schafkopf`)."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -12,6 +13,7 @@ class Contract(NamedTuple):
     ``"wenz"``, ``"geier"``, ``"niederer"``, ``"wedding"``, ``"ramsch"``, ``"sie"``. ``suit`` is
     the trump suit letter where one is named, ``called`` the called card, ``tout`` a tout,
     ``must`` a must game."""
+
     mode: str
     declarer: int | None = None
     suit: str | None = None
@@ -23,6 +25,7 @@ class Contract(NamedTuple):
 class Trick(NamedTuple):
     """A finished trick: the seats in the order they played, their cards, the winner's seat and
     the card points in it."""
+
     seats: tuple
     cards: tuple
     winner: int
@@ -37,9 +40,9 @@ class Rules:
     name = ""
     family = None
     min_players = max_players = 0
-    layout_for_two = False         # two players play from face-up / face-down columns
-    picker_keeps_suit = False      # sheepshead: the picker keeps a card of the called suit
-    run_away = None                # cards of the called suit that let its holder lead another
+    layout_for_two = False  # two players play from face-up / face-down columns
+    picker_keeps_suit = False  # sheepshead: the picker keeps a card of the called suit
+    run_away = None  # cards of the called suit that let its holder lead another
 
     # --------------------------------------------------------------- table
     def check_players(self, n):

@@ -19,6 +19,7 @@ known (:func:`known_team`). The habits:
   else its cheapest card. In Ramsch and the leaster: stay under the trick, shedding points and
   high cards.
 """
+
 from __future__ import annotations
 
 from .tables import TRUMP
@@ -87,6 +88,7 @@ def _solo_score(g, hand, target):
     niederer): (trumps, high trumps, aces outside trump)."""
     from .base import Contract
     from .schafkopf import SOLO_KINDS
+
     if target in SOLO_KINDS:
         c = Contract(target, 0)
         main = {"wenz": "U", "geier": "O", "niederer": "G"}[target]
@@ -152,7 +154,7 @@ def _bury(g, moves, p):
                 s += pts[c]
         held = {grp[c] for c in rest if grp[c] != TRUMP}
         before = {grp[c] for c in hand if grp[c] != TRUMP}
-        s += 6 * len(before - held)                     # a fail suit voided
+        s += 6 * len(before - held)  # a fail suit voided
         mine = set(hand)
         callable_ = any(cs[0] not in mine and s_ in held for s_, cs in order.plain.items())
         if callable_:
@@ -180,7 +182,7 @@ def _auction(g, moves, p):
     bids = {m.target: m for m in moves if m.kind == "bid"}
     if "sie" in bids:
         return bids["sie"]
-    if g.layout:                                        # two players: the face-up cards only
+    if g.layout:  # two players: the face-up cards only
         up = [c for c in g.players[p].bank if c is not None]
         high = sum(1 for c in up if c.rank in ("O", "U"))
         return bids["normal"] if "normal" in bids and high >= 3 else _kind(moves, "pass")
@@ -200,12 +202,11 @@ def _declare(g, moves, p):
     kinds = {m.kind for m in moves}
     if "trump" in kinds:
         up = [c for c in g.players[p].bank if c is not None]
-        return max((m for m in moves if m.kind == "trump"),
-                   key=lambda m: sum(1 for c in up if c.suit == m.target))
+        return max((m for m in moves if m.kind == "trump"), key=lambda m: sum(1 for c in up if c.suit == m.target))
     hand = g.players[p].hand
     calls = [m for m in moves if m.kind == "call"]
     solos = [m for m in moves if m.kind in ("solo", "tout")]
-    if calls and solos:                                 # a must game: a solo only when it is good
+    if calls and solos:  # a must game: a solo only when it is good
         best, ok = _best_solo(g, hand, [m.target for m in solos])
         if not ok:
             solos = []
@@ -262,13 +263,13 @@ def _play(g, moves, me):
     winners = [m for m in cards if key(m.cards[0]) > best]
     losers = [m for m in cards if key(m.cards[0]) <= best]
     if low:
-        if losers:                                      # stay under: shed points and high cards
+        if losers:  # stay under: shed points and high cards
             return max(losers, key=lambda m: (pts[m.cards[0]], key(m.cards[0]), pw[m.cards[0]]))
         return min(winners, key=lambda m: (pts[m.cards[0]], -key(m.cards[0])))
     team = known_team(g, me)
     if seats[wi] in team:
         safe = last or _is_master(g, w, lg)
-        if safe and losers:                             # a partner takes it: add points
+        if safe and losers:  # a partner takes it: add points
             return max(losers, key=lambda m: (pts[m.cards[0]] - _trump_cost(g, m.cards[0]), -key(m.cards[0])))
         return _cheapest(g, losers or cards, hole)
     if winners and (trick_pts >= 10 or last):
@@ -291,8 +292,9 @@ def _cheapest(g, cards, hole=()):
     pts, grp, pw = g.card_points, g.order.grp, g.order.pw
     if hole:
         return hole[0]
-    return min(cards, key=lambda m: (pts[m.cards[0]] + _trump_cost(g, m.cards[0]), grp[m.cards[0]] == TRUMP,
-                                     pw[m.cards[0]]))
+    return min(
+        cards, key=lambda m: (pts[m.cards[0]] + _trump_cost(g, m.cards[0]), grp[m.cards[0]] == TRUMP, pw[m.cards[0]])
+    )
 
 
 def _is_master(g, card, lg):
@@ -328,7 +330,7 @@ def _lead(g, cards, hole, me, low):
     elif c is not None and c.called is not None and not g.called_led and me not in g.declarers:
         cs = grp[c.called]
         suit = [m for m in cards if grp[m.cards[0]] == cs]
-        if suit:                                        # hunt the called ace
+        if suit:  # hunt the called ace
             return min(suit, key=lambda m: (pts[m.cards[0]], pw[m.cards[0]]))
     aces = [m for m in cards if grp[m.cards[0]] != TRUMP and pw[m.cards[0]] == 50]
     if aces:
@@ -347,13 +349,12 @@ def greedy_move(g, moves):
         return moves[0]
     habit = _HABITS.get(g.phase)
     if habit is None:
-        return _kind(moves, "pass")                     # doubling, the wedding offer
+        return _kind(moves, "pass")  # doubling, the wedding offer
     return habit(g, moves, moves[0].player)
 
 
 # the greedy habit of each phase with more than passing to it
-_HABITS = {"play": _play, "pick": _pick, "bury": _bury, "call": _call, "auction": _auction,
-           "declare": _declare}
+_HABITS = {"play": _play, "pick": _pick, "bury": _bury, "call": _call, "auction": _auction, "declare": _declare}
 
 
 def greedy_playout(g, rng, epsilon=0.0):

@@ -24,6 +24,7 @@ and compare at C speed, and every table the rules need is a list indexed by that
 
 ``"??"`` is a card a seat may not see (a view's hidden card) in both families.
 """
+
 from __future__ import annotations
 
 from ..cards import CARDS, HIDDEN_CODE, RANK_TEXT, SUITS, Card
@@ -76,14 +77,23 @@ GERMAN_SUITS = "EGHS"
 GERMAN_SUIT_NAMES = {"E": "Eichel", "G": "Gras", "H": "Herz", "S": "Schellen"}
 GERMAN_SUIT_ENGLISH = {"E": "Acorns", "G": "Leaves", "H": "Hearts", "S": "Bells"}
 # rank number (code >> 2) -> text; numbered low to high so a sorted hand groups ranks
-GERMAN_RANKS = {1: "P", 2: "6", 3: "7", 4: "8", 5: "9", 6: "G", 7: "U", 8: "O", 9: "K", 10: "S",
-                11: "10", 12: "A"}
+GERMAN_RANKS = {1: "P", 2: "6", 3: "7", 4: "8", 5: "9", 6: "G", 7: "U", 8: "O", 9: "K", 10: "S", 11: "10", 12: "A"}
 GERMAN_RANK_OF = {v: k for k, v in GERMAN_RANKS.items()}
-GERMAN_RANK_NAMES = {"P": "Preuße", "6": "Sechs", "7": "Sieben", "8": "Acht", "9": "Neun",
-                     "G": "Gefreiter", "U": "Unter", "O": "Ober", "K": "König", "S": "Schöne",
-                     "10": "Zehn", "A": "Ass"}
-GERMAN_POINTS = {"A": 11, "10": 10, "S": 6, "K": 4, "O": 3, "U": 2, "G": 1, "9": 0, "8": 0,
-                 "7": 0, "6": 0, "P": -7}
+GERMAN_RANK_NAMES = {
+    "P": "Preuße",
+    "6": "Sechs",
+    "7": "Sieben",
+    "8": "Acht",
+    "9": "Neun",
+    "G": "Gefreiter",
+    "U": "Unter",
+    "O": "Ober",
+    "K": "König",
+    "S": "Schöne",
+    "10": "Zehn",
+    "A": "Ass",
+}
+GERMAN_POINTS = {"A": 11, "10": 10, "S": 6, "K": 4, "O": 3, "U": 2, "G": 1, "9": 0, "8": 0, "7": 0, "6": 0, "P": -7}
 GERMAN_HIDDEN_CODE = 0
 
 
@@ -189,12 +199,15 @@ class Family:
         self.name = name
         self.parse = parse
         self.hidden = hidden
-        self.points = points            # list indexed by card code
+        self.points = points  # list indexed by card code
 
 
-FRENCH_FAMILY = Family("french", french, FRENCH_HIDDEN,
-                       [FRENCH_POINTS_BY_RANK.get(i >> 2, 0) if FRENCH[i] is not None and i != HIDDEN_CODE else 0
-                        for i in range(64)])
+FRENCH_FAMILY = Family(
+    "french",
+    french,
+    FRENCH_HIDDEN,
+    [FRENCH_POINTS_BY_RANK.get(i >> 2, 0) if FRENCH[i] is not None and i != HIDDEN_CODE else 0 for i in range(64)],
+)
 GERMAN_FAMILY = Family("german", german, GERMAN_HIDDEN, list(_GERMAN_PTS))
 
 del _i, _c, _r, _rt, _s, _st, RANK_TEXT

@@ -20,6 +20,7 @@ those limits and returns a full :class:`~.game.TrickGame` (one possible world). 
 search reads is in :meth:`TrickInfoSet.signature`; two views with the same signature give the
 same search.
 """
+
 from __future__ import annotations
 
 import copy
@@ -57,7 +58,7 @@ class TrickInfoSet:
                 if t is not None and t != H:
                     seen[fam.parse(t)] += 1
 
-        places = []                     # (owner, path) of every hidden card
+        places = []  # (owner, path) of every hidden card
         for s, pl in enumerate(d["players"]):
             see(pl["hand"])
             see(pl.get("bank") or [])
@@ -76,7 +77,7 @@ class TrickInfoSet:
         for i, t in enumerate(d["buried"]):
             if t == H:
                 places.append((("buried",), ("buried", i)))
-        hole_paths = []                 # the card in the hole: in the hole field and/or a trick
+        hole_paths = []  # the card in the hole: in the hole field and/or a trick
         tricks = d["tricks"]
         cur = d["trick"]
         for k, td in enumerate(tricks):
@@ -110,8 +111,9 @@ class TrickInfoSet:
             places.append((("hole",), tuple(hole_paths)))
         over = seen - Counter(deck)
         if over:
-            raise InconsistentTrickView("cards seen that the deck does not hold: "
-                                        + " ".join(map(str, over.elements())))
+            raise InconsistentTrickView(
+                "cards seen that the deck does not hold: " + " ".join(map(str, over.elements()))
+            )
         self.unseen = sorted((Counter(deck) - seen).elements())
         self.places = places
         if len(places) != len(self.unseen):
@@ -193,8 +195,14 @@ class TrickInfoSet:
                     checks.append((s, "normal"))
                 if b == "wedding" and d.get("best_bid") and d["best_bid"][0] == s:
                     checks.append((s, "wedding"))
-        if (c is not None and c.get("called") and c["mode"] in ("normal", "called") and c["declarer"] != self.seat
-                and d["hole"] is None and view.phase in ("play", "over", "double")):
+        if (
+            c is not None
+            and c.get("called")
+            and c["mode"] in ("normal", "called")
+            and c["declarer"] != self.seat
+            and d["hole"] is None
+            and view.phase in ("play", "over", "double")
+        ):
             grp = view.order.grp
             cs = grp[self.parse(c["called"])]
             played = 0
@@ -214,10 +222,15 @@ class TrickInfoSet:
         """Everything a search reads: the public position with the seat's own cards, the unseen
         cards, the hidden places and what is ruled out."""
         import json
-        return (json.dumps(self.data, sort_keys=True), self.seat, tuple(self.unseen),
-                tuple((o, len(p) if isinstance(p[0], tuple) else 1) for o, p in self.places),
-                tuple(sorted((o, tuple(sorted(v))) for o, v in self.void.items())),
-                tuple(map(str, self.checks)))
+
+        return (
+            json.dumps(self.data, sort_keys=True),
+            self.seat,
+            tuple(self.unseen),
+            tuple((o, len(p) if isinstance(p[0], tuple) else 1) for o, p in self.places),
+            tuple(sorted((o, tuple(sorted(v))) for o, v in self.void.items())),
+            tuple(map(str, self.checks)),
+        )
 
     # ------------------------------------------------------------------ dealing
     def _deal(self, rng):
@@ -232,11 +245,11 @@ class TrickInfoSet:
             i = 0
             for o in owners:
                 k = free[o]
-                out[o] = cards[i:i + k]
+                out[o] = cards[i : i + k]
                 i += k
             return out
         elig = {x: [o for o in owners if x in allowed[o]] for x in cards}
-        cards.sort(key=lambda x: len(elig[x]))          # most restricted first (stable: still random)
+        cards.sort(key=lambda x: len(elig[x]))  # most restricted first (stable: still random)
         out = {o: [] for o in owners}
         for x in cards:
             opts = [o for o in elig[x] if free[o]]
@@ -297,7 +310,7 @@ class TrickInfoSet:
             if self._ok(g):
                 return g
             last = g
-        if last is not None:            # the checks could not be met: the closest deal found
+        if last is not None:  # the checks could not be met: the closest deal found
             return last
         deal = {o: [] for o in self.owners}
         cards = self.unseen[:]

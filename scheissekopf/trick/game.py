@@ -9,14 +9,15 @@ first card (picking and burying, or the auction) lives in the variant's rules ob
 Phases: ``"pick"``, ``"bury"``, ``"call"``, ``"double"`` (sheepshead); ``"auction"``, ``"declare"``,
 ``"wedding"`` (schafkopf, mehrkopf); then ``"play"`` and ``"over"``.
 """
+
 from __future__ import annotations
 
 from ..core import Recorded
 from ..errors import IllegalMove
 from .base import Trick
 from .events import TrickEvent
-from .position import from_dict, to_dict
 from .moves import KINDS, TrickLegalMoves, TrickMove, parse_move
+from .position import from_dict, to_dict
 from .tables import TRUMP
 
 
@@ -39,8 +40,10 @@ class TrickPlayer:
 
     def __repr__(self):
         if self.bank or self.gamble:
+
             def zone(cs):
                 return "[" + " ".join("--" if c is None else str(c) for c in cs) + "]"
+
             return f"TrickPlayer({self.name!r}, bank={zone(self.bank)}, gamble={zone(self.gamble)})"
         return f"TrickPlayer({self.name!r}, hand=[{' '.join(map(str, self.hand))}])"
 
@@ -53,13 +56,61 @@ class TrickGame(Recorded):
     or :meth:`from_dict`."""
 
     _EVENT = TrickEvent
-    _SCALARS = ("phase", "turn", "contract", "order", "declarers", "bound", "called_led", "lead_grp",
-                "hole", "hole_trick", "multiplier", "deal_no", "best_bid", "ended", "lot")
-    __slots__ = ("rules", "variant", "family", "n", "names", "dealer", "seed", "options", "players", "active",
-                 "_nxt", "layout", "blind", "buried", "bids", "doubles", "trick", "trick_seats", "tricks",
-                 "phase", "turn", "contract", "order", "declarers", "bound", "called_led", "lead_grp", "hole",
-                 "hole_trick", "multiplier", "deal_no", "best_bid", "ended", "lot", "card_points",
-                 "__weakref__")
+    _SCALARS = (
+        "phase",
+        "turn",
+        "contract",
+        "order",
+        "declarers",
+        "bound",
+        "called_led",
+        "lead_grp",
+        "hole",
+        "hole_trick",
+        "multiplier",
+        "deal_no",
+        "best_bid",
+        "ended",
+        "lot",
+    )
+    __slots__ = (
+        "rules",
+        "variant",
+        "family",
+        "n",
+        "names",
+        "dealer",
+        "seed",
+        "options",
+        "players",
+        "active",
+        "_nxt",
+        "layout",
+        "blind",
+        "buried",
+        "bids",
+        "doubles",
+        "trick",
+        "trick_seats",
+        "tricks",
+        "phase",
+        "turn",
+        "contract",
+        "order",
+        "declarers",
+        "bound",
+        "called_led",
+        "lead_grp",
+        "hole",
+        "hole_trick",
+        "multiplier",
+        "deal_no",
+        "best_bid",
+        "ended",
+        "lot",
+        "card_points",
+        "__weakref__",
+    )
 
     def __init__(self, rules, players, *, names=None, dealer=0, seed=None, options=None):
         self.rules = rules
@@ -82,26 +133,26 @@ class TrickGame(Recorded):
         self.blind = []
         self.buried = []
         self.bids = [None] * players
-        self.doubles = [None] * players    # sheepshead knocking: each seat's pass or double
-        self.trick = []                 # the cards of the trick being played, in order
-        self.trick_seats = []           # who played them
-        self.tricks = []                # finished tricks (Trick)
+        self.doubles = [None] * players  # sheepshead knocking: each seat's pass or double
+        self.trick = []  # the cards of the trick being played, in order
+        self.trick_seats = []  # who played them
+        self.tricks = []  # finished tricks (Trick)
         self.phase = rules.first_phase(players)
         self.turn = self.first_seat
         self.contract = None
         self.order = rules.default_order(players)
         self.declarers = ()
-        self.bound = ()                 # called cards still bound by the bring-out rule
-        self.called_led = False         # has the called suit been led yet?
-        self.lead_grp = None            # the group (suit or TRUMP) the current trick follows
-        self.hole = None                # sheepshead: the card in the hole
-        self.hole_trick = None          # ...and the trick it was played to
-        self.multiplier = 1             # sheepshead doublers
+        self.bound = ()  # called cards still bound by the bring-out rule
+        self.called_led = False  # has the called suit been led yet?
+        self.lead_grp = None  # the group (suit or TRUMP) the current trick follows
+        self.hole = None  # sheepshead: the card in the hole
+        self.hole_trick = None  # ...and the trick it was played to
+        self.multiplier = 1  # sheepshead doublers
         self.deal_no = 0
-        self.best_bid = None            # schafkopf: (seat, level) leading the auction
-        self.ended = None               # why a hand ended without being played out
-        self.lot = None                 # sheepshead leaster: the winner drawn by lot on a tie
-        self.card_points = rules.family.points   # list indexed by card number
+        self.best_bid = None  # schafkopf: (seat, level) leading the auction
+        self.ended = None  # why a hand ended without being played out
+        self.lot = None  # sheepshead leaster: the winner drawn by lot on a tie
+        self.card_points = rules.family.points  # list indexed by card number
         self._init_record()
 
     # ------------------------------------------------------------------ reading
@@ -165,6 +216,7 @@ class TrickGame(Recorded):
         if self.phase != "over":
             raise ValueError("the hand is not over yet")
         from .scoring import settle
+
         return settle(self)
 
     def result(self) -> dict:
@@ -172,6 +224,7 @@ class TrickGame(Recorded):
         if self.phase != "over":
             raise ValueError("the hand is not over yet")
         from .scoring import outcome
+
         return outcome(self)
 
     # ------------------------------------------------------------------ moves
@@ -239,8 +292,13 @@ class TrickGame(Recorded):
         sheepshead picker's last card of the called suit before that suit is led."""
         keep = [b for b in self.bound if b in cards]
         c = self.contract
-        if (self.rules.picker_keeps_suit and not self.called_led and p == c.declarer
-                and c.mode == "called" and self.hole is None):
+        if (
+            self.rules.picker_keeps_suit
+            and not self.called_led
+            and p == c.declarer
+            and c.mode == "called"
+            and self.hole is None
+        ):
             grp = self.order.grp
             cs = grp[c.called]
             suit = [x for x in cards if grp[x] == cs]
@@ -268,8 +326,7 @@ class TrickGame(Recorded):
             raise IllegalMove(f"unknown kind of move {move.kind!r}", move, p)
         kind_of_card = type(self.family.hidden)
         if any(type(c) is not kind_of_card for c in move.cards):
-            move = TrickMove(p, move.kind, tuple(self._own_card(c, move) for c in move.cards),
-                             move.target, move.index)
+            move = TrickMove(p, move.kind, tuple(self._own_card(c, move) for c in move.cards), move.target, move.index)
         for c in move.cards:
             if not self._is_card(c):
                 raise IllegalMove(f"{c} is not a card of this {self.variant} deck", move, p)
@@ -283,6 +340,7 @@ class TrickGame(Recorded):
         a card of the other family is refused."""
         from ..cards import Card
         from .cards import FRENCH
+
         if self.family.name == "french" and isinstance(c, Card):
             return FRENCH[int(c)] or c
         if isinstance(c, type(self.family.hidden)):
@@ -357,8 +415,10 @@ class TrickGame(Recorded):
         if self.trick and self.lead_grp == cs:
             b = next(b for b in self.bound if b in cards)
             if self.called_led:
-                return (f"the called {self.rules.rank_word(self, b)} must be played now: "
-                        "its holder brought out the ace the first time the suit was led")
+                return (
+                    f"the called {self.rules.rank_word(self, b)} must be played now: "
+                    "its holder brought out the ace the first time the suit was led"
+                )
             return f"the called {self.rules.rank_word(self, b)} must be played when its suit is led first"
         if self.trick:
             if card in self.bound:
@@ -463,8 +523,7 @@ class TrickGame(Recorded):
         self._j.append(list(seats))
         self.trick_seats.clear()
         hidden = self.family.hidden
-        self._note("trick", winner, number + 1, points,
-                   tuple(hidden if i == skip else x for i, x in enumerate(cards)))
+        self._note("trick", winner, number + 1, points, tuple(hidden if i == skip else x for i, x in enumerate(cards)))
         c = self.contract
         if c is not None and c.called is not None and self.lead_grp == self.order.grp[c.called]:
             self._called_suit_led(seats, cards)
@@ -517,6 +576,7 @@ class TrickGame(Recorded):
         self.turn = None
         self.rules.finish(self)
         from .scoring import outcome_text, settle
+
         text = outcome_text(self)
         if text:
             self._note("result", None, text)
@@ -585,11 +645,13 @@ class TrickGame(Recorded):
 
     def __str__(self):
         from .text import game_text
+
         return game_text(self)
 
     def _repr_html_(self):
         """The hand as a static picture (notebook viewers, exported HTML): see render.py."""
         from .render import trick_html as game_html
+
         return game_html(self, None if getattr(self, "seat", None) is None else self.seat)
 
 
@@ -616,4 +678,4 @@ class TrickView(TrickGame):
         return f"<View of P{self.seat}: {self.variant} {self.n} players, {self.phase}>"
 
 
-TrickGame.view_class = TrickView         # what position data with a "view" field becomes
+TrickGame.view_class = TrickView  # what position data with a "view" field becomes

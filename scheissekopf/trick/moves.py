@@ -26,6 +26,7 @@ must         ``P1 must EO``              dealer, everyone passed: the holder of 
 refuse       ``P1 refuse``               throw a worthless hand in (auction)
 ===========  ==========================  =========================================================
 """
+
 from __future__ import annotations
 
 import re
@@ -34,8 +35,8 @@ from ..core import LegalMoves, serving
 from ..errors import IllegalMove
 from ..moves import Move
 
-CARD_KINDS = ("bury", "call", "accept", "must")          # kinds whose words after the kind are cards
-WORD_KINDS = ("bid", "solo", "tout", "trump")            # kinds with one word (the target)
+CARD_KINDS = ("bury", "call", "accept", "must")  # kinds whose words after the kind are cards
+WORD_KINDS = ("bid", "solo", "tout", "trump")  # kinds with one word (the target)
 BARE_KINDS = ("pass", "pick", "alone", "hole", "ramsch", "refuse", "double")
 KINDS = ("card", "under") + CARD_KINDS + WORD_KINDS + BARE_KINDS
 

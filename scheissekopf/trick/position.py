@@ -27,6 +27,7 @@ blind, the buried cards and the card in the hole (except for the picker), face-d
 partners not yet revealed; it also leaves out the seed. Once the hand is over the blind, the
 buried cards and the card in the hole are shown.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -36,15 +37,44 @@ from .base import Contract, Trick
 from .rules import RULES
 
 H = "??"
-FIELDS = {"variant", "names", "dealer", "seed", "options", "phase", "turn", "players", "blind",
-          "buried", "bids", "doubles", "best_bid", "contract", "declarers", "bound", "called_led", "hole",
-          "hole_trick", "trick", "tricks", "multiplier", "deal", "ended", "lot", "view"}
-PHASES = {"sheepshead": ("pick", "bury", "call", "double", "play", "over"),
-          "schafkopf": ("auction", "declare", "wedding", "play", "over"),
-          "mehrkopf": ("auction", "declare", "wedding", "play", "over")}
-MODES = {"sheepshead": ("pick", "called", "alone", "leaster"),
-         "schafkopf": ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie"),
-         "mehrkopf": ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie")}
+FIELDS = {
+    "variant",
+    "names",
+    "dealer",
+    "seed",
+    "options",
+    "phase",
+    "turn",
+    "players",
+    "blind",
+    "buried",
+    "bids",
+    "doubles",
+    "best_bid",
+    "contract",
+    "declarers",
+    "bound",
+    "called_led",
+    "hole",
+    "hole_trick",
+    "trick",
+    "tricks",
+    "multiplier",
+    "deal",
+    "ended",
+    "lot",
+    "view",
+}
+PHASES = {
+    "sheepshead": ("pick", "bury", "call", "double", "play", "over"),
+    "schafkopf": ("auction", "declare", "wedding", "play", "over"),
+    "mehrkopf": ("auction", "declare", "wedding", "play", "over"),
+}
+MODES = {
+    "sheepshead": ("pick", "called", "alone", "leaster"),
+    "schafkopf": ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie"),
+    "mehrkopf": ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie"),
+}
 ENDINGS = (None, "thrown", "refused", "tout-lost", "sie")
 OPTIONS = {"doublers", "knocking"}
 
@@ -105,19 +135,28 @@ def to_dict(g, hide_for=None) -> dict:
         "bids": list(g.bids),
         "doubles": list(g.doubles),
         "best_bid": None if g.best_bid is None else list(g.best_bid),
-        "contract": None if c is None else {
-            "mode": c.mode, "declarer": c.declarer, "suit": c.suit,
-            "called": None if c.called is None else str(c.called), "tout": c.tout, "must": c.must},
+        "contract": None
+        if c is None
+        else {
+            "mode": c.mode,
+            "declarer": c.declarer,
+            "suit": c.suit,
+            "called": None if c.called is None else str(c.called),
+            "tout": c.tout,
+            "must": c.must,
+        },
         "declarers": declarers,
         "bound": bound,
         "called_led": g.called_led,
         "hole": None if g.hole is None else (str(g.hole) if mine or over else H),
         "hole_trick": g.hole_trick,
-        "trick": None if not g.trick else {
-            "leader": g.trick_seats[0],
-            "cards": trick_cards(len(g.tricks), g.trick_seats, g.trick, None)},
-        "tricks": [{"leader": t.leader, "cards": trick_cards(k, t.seats, t.cards, t.winner), "winner": t.winner}
-                   for k, t in enumerate(g.tricks)],
+        "trick": None
+        if not g.trick
+        else {"leader": g.trick_seats[0], "cards": trick_cards(len(g.tricks), g.trick_seats, g.trick, None)},
+        "tricks": [
+            {"leader": t.leader, "cards": trick_cards(k, t.seats, t.cards, t.winner), "winner": t.winner}
+            for k, t in enumerate(g.tricks)
+        ],
         "multiplier": g.multiplier,
         "deal": g.deal_no,
         "ended": g.ended,
@@ -309,7 +348,11 @@ def from_dict(data, cls, view_seat=None):
         bids = [None] * n
     if not isinstance(bids, list) or len(bids) != n:
         _fail(f"bids must be a list of {n} entries (null, 'pass' or a bid)")
-    allowed = {None, "pass", "pick"} if rules.name == "sheepshead" else {None, "pass", "normal", "wedding", "solo", "tout", "sie"}
+    allowed = (
+        {None, "pass", "pick"}
+        if rules.name == "sheepshead"
+        else {None, "pass", "normal", "wedding", "solo", "tout", "sie"}
+    )
     for b in bids:
         if b not in allowed:
             _fail(f"unknown bid {b!r}")
@@ -368,7 +411,7 @@ def from_dict(data, cls, view_seat=None):
         _fail("tricks are played only once the game is fixed (phase play or over)")
     leader = g.first_seat
     ht = data.get("hole_trick")
-    if "hole_trick" not in data and g.hole is not None:      # where the card in the hole lies, if played
+    if "hole_trick" not in data and g.hole is not None:  # where the card in the hole lies, if played
         raw = [td.get("cards") for td in tricks if isinstance(td, dict)]
         if isinstance(data.get("trick"), dict):
             raw.append(data["trick"].get("cards"))
@@ -440,6 +483,7 @@ def from_dict(data, cls, view_seat=None):
     called_cards = rules.called_cards(g)
     if not view and contract is not None and contract.called is not None and contract.mode != "pick":
         from .scoring import holdings
+
         bound, led = _replay_bound(g, contract, called_cards, holdings(g))
         if "bound" not in data:
             g.bound = bound
@@ -455,16 +499,24 @@ def from_dict(data, cls, view_seat=None):
         decl = tuple(sorted(_seat(s, n, "a declarer") for s in decl))
     if not view and contract is not None:
         from .scoring import holdings
+
         expect = _declarers(g, rules, contract, holdings(g))
         if expect is not None:
             if decl is not None and decl != expect:
-                _fail(f"the declaring side is {', '.join(g.names[s] for s in expect)}, not "
-                      f"{', '.join(g.names[s] for s in decl) or 'nobody'}")
+                _fail(
+                    f"the declaring side is {', '.join(g.names[s] for s in expect)}, not "
+                    f"{', '.join(g.names[s] for s in decl) or 'nobody'}"
+                )
             decl = expect
-    if contract is not None and contract.mode == "wedding" and (
-            decl is None or len(decl) != 2 or contract.declarer not in decl):
+    if (
+        contract is not None
+        and contract.mode == "wedding"
+        and (decl is None or len(decl) != 2 or contract.declarer not in decl)
+    ):
         _fail("a wedding needs its declaring side: the offerer and the seat that accepted")
-    g.declarers = decl if decl is not None else (() if contract is None or contract.declarer is None else (contract.declarer,))
+    g.declarers = (
+        decl if decl is not None else (() if contract is None or contract.declarer is None else (contract.declarer,))
+    )
 
     # ------------------------------------------------------------ card conservation and sizes
     if not view:
@@ -500,11 +552,13 @@ def from_dict(data, cls, view_seat=None):
             _fail(f"it must be {g.names[expected]}'s turn, not {g.names[turn]}'s")
     g.turn = turn
     if phase == "over" and contract is not None and contract.mode == "leaster":
-        if not view:                                # a view has no seed: it keeps the lot drawn
+        if not view:  # a view has no seed: it keeps the lot drawn
             lot = rules.draw_lot(g)
             if "lot" in data and data["lot"] != lot:
-                _fail(f"the leaster's lot is {'not needed: nobody is tied' if lot is None else g.names[lot]}, "
-                      f"not {data['lot']!r}")
+                _fail(
+                    f"the leaster's lot is {'not needed: nobody is tied' if lot is None else g.names[lot]}, "
+                    f"not {data['lot']!r}"
+                )
             g.lot = lot
     elif g.lot is not None:
         _fail("a lot is drawn only to settle a tie in a finished leaster")
@@ -549,7 +603,7 @@ def _declarers(g, rules, c, owner):
             who = "picker" if rules.name == "sheepshead" else "caller"
             _fail(f"the {who} cannot call {c.called}: it is the {who}'s own card")
         return tuple(sorted(side))
-    return None            # a wedding: the side is written in the position
+    return None  # a wedding: the side is written in the position
 
 
 def _check_sizes(g, rules, phase, per):

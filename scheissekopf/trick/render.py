@@ -1,12 +1,30 @@
 """The trick-taking games drawn: the description the card table syncs to the browser and the
 hand as a static HTML picture (see :mod:`scheissekopf.drawing` for the cards themselves).
 """
+
 from __future__ import annotations
 
 import html
 
-from ..drawing import (CARD_EDGE, CARD_FACE, FELT, FELT_EDGE, GOLD, HIDDEN, INK, INKS, SIZES, _card_box,
-                       _card_face, _card_html, _empty_slot, _fan_lap, _style, _zone_html, seat_rows)
+from ..drawing import (
+    CARD_EDGE,
+    CARD_FACE,
+    FELT,
+    FELT_EDGE,
+    GOLD,
+    HIDDEN,
+    INK,
+    INKS,
+    SIZES,
+    _card_box,
+    _card_face,
+    _card_html,
+    _empty_slot,
+    _fan_lap,
+    _style,
+    _zone_html,
+    seat_rows,
+)
 from .events import _trick
 from .schafkopf import game_name
 
@@ -24,8 +42,12 @@ from .schafkopf import game_name
 # so no German card can be mistaken for a French one and the four suits differ in colour as
 # well as in shape. Trump cards of the game being played carry a small gold corner.
 
-GERMAN_SUITS = {"E": ("\u2663", "eichel", "Eichel"), "G": ("\u2660", "gras", "Gras"),
-                "H": ("\u2665", "herz", "Herz"), "S": ("\u25cf", "schellen", "Schellen")}
+GERMAN_SUITS = {
+    "E": ("\u2663", "eichel", "Eichel"),
+    "G": ("\u2660", "gras", "Gras"),
+    "H": ("\u2665", "herz", "Herz"),
+    "S": ("\u25cf", "schellen", "Schellen"),
+}
 
 
 def german_card_parts(text) -> tuple[str, str, str]:
@@ -37,9 +59,12 @@ def german_card_parts(text) -> tuple[str, str, str]:
     return text[1:], symbol, colour
 
 
-_SHEEPSHEAD_MODES = {"pick": "{who} picked; no partner called yet",
-                     "called": "{who} picked and called {called}",
-                     "alone": "{who} picked and plays alone", "leaster": "a leaster (fewest points win)"}
+_SHEEPSHEAD_MODES = {
+    "pick": "{who} picked; no partner called yet",
+    "called": "{who} picked and called {called}",
+    "alone": "{who} picked and plays alone",
+    "leaster": "a leaster (fewest points win)",
+}
 
 
 def contract_text(game) -> str | None:
@@ -64,13 +89,15 @@ def _trick_status(game, info) -> str:
     phase = game.phase
     if phase == "over":
         return "Hand over \u2014 " + (info["result"] or "thrown in")
-    words = {"pick": f"{who}: pick up the blind or pass",
-             "bury": f"{who} picked: bury two cards",
-             "call": f"{who}: call a partner (or play alone)",
-             "double": f"{who}: double (knock) or pass",
-             "auction": f"Auction \u2014 {who} to speak",
-             "declare": f"{who} won the auction: name the game",
-             "wedding": f"{who}: accept the wedding or pass"}
+    words = {
+        "pick": f"{who}: pick up the blind or pass",
+        "bury": f"{who} picked: bury two cards",
+        "call": f"{who}: call a partner (or play alone)",
+        "double": f"{who}: double (knock) or pass",
+        "auction": f"Auction \u2014 {who} to speak",
+        "declare": f"{who} won the auction: name the game",
+        "wedding": f"{who}: accept the wedding or pass",
+    }
     if phase in words:
         return words[phase]
     return f"{who} to lead" if not game.trick else f"{who} to play"
@@ -114,28 +141,34 @@ def describe_trick(game, view=None) -> tuple[dict, dict]:
     active = set(game.active)
     seats = []
     for i in range(n):
-        seats.append({
-            "name": names[i],
-            "hand": len(position["players"][i].get("hand", [])),
-            "tricks": won[i],
-            "points": None if points is None else points[i],
-            "declarer": declarer == i,
-            "partner": i in declarers and declarer != i,
-            "bid": bids[i],
-            "double": doubles[i],
-            "out": i not in active,
-            "score": None if scores is None else scores[str(i)],
-            "bot": False,
-        })
+        seats.append(
+            {
+                "name": names[i],
+                "hand": len(position["players"][i].get("hand", [])),
+                "tricks": won[i],
+                "points": None if points is None else points[i],
+                "declarer": declarer == i,
+                "partner": i in declarers and declarer != i,
+                "bid": bids[i],
+                "double": doubles[i],
+                "out": i not in active,
+                "score": None if scores is None else scores[str(i)],
+                "bot": False,
+            }
+        )
     cards_now = (position.get("trick") or {}).get("cards", [])
     trick = [{"seat": s, "card": c} for s, c in zip(game.trick_seats, cards_now)]
     last = None
     if position["tricks"]:
         t, full = position["tricks"][-1], game.tricks[-1]
-        last = {"number": len(position["tricks"]), "winner": t["winner"], "points": full.points,
-                "plays": [{"seat": s, "card": c} for s, c in zip(full.seats, t["cards"])]}
+        last = {
+            "number": len(position["tricks"]),
+            "winner": t["winner"],
+            "points": full.points,
+            "plays": [{"seat": s, "card": c} for s, c in zip(full.seats, t["cards"])],
+        }
         if "??" in t["cards"]:
-            last["points"] = None                   # the card in the hole is not known here
+            last["points"] = None  # the card in the hole is not known here
     order = game.order
     top, bottom = seat_rows(n, seat if seat is not None else 0)
     info = {
@@ -189,13 +222,18 @@ def trick_narration(game, view=None) -> list[str]:
 def _tcard(text, family, *, size="normal", lap=0, trump=False, peek=None) -> str:
     if family != "german" or text in (None, HIDDEN):
         card = _card_html(text, size=size, lap=lap, peek=peek)
-        return card if not trump else card.replace('">', f';box-shadow:inset 0 3px 0 {GOLD},0 1px 2px rgba(0,0,0,.3)">', 1)
+        return (
+            card if not trump else card.replace('">', f';box-shadow:inset 0 3px 0 {GOLD},0 1px 2px rgba(0,0,0,.3)">', 1)
+        )
     w, h, index_px, pip_px = SIZES[size]
     rank, symbol, colour = german_card_parts(text)
     base = _card_box(w, h, lap)
-    base.update(background=CARD_FACE, border=f"1px solid {CARD_EDGE}", color=INKS[colour],
-                box_shadow=(f"inset 0 3px 0 {GOLD},0 1px 2px rgba(0,0,0,.3)" if trump
-                            else "0 1px 2px rgba(0,0,0,.3)"))
+    base.update(
+        background=CARD_FACE,
+        border=f"1px solid {CARD_EDGE}",
+        color=INKS[colour],
+        box_shadow=(f"inset 0 3px 0 {GOLD},0 1px 2px rgba(0,0,0,.3)" if trump else "0 1px 2px rgba(0,0,0,.3)"),
+    )
     return _card_face(text, rank, symbol, base, index_px, pip_px, corner_top="4px")
 
 
@@ -212,17 +250,29 @@ def trick_html(game, view=None) -> str:
         header_bits.append(f"counts \u00d7{info['multiplier']}")
     if info["view"] != "table":
         header_bits.append(f"seen by P{info['view']}")
-    header = (f'<div style="{_style(font_size="13px", color=INK, margin="0 4px 4px", font_weight="600")}">'
-              + " \u00b7 ".join(header_bits) + "</div>")
+    header = (
+        f'<div style="{_style(font_size="13px", color=INK, margin="0 4px 4px", font_weight="600")}">'
+        + " \u00b7 ".join(header_bits)
+        + "</div>"
+    )
 
     def seat_html(i):
         seat = info["seats"][i]
         player = position["players"][i]
         is_actor = info["actor"] == i
-        panel = _style(flex="1 1 170px", min_width="150px", max_width="330px", margin="3px",
-                       padding="5px 7px 6px", border=f"2px solid {GOLD}" if is_actor else "1px solid #cfd8d2",
-                       border_radius="9px", background="#f7faf8", box_sizing="border-box", color=INK,
-                       opacity=".55" if seat["out"] else "1")
+        panel = _style(
+            flex="1 1 170px",
+            min_width="150px",
+            max_width="330px",
+            margin="3px",
+            padding="5px 7px 6px",
+            border=f"2px solid {GOLD}" if is_actor else "1px solid #cfd8d2",
+            border_radius="9px",
+            background="#f7faf8",
+            box_sizing="border-box",
+            color=INK,
+            opacity=".55" if seat["out"] else "1",
+        )
         badges = []
         if is_actor:
             badges.append(("to move", GOLD, "#3a2b00"))
@@ -236,38 +286,54 @@ def trick_html(game, view=None) -> str:
             badges.append((seat["bid"], "#dfe6e2", "#3b4a42"))
         badge_html = "".join(
             f'<span style="{_style(background=bg, color=fg, border_radius="8px", padding="1px 6px", font_size="10px", font_weight="600", margin_left="4px")}">{html.escape(str(t))}</span>'
-            for t, bg, fg in badges)
+            for t, bg, fg in badges
+        )
         hand = player.get("hand", [])
         lap = _fan_lap(hand)
         cards = "".join(_tcard(c, fam, lap=lap, trump=c in trumps) for c in hand)
         zones = _zone_html(f"hand \u00b7 {len(hand)}", cards, lap)
         if info["layout"]:
             up = "".join(_tcard(c, fam, size="small") for c in player.get("bank", []) if c is not None)
-            down = "".join(_tcard(HIDDEN, fam, size="small", peek=None if c == HIDDEN else c)
-                           for c in player.get("gamble", []) if c is not None)
+            down = "".join(
+                _tcard(HIDDEN, fam, size="small", peek=None if c == HIDDEN else c)
+                for c in player.get("gamble", [])
+                if c is not None
+            )
             zones = _zone_html("face up", up) + _zone_html("face down", down)
         taken = f"tricks {seat['tricks']}"
         if seat["points"] is not None:
             taken += f" \u00b7 {seat['points']} points"
         if seat["score"] is not None:
             taken += f" \u00b7 score {seat['score']}"
-        return (f'<div style="{panel}"><div style="{_style(font_weight="700", font_size="13px")}">'
-                f'{html.escape(names[i])}{badge_html}</div>{zones}'
-                f'<div style="{_style(font_size="11px", color="#44524b", margin_top="2px")}">{taken}</div></div>')
+        return (
+            f'<div style="{panel}"><div style="{_style(font_weight="700", font_size="13px")}">'
+            f"{html.escape(names[i])}{badge_html}</div>{zones}"
+            f'<div style="{_style(font_size="11px", color="#44524b", margin_top="2px")}">{taken}</div></div>'
+        )
 
-    felt = _style(display="flex", flex_wrap="wrap", align_items="flex-end", justify_content="center",
-                  gap="10px 34px", margin="8px 2px", padding="14px 12px 10px",
-                  background=f"radial-gradient(ellipse at center,{FELT} 0%,{FELT_EDGE} 100%)",
-                  border_radius="16px", color="#eef6f1")
+    felt = _style(
+        display="flex",
+        flex_wrap="wrap",
+        align_items="flex-end",
+        justify_content="center",
+        gap="10px 34px",
+        margin="8px 2px",
+        padding="14px 12px 10px",
+        background=f"radial-gradient(ellipse at center,{FELT} 0%,{FELT_EDGE} 100%)",
+        border_radius="16px",
+        color="#eef6f1",
+    )
     caption = _style(font_size="11px", text_align="center", margin_top="4px")
 
     def played(plays, size="big"):
         if not plays:
             return _empty_slot()
-        return "".join(f'<span style="{_style(display="inline-block", text_align="center", margin="0 2px")}">'
-                       f'{_tcard(p["card"], fam, size=size, trump=p["card"] in trumps)}'
-                       f'<br><span style="{_style(font_size="10.5px")}">{html.escape(names[p["seat"]])}</span></span>'
-                       for p in plays)
+        return "".join(
+            f'<span style="{_style(display="inline-block", text_align="center", margin="0 2px")}">'
+            f"{_tcard(p['card'], fam, size=size, trump=p['card'] in trumps)}"
+            f'<br><span style="{_style(font_size="10.5px")}">{html.escape(names[p["seat"]])}</span></span>'
+            for p in plays
+        )
 
     parts = []
     blind = position.get("blind", [])
@@ -275,13 +341,16 @@ def trick_html(game, view=None) -> str:
         peeks = "".join(_tcard(HIDDEN, fam, peek=None if c == HIDDEN else c) for c in blind)
         parts.append(f'<div style="{_style(text_align="center")}">{peeks}<div style="{caption}">blind</div></div>')
     label = f"trick {len(position['tricks']) + 1}" if game.phase == "play" else "no trick being played"
-    parts.append(f'<div style="{_style(text_align="center")}">{played(info["trick"])}'
-                 f'<div style="{caption}">{label}</div></div>')
+    parts.append(
+        f'<div style="{_style(text_align="center")}">{played(info["trick"])}<div style="{caption}">{label}</div></div>'
+    )
     last = info["last_trick"]
     if last:
         pts = "" if last["points"] is None else f", {last['points']} points"
-        parts.append(f'<div style="{_style(text_align="center", opacity=".85")}">{played(last["plays"], "small")}'
-                     f'<div style="{caption}">last trick: {html.escape(names[last["winner"]])}{pts}</div></div>')
+        parts.append(
+            f'<div style="{_style(text_align="center", opacity=".85")}">{played(last["plays"], "small")}'
+            f'<div style="{caption}">last trick: {html.escape(names[last["winner"]])}{pts}</div></div>'
+        )
     felt_html = f'<div style="{felt}">{"".join(parts)}</div>'
     row = _style(display="flex", flex_wrap="wrap", justify_content="center")
     top = "".join(seat_html(i) for i in info["rows"]["top"])
@@ -291,8 +360,15 @@ def trick_html(game, view=None) -> str:
     if log:
         lines = "".join(f"<div>{html.escape(t)}</div>" for t in log[-3:])
         recent = f'<div style="{_style(font_size="12px", color="#44524b", margin="4px 6px", border_left="3px solid #cfd8d2", padding_left="6px")}">{lines}</div>'
-    box = _style(font_family="'DejaVu Sans',Arial,sans-serif", max_width="980px", padding="6px",
-                 border="1px solid #d5ddd8", border_radius="10px", background="#ffffff")
-    return (f'<div class="scheissekopf-table" style="{box}">{header}<div style="{row}">{top}</div>'
-            f'{felt_html}<div style="{row}">{bottom}</div>{recent}</div>')
-
+    box = _style(
+        font_family="'DejaVu Sans',Arial,sans-serif",
+        max_width="980px",
+        padding="6px",
+        border="1px solid #d5ddd8",
+        border_radius="10px",
+        background="#ffffff",
+    )
+    return (
+        f'<div class="scheissekopf-table" style="{box}">{header}<div style="{row}">{top}</div>'
+        f'{felt_html}<div style="{row}">{bottom}</div>{recent}</div>'
+    )

@@ -1,4 +1,5 @@
 """The trick-taking variants by name: each one's rules object and usual table size."""
+
 from __future__ import annotations
 
 from .base import Rules

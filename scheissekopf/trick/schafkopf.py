@@ -7,16 +7,24 @@ keeps the game), ``"declare"`` (the winner names the game: the card to call, the
 tout, or with two players the trump suit), ``"wedding"`` (the others may take the offered
 trump), ``"play"``, ``"over"``. The scoring lives in :mod:`.scoring`.
 """
+
 from __future__ import annotations
 
 from .base import Contract, Rules
-from .cards import (GERMAN_FAMILY, GERMAN_RANKS_BY_PLAYERS, GERMAN_SUIT_ENGLISH, GERMAN_SUIT_NAMES,
-                    GERMAN_SUITS, german_deck, german_of)
+from .cards import (
+    GERMAN_FAMILY,
+    GERMAN_RANKS_BY_PLAYERS,
+    GERMAN_SUIT_ENGLISH,
+    GERMAN_SUIT_NAMES,
+    GERMAN_SUITS,
+    german_deck,
+    german_of,
+)
 from .tables import TRUMP, german_order
 
 LEVELS = {"normal": 1, "wedding": 1, "solo": 2, "tout": 3, "sie": 4}
 SOLO_KINDS = ("wenz", "geier", "niederer")
-PLAIN_CALL_SUITS = ("E", "G", "S")          # hearts are trump in the normal game
+PLAIN_CALL_SUITS = ("E", "G", "S")  # hearts are trump in the normal game
 
 
 def game_name(mode, suit, called, tout, must):
@@ -41,7 +49,7 @@ def game_name(mode, suit, called, tout, must):
 class SchafkopfRules(Rules):
     family = GERMAN_FAMILY
     layout_for_two = True
-    run_away = 4                    # holding 4+ cards of the called suit, its holder may lead another
+    run_away = 4  # holding 4+ cards of the called suit, its holder may lead another
 
     def __init__(self, name, min_players, max_players):
         self.name = name
@@ -132,8 +140,10 @@ class SchafkopfRules(Rules):
 
     def may_refuse(self, g, p):
         hand = g.players[p].hand
-        return (not any(c.rank in ("O", "U", "G") for c in hand)
-                and sum(1 for c in hand if c.rank in ("9", "8", "7", "6")) >= 6)
+        return (
+            not any(c.rank in ("O", "U", "G") for c in hand)
+            and sum(1 for c in hand if c.rank in ("9", "8", "7", "6")) >= 6
+        )
 
     def solo_targets(self, n):
         kinds = list(GERMAN_SUITS) + ["wenz", "geier"]
@@ -199,9 +209,11 @@ class SchafkopfRules(Rules):
 
     def phase_hint(self, g):
         who = g.names[g.turn]
-        return {"auction": f"no cards are played yet: the auction is on ({who} bids or passes)",
-                "declare": f"no cards are played yet: {who} names the game first",
-                "wedding": f"no cards are played yet: {who} accepts the wedding or passes"}[g.phase]
+        return {
+            "auction": f"no cards are played yet: the auction is on ({who} bids or passes)",
+            "declare": f"no cards are played yet: {who} names the game first",
+            "wedding": f"no cards are played yet: {who} accepts the wedding or passes",
+        }[g.phase]
 
     def refusal(self, g, m):
         p, name, phase, kind = m.player, g.names[m.player], g.phase, m.kind
@@ -279,8 +291,11 @@ class SchafkopfRules(Rules):
             if m.kind == "solo" and level not in ("solo", "must") or m.kind == "tout" and level not in ("tout", "must"):
                 return f"{g.names[p]} bid {level}: declare that game ('{'call EA' if level == 'normal' else level + ' H'}')"
             return f"there is no {m.kind} {m.target!r} here (choose from {', '.join(self.solo_targets(g.n))})"
-        return f"{g.names[p]} names the game now (e.g. " + ", ".join(
-            f"'{t}'" for t in ("call EA", "solo H", "tout wenz")) + ")"
+        return (
+            f"{g.names[p]} names the game now (e.g. "
+            + ", ".join(f"'{t}'" for t in ("call EA", "solo H", "tout wenz"))
+            + ")"
+        )
 
     def apply(self, g, m):
         p, kind = m.player, m.kind

@@ -6,6 +6,7 @@ Schafkopf / Mehrkopf: normal game 1 unit, solo 5, +1 schneider, +2 schwarz, Lauf
 one unit each, tout twice (solo + Laufende); losers pay, winners share; a soloist settles with
 each other player. Every settlement sums to zero.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -77,8 +78,7 @@ def outcome(g) -> dict:
     op = sum(pts[s] for s in g.active if s not in decl)
     dt = sum(won_tricks[s] for s in decl)
     ot = sum(won_tricks[s] for s in g.active if s not in decl)
-    out.update(declarers=sorted(decl), declarer_points=dp, opponent_points=op,
-               declarer_tricks=dt, opponent_tricks=ot)
+    out.update(declarers=sorted(decl), declarer_points=dp, opponent_points=op, declarer_tricks=dt, opponent_tricks=ot)
     if g.family.name == "french":
         out["won"] = dt > 0 and dp >= 61
         return out
@@ -157,7 +157,7 @@ def _sheepshead(g, scores):
     partners = [s for s in res["declarers"] if s != picker]
     opps = [s for s in active if s not in res["declarers"]]
     sp, op = res["declarer_points"], res["opponent_points"]
-    if res["declarer_tricks"] == 0:                       # the opposition took every trick
+    if res["declarer_tricks"] == 0:  # the opposition took every trick
         for s in opps:
             scores[s] = 3 * m
         scores[picker] = -3 * m * len(opps)
@@ -205,7 +205,9 @@ def outcome_text(g) -> str:
         pts = g.taken_points()
         top = max(pts[s] for s in g.active)
         losers = [names[s] for s in g.active if pts[s] == top]
-        return f"{' and '.join(losers)} took the most points ({top}) and lose{'s' if len(losers) == 1 else ''} the Ramsch."
+        return (
+            f"{' and '.join(losers)} took the most points ({top}) and lose{'s' if len(losers) == 1 else ''} the Ramsch."
+        )
     res = outcome(g)
     lead = c.declarer
     side = " and ".join(names[s] for s in [lead] + [s for s in res["declarers"] if s != lead])

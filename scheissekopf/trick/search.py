@@ -18,6 +18,7 @@ mean settlement (ties keep the greedy choice). A root row reports ``points`` (th
 settlement after that move), ``win`` (the share of playouts in which the seat did not lose
 money) and ``visits``.
 """
+
 from __future__ import annotations
 
 from ..mcts import Edge, RootHalving, SearchResult, tree_step
@@ -68,7 +69,7 @@ class TrickSearcher(RootHalving):
         self.root = {}
         self.iterations = 0
         self.seconds = 0.0
-        self.abs_total = 0.0            # sum of |settlement| seen: the scale of the rewards
+        self.abs_total = 0.0  # sum of |settlement| seen: the scale of the rewards
         self.chosen = None
         self.first = move_key(greedy_move(view, moves)) if moves else None
 
@@ -110,8 +111,10 @@ class TrickSearcher(RootHalving):
     @staticmethod
     def _stats(e):
         v = e.visits
-        return (e.nonneg / v if v else 0.0,                   # lost no money
-                e.reward / v if v else 0.0)                   # mean settlement
+        return (
+            e.nonneg / v if v else 0.0,  # lost no money
+            e.reward / v if v else 0.0,
+        )  # mean settlement
 
 
 def choose(bot, view, legal_moves, rng):

@@ -7,6 +7,7 @@ the hole), ``"double"`` (with the ``knocking`` option: the other seats may doubl
 ``"play"``, ``"over"``. When everybody passes the hand is a leaster, or with the
 ``doublers`` option it is dealt again by the same dealer and counts double.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -16,7 +17,7 @@ from .base import Contract, Rules
 from .cards import FRENCH_FAMILY, french_of, sheepshead_deck
 from .tables import TRUMP, sheepshead_order
 
-FAIL_SUITS = ("C", "S", "H")             # the suits that are not trump; diamonds are trump
+FAIL_SUITS = ("C", "S", "H")  # the suits that are not trump; diamonds are trump
 _SUIT_NAME = {0: "clubs", 1: "diamonds", 2: "hearts", 3: "spades"}
 _SUIT_NUMBER = {"C": 0, "D": 1, "H": 2, "S": 3}
 
@@ -26,7 +27,7 @@ class SheepsheadRules(Rules):
     family = FRENCH_FAMILY
     min_players, max_players = 5, 6
     picker_keeps_suit = True
-    run_away = None                      # the partner leading the called suit leads the called card
+    run_away = None  # the partner leading the called suit leads the called card
 
     # --------------------------------------------------------------- table and deal
     def active_seats(self, n, dealer):
@@ -112,10 +113,12 @@ class SheepsheadRules(Rules):
 
     def phase_hint(self, g):
         who = g.names[g.turn]
-        return {"pick": f"no cards are played yet: {who} picks or passes first",
-                "bury": f"no cards are played yet: {who} picked and must bury two cards first ('bury 7H KS')",
-                "call": f"no cards are played yet: {who} calls a partner first ('call AH' or 'alone')",
-                "double": f"no cards are played yet: {who} may double the hand or pass first"}[g.phase]
+        return {
+            "pick": f"no cards are played yet: {who} picks or passes first",
+            "bury": f"no cards are played yet: {who} picked and must bury two cards first ('bury 7H KS')",
+            "call": f"no cards are played yet: {who} calls a partner first ('call AH' or 'alone')",
+            "double": f"no cards are played yet: {who} may double the hand or pass first",
+        }[g.phase]
 
     def refusal(self, g, m):
         p, name, phase = m.player, g.names[m.player], g.phase
@@ -130,8 +133,7 @@ class SheepsheadRules(Rules):
             if m.kind != "double":
                 return f"{name} doubles the hand or passes now ('double' or 'pass')"
             if not self.may_double(g, p):
-                return ("only an opponent of the picker who holds QS, or who never passed the blind, "
-                        "may double")
+                return "only an opponent of the picker who holds QS, or who never passed the blind, may double"
             return None
         if phase == "bury":
             if m.kind != "bury":
@@ -144,7 +146,9 @@ class SheepsheadRules(Rules):
             return None
         # call
         if m.kind not in ("call", "under", "alone"):
-            return f"{name} calls a partner ('call AH'), calls with a card in the hole ('under AH 7C') or goes alone now"
+            return (
+                f"{name} calls a partner ('call AH'), calls with a card in the hole ('under AH 7C') or goes alone now"
+            )
         if m.kind == "alone":
             return None
         calls, unders = self.call_options(g, p)

@@ -8,11 +8,12 @@ A :class:`Order` holds three lists indexed by card number:
 * ``pw[c]``: its strength inside that group (higher wins);
 * ``key[c]``: its place in a sorted hand (trumps first, high to low, then each plain suit).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import (FRENCH, GERMAN_RANKS_BY_PLAYERS, GERMAN_SUITS, german_of)
+from .cards import FRENCH, GERMAN_RANKS_BY_PLAYERS, GERMAN_SUITS, german_of
 
 TRUMP = 4
 NOWHERE = -1
@@ -91,7 +92,7 @@ GERMAN_PLAIN_ORDER = ("A", "10", "S", "K", "O", "U", "G", "9", "8", "7", "6", "P
 
 # Which ranks are the trump ranks ("main trumps") of each kind of game.
 MAIN_TRUMPS = {
-    "normal": ("O", "U", "G"),       # also wedding, Ramsch, the two-player game
+    "normal": ("O", "U", "G"),  # also wedding, Ramsch, the two-player game
     "suit": ("O", "U", "G"),
     "geier": ("O",),
     "wenz": ("U",),

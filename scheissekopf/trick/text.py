@@ -1,4 +1,5 @@
 """A plain-text picture of a trick-taking hand (what ``print(game)`` shows)."""
+
 from __future__ import annotations
 
 
@@ -7,11 +8,16 @@ def game_text(g) -> str:
     c = g.contract
     if c is not None:
         from .schafkopf import game_name
+
         if g.family.name == "german":
             what = game_name(c.mode, c.suit, c.called, c.tout, c.must)
         else:
-            what = {"pick": "picked, not yet called", "called": f"called {c.called}",
-                    "alone": "picker alone", "leaster": "leaster"}[c.mode]
+            what = {
+                "pick": "picked, not yet called",
+                "called": f"called {c.called}",
+                "alone": "picker alone",
+                "leaster": "leaster",
+            }[c.mode]
         who = "" if c.declarer is None else f" by {g.names[c.declarer]}"
         lines.append(f"game: {what}{who}")
     for s, pl in enumerate(g.players):

@@ -5,6 +5,7 @@ where the presets' logic truly differs (effective top of the stack, who opens).
 The transition code in :mod:`scheissekopf.shedding.game` reads these fields; it never asks for a
 preset by name.
 """
+
 from __future__ import annotations
 
 from . import bitenight, palace, schwechat

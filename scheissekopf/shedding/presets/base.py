@@ -1,4 +1,5 @@
 """What a shedding preset is: the :class:`Preset` record and the helpers the presets share."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -24,28 +25,28 @@ class Preset:
     min_players: int
     max_players: int
     jokers_per_deck: int
-    decks: Callable[[int], int]          # how many decks for n players
-    columns: bool                        # bank card i covers gamble card i (schwechat)
-    hand_deal: int                       # cards dealt to the hand (besides 3 gamble, 3 bank)
-    bank_deal: int                       # bank cards dealt face up (0: players place them)
-    turn_up: bool                        # the draw pile's top card starts the stack
-    natural_order: tuple                 # natural ranks, low to high
-    allowed: tuple                       # allowed[key]: bit mask of ranks playable on that key
-    top_key: Callable                    # stack -> key into `allowed`
-    effective_top: Callable              # stack -> the card the next play must beat, or None
-    run_skips_threes: bool               # four of a kind counts through 3s (bitenight)
-    burn_restarts_self: bool             # after a burn the burner (True) or the next player starts
+    decks: Callable[[int], int]  # how many decks for n players
+    columns: bool  # bank card i covers gamble card i (schwechat)
+    hand_deal: int  # cards dealt to the hand (besides 3 gamble, 3 bank)
+    bank_deal: int  # bank cards dealt face up (0: players place them)
+    turn_up: bool  # the draw pile's top card starts the stack
+    natural_order: tuple  # natural ranks, low to high
+    allowed: tuple  # allowed[key]: bit mask of ranks playable on that key
+    top_key: Callable  # stack -> key into `allowed`
+    effective_top: Callable  # stack -> the card the next play must beat, or None
+    run_skips_threes: bool  # four of a kind counts through 3s (bitenight)
+    burn_restarts_self: bool  # after a burn the burner (True) or the next player starts
     ten_burns: bool
     eight_skips: bool
-    joker: str | None                    # "target" (bitenight), "reverse" (schwechat) or None
+    joker: str | None  # "target" (bitenight), "reverse" (schwechat) or None
     jump_ins: bool
     voluntary_take: bool
-    take_keeps_turn: bool                # the taker opens the new stack (schwechat)
-    bank_failure_lays: bool              # palace: lay a bank card, then take
-    opener: Callable                     # (game) -> (seat, rank the first play must have or None)
-    refusal: Callable                    # (stack, rank) -> why that rank may not be played
-    scoring: str                         # "points" or "losses"
-    penalties: bool                      # the optional penalty rule exists
+    take_keeps_turn: bool  # the taker opens the new stack (schwechat)
+    bank_failure_lays: bool  # palace: lay a bank card, then take
+    opener: Callable  # (game) -> (seat, rank the first play must have or None)
+    refusal: Callable  # (stack, rank) -> why that rank may not be played
+    scoring: str  # "points" or "losses"
+    penalties: bool  # the optional penalty rule exists
 
     def __post_init__(self):
         # on_top[r]: the ranks playable on a stack whose top card has rank r, when that card
@@ -54,12 +55,13 @@ class Preset:
         on_top = [None] * 16
         for r in range(2, JOKER_RANK + 1):
             keys = {self.top_key([r * 4])} | {self.top_key([u * 4, r * 4]) for u in range(2, JOKER_RANK + 1)}
-            keys |= {self.top_key([u * 4, v * 4, r * 4]) for u in range(2, JOKER_RANK + 1)
-                     for v in range(2, JOKER_RANK + 1)}
+            keys |= {
+                self.top_key([u * 4, v * 4, r * 4]) for u in range(2, JOKER_RANK + 1) for v in range(2, JOKER_RANK + 1)
+            }
             if len(keys) == 1:
                 on_top[r] = self.allowed[keys.pop()]
         object.__setattr__(self, "on_top", tuple(on_top))
-        object.__setattr__(self, "on_empty", self.allowed[self.top_key([])])   # ranks on no stack
+        object.__setattr__(self, "on_empty", self.allowed[self.top_key([])])  # ranks on no stack
 
     def jokers(self, players: int) -> int:
         return self.decks(players) * self.jokers_per_deck
@@ -79,12 +81,14 @@ def first_below_threes(stack):
 
 def key_through_threes(zero_ranks):
     """A `top_key` that looks through 3s; the ranks in `zero_ranks` let anything follow."""
+
     def top_key(stack):
         for card in reversed(stack):
             rank = card >> 2
             if rank != 3:
                 return 0 if rank in zero_ranks else rank
         return 0
+
     return top_key
 
 

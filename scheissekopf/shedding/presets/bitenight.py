@@ -13,23 +13,24 @@
   play that rank. Points: 10 per place out (first 10, second 20...), 0 for the loser, +10 for
   going out on 4s.
 """
-from .base import ALL_RANKS, Preset, first_below_threes, key_through_threes, rank_mask, top_words
+
 from ...cards import RANK_TEXT
+from .base import ALL_RANKS, Preset, first_below_threes, key_through_threes, rank_mask, top_words
 
 NATURALS = (4, 5, 6, 7, 8, 9, 11, 12, 13, 14)
 SPECIALS = rank_mask((2, 3, 10, 15))
 
 
 def _allowed():
-    allowed = [ALL_RANKS] * 16                    # key 0: empty stack, only 3s, or a 2
+    allowed = [ALL_RANKS] * 16  # key 0: empty stack, only 3s, or a 2
     for top in NATURALS:
         allowed[top] = SPECIALS | rank_mask(r for r in NATURALS if r >= top)
-    allowed[7] = SPECIALS | rank_mask((4, 5, 6, 7))   # on a 7: 7 or lower
+    allowed[7] = SPECIALS | rank_mask((4, 5, 6, 7))  # on a 7: 7 or lower
     return tuple(allowed)
 
 
-effective_top = first_below_threes                # 3s are invisible
-top_key = key_through_threes(zero_ranks=(2,))     # anything goes on a 2
+effective_top = first_below_threes  # 3s are invisible
+top_key = key_through_threes(zero_ranks=(2,))  # anything goes on a 2
 
 
 def opener(game):
@@ -52,11 +53,31 @@ def refusal(stack, rank):
 
 
 PRESET = Preset(
-    name="bitenight", title="Scheissekopf (Bitenight)",
-    min_players=2, max_players=16, jokers_per_deck=2, decks=lambda n: (n + 3) // 4,
-    columns=False, hand_deal=3, bank_deal=3, turn_up=False,
-    natural_order=NATURALS, allowed=_allowed(), top_key=top_key, effective_top=effective_top,
-    run_skips_threes=True, burn_restarts_self=True, ten_burns=True, eight_skips=True,
-    joker="target", jump_ins=True, voluntary_take=False, take_keeps_turn=False,
-    bank_failure_lays=False, opener=opener, refusal=refusal, scoring="points", penalties=False,
+    name="bitenight",
+    title="Scheissekopf (Bitenight)",
+    min_players=2,
+    max_players=16,
+    jokers_per_deck=2,
+    decks=lambda n: (n + 3) // 4,
+    columns=False,
+    hand_deal=3,
+    bank_deal=3,
+    turn_up=False,
+    natural_order=NATURALS,
+    allowed=_allowed(),
+    top_key=top_key,
+    effective_top=effective_top,
+    run_skips_threes=True,
+    burn_restarts_self=True,
+    ten_burns=True,
+    eight_skips=True,
+    joker="target",
+    jump_ins=True,
+    voluntary_take=False,
+    take_keeps_turn=False,
+    bank_failure_lays=False,
+    opener=opener,
+    refusal=refusal,
+    scoring="points",
+    penalties=False,
 )

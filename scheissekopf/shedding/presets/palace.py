@@ -11,15 +11,16 @@
   the same with 4s and so on; the opener may play anything from the hand.
 * The Scheisskopf loses; a match counts losses.
 """
-from .base import Preset, rank_mask, ALL_RANKS, top_words
+
 from ...cards import RANK_TEXT
+from .base import ALL_RANKS, Preset, rank_mask, top_words
 
 NATURALS = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14)
 SPECIALS = rank_mask((2, 10))
 
 
 def _allowed():
-    allowed = [ALL_RANKS] * 16                    # key 0: empty stack or a 2
+    allowed = [ALL_RANKS] * 16  # key 0: empty stack or a 2
     for top in NATURALS:
         allowed[top] = SPECIALS | rank_mask(r for r in NATURALS if r >= top)
     return tuple(allowed)
@@ -54,11 +55,31 @@ def refusal(stack, rank):
 
 
 PRESET = Preset(
-    name="palace", title="Palace (classic Shithead)",
-    min_players=2, max_players=16, jokers_per_deck=0, decks=lambda n: (n + 4) // 5,
-    columns=False, hand_deal=3, bank_deal=3, turn_up=False,
-    natural_order=NATURALS, allowed=_allowed(), top_key=top_key, effective_top=effective_top,
-    run_skips_threes=False, burn_restarts_self=True, ten_burns=True, eight_skips=False,
-    joker=None, jump_ins=False, voluntary_take=False, take_keeps_turn=False,
-    bank_failure_lays=True, opener=opener, refusal=refusal, scoring="losses", penalties=False,
+    name="palace",
+    title="Palace (classic Shithead)",
+    min_players=2,
+    max_players=16,
+    jokers_per_deck=0,
+    decks=lambda n: (n + 4) // 5,
+    columns=False,
+    hand_deal=3,
+    bank_deal=3,
+    turn_up=False,
+    natural_order=NATURALS,
+    allowed=_allowed(),
+    top_key=top_key,
+    effective_top=effective_top,
+    run_skips_threes=False,
+    burn_restarts_self=True,
+    ten_burns=True,
+    eight_skips=False,
+    joker=None,
+    jump_ins=False,
+    voluntary_take=False,
+    take_keeps_turn=False,
+    bank_failure_lays=True,
+    opener=opener,
+    refusal=refusal,
+    scoring="losses",
+    penalties=False,
 )

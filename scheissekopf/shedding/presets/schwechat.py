@@ -15,22 +15,23 @@
   then opens the new stack. A turned gamble card is played at once, or taken with the stack.
 * The first starter is drawn by lot; afterwards the previous Scheisskopf starts.
 """
-from .base import ALL_RANKS, Preset, first_below_threes, key_through_threes, rank_mask
+
 from ...cards import RANK_TEXT
+from .base import ALL_RANKS, Preset, first_below_threes, key_through_threes, rank_mask
 
 VALUES = (2, 4, 5, 6, 8, 9, 11, 12, 13, 14)
 WILD = rank_mask((3, 7, 10, 15))
 
 
 def _allowed():
-    allowed = [ALL_RANKS] * 16                    # key 0: empty stack, an 8 or a joker
+    allowed = [ALL_RANKS] * 16  # key 0: empty stack, an 8 or a joker
     for top in VALUES:
         allowed[top] = WILD | rank_mask(r for r in VALUES if r >= top)
-    allowed[7] = WILD | rank_mask((2, 4, 5, 6))   # a 7 must be undercut
+    allowed[7] = WILD | rank_mask((2, 4, 5, 6))  # a 7 must be undercut
     return tuple(allowed)
 
 
-effective_top = first_below_threes                # a 3 mirrors the card below it
+effective_top = first_below_threes  # a 3 mirrors the card below it
 top_key = key_through_threes(zero_ranks=(8, 15))  # after an 8 or a joker the value is 0
 
 
@@ -51,11 +52,31 @@ def refusal(stack, rank):
 
 
 PRESET = Preset(
-    name="schwechat", title="Schwechater Scheisskopf",
-    min_players=2, max_players=16, jokers_per_deck=3, decks=lambda n: max(2, (n + 3) // 4),
-    columns=True, hand_deal=6, bank_deal=0, turn_up=True,
-    natural_order=VALUES, allowed=_allowed(), top_key=top_key, effective_top=effective_top,
-    run_skips_threes=False, burn_restarts_self=False, ten_burns=True, eight_skips=True,
-    joker="reverse", jump_ins=False, voluntary_take=True, take_keeps_turn=True,
-    bank_failure_lays=False, opener=opener, refusal=refusal, scoring="losses", penalties=True,
+    name="schwechat",
+    title="Schwechater Scheisskopf",
+    min_players=2,
+    max_players=16,
+    jokers_per_deck=3,
+    decks=lambda n: max(2, (n + 3) // 4),
+    columns=True,
+    hand_deal=6,
+    bank_deal=0,
+    turn_up=True,
+    natural_order=VALUES,
+    allowed=_allowed(),
+    top_key=top_key,
+    effective_top=effective_top,
+    run_skips_threes=False,
+    burn_restarts_self=False,
+    ten_burns=True,
+    eight_skips=True,
+    joker="reverse",
+    jump_ins=False,
+    voluntary_take=True,
+    take_keeps_turn=True,
+    bank_failure_lays=False,
+    opener=opener,
+    refusal=refusal,
+    scoring="losses",
+    penalties=True,
 )
