@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test lab bench simulate chromium clean
+.PHONY: test lab bench simulate chromium clean lint typecheck
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +21,17 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium lint typecheck
 	$(PY) -m pytest
+
+# ruff (settings in pyproject.toml): lint rules and the formatter's layout
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+# mypy, default settings, on the whole package
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
 
 # JupyterLab refuses to start as root unless told it may (containers, Binder-like machines).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)

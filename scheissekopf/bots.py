@@ -19,11 +19,15 @@ and :mod:`scheissekopf.trick.bots` (the shedding ones, :func:`greedy_move` and
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any, Callable, Protocol
 
+from .errors import IllegalMove
+from .moves import Move
 from .shedding import bots as _shedding
 from .shedding.bots import greedy_move, greedy_playout, greedy_setup, strength_table
 from .trick import bots as _trick
-from .variants import is_trick_game
+from .variants import AnyGame, is_trick_game
 
 __all__ = [
     "BOTS",
@@ -39,12 +43,19 @@ __all__ = [
 ]
 
 
+class Bot(Protocol):
+    """What a bot is: anything with this method. It is given its own seat's view and that seat's
+    legal moves, and returns one of them (or ``None`` to let a bitenight jump-in chance pass)."""
+
+    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move | None: ...
+
+
 class RandomBot:
     """Plays a uniformly random legal move (and jumps in half the time it can)."""
 
     name = "random"
 
-    def choose(self, view, legal_moves, rng):
+    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move | None:
         if view.phase == "play" and legal_moves and legal_moves[0].player != view.turn and view.pending is None:
             return rng.choice(legal_moves) if rng.random() < 0.5 else None
         return rng.choice(legal_moves)
@@ -58,7 +69,7 @@ class GreedyBot:
 
     name = "greedy"
 
-    def choose(self, view, legal_moves, rng):
+    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move | None:
         if not legal_moves:
             return None
         if is_trick_game(view):  # sheepshead, schafkopf, mehrkopf
@@ -66,7 +77,7 @@ class GreedyBot:
         return _shedding.greedy_choice(view, legal_moves)
 
 
-def get(name: str, **options):
+def get(name: str, **options: Any) -> Bot:
     """A bot by name: ``"random"``, ``"greedy"`` or ``"ismcts"`` (``options`` go to its
     constructor, e.g. ``get("ismcts", budget=0.5)`` or ``iterations=200``)."""
     if name in BOTS:
@@ -80,10 +91,10 @@ def _ismcts(**options):
     return ISMCTSBot(**options)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": _ismcts}
+BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": _ismcts}
 
 
-def play_round(game, bots, rng=None, max_moves=100_000):
+def play_round(game: AnyGame, bots: Sequence[Bot], rng: random.Random | None = None, max_moves: int = 100_000) -> int:
     """Let ``bots`` (one per seat) play ``game`` to its end. Returns the number of moves.
 
     In setup the lowest seat that is not ready yet chooses. In play, a jump-in chance is offered
@@ -95,7 +106,7 @@ def play_round(game, bots, rng=None, max_moves=100_000):
         if played >= max_moves:
             raise RuntimeError(f"the round did not end within {max_moves} moves")
         legal = game.legal_moves()
-        by_seat = {}
+        by_seat: dict[int, list[Move]] = {}
         for m in legal:
             by_seat.setdefault(m.player, []).append(m)
         move = None
@@ -112,12 +123,15 @@ def play_round(game, bots, rng=None, max_moves=100_000):
                     break
             if move is None:
                 move = bots[turn].choose(game.view(turn), by_seat[turn], rng)
+        if move is None:
+            seat = min(by_seat) if game.phase == "setup" else game.turn
+            raise IllegalMove(f"the bot playing P{seat} chose no move, but P{seat} is to move", None, seat)
         game.play(move)
         played += 1
     return played
 
 
-def random_playout(game, rng, max_moves=100_000):
+def random_playout(game: AnyGame, rng: random.Random, max_moves: int = 100_000) -> int:
     """Play uniformly random legal moves (any player's) until the round ends. Returns moves."""
     played = 0
     choice = rng.choice

@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 from bisect import insort
 from collections.abc import Sequence
+from typing import Any
 
 from .cards import CARDS
 from .errors import IllegalMove
@@ -83,6 +84,9 @@ class LegalMoves(list):
     """
 
     __slots__ = ("_items", "_game", "_stamp")
+    _items: list
+    _game: Any
+    _stamp: int
 
     @classmethod
     def of(cls, items, game, stamp):
@@ -185,6 +189,23 @@ class Recorded:
     _SCALARS: tuple = ()
     _EVENT = Event  # the class the log's events are read as
 
+    # what a game class provides (see the module's docstring)
+    def _raw_moves(self) -> list:
+        raise NotImplementedError
+
+    def _resolve(self, move: Any) -> Move:
+        raise NotImplementedError
+
+    def _apply(self, move: Move) -> None:
+        raise NotImplementedError
+
+    # generated for each game class by __init_subclass__ (below)
+    def _get_scalars(self) -> tuple:
+        raise NotImplementedError
+
+    def _copy_fields(self, other: Any) -> None:
+        raise NotImplementedError
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if "_SCALARS" in cls.__dict__:
@@ -237,7 +258,7 @@ class Recorded:
         legal._stamp = self._stamp
         return legal
 
-    def is_legal(self, move) -> bool:
+    def is_legal(self, move: Move | str) -> bool:
         """Would :meth:`play` accept this move (or its text)?"""
         try:
             self._resolve(move)
@@ -245,7 +266,7 @@ class Recorded:
             return False
         return True
 
-    def play(self, move):
+    def play(self, move: Move | str) -> Move:
         """Play a :class:`Move` or its text. Raises :class:`IllegalMove` and changes nothing."""
         if type(move) is not Move or move._stamp != self._stamp:  # (else: just offered here)
             try:
@@ -292,7 +313,7 @@ class Recorded:
         records += scalars
         self._stamp = next(_stamps)
 
-    def undo(self):
+    def undo(self) -> Move | None:
         """Take back the last move. Returns the move taken back."""
         if not self._records:
             raise IndexError("nothing to undo")

@@ -19,8 +19,9 @@ from __future__ import annotations
 import random
 import time
 
+from .moves import Move
 from .shedding.search import Searcher, move_key
-from .variants import is_trick_game
+from .variants import AnyGame, is_trick_game
 
 
 class Hint(list):
@@ -50,14 +51,16 @@ class Hint(list):
         self.seat = seat
 
     @property
-    def best(self):
+    def best(self) -> Move | None:
         return self[0]["move"] if self else None
 
     def __repr__(self):
         return f"Hint({list.__repr__(self)}, playouts={self.playouts})"
 
 
-def hint(game, seat, budget=1.0, seed=None, *, iterations=None):
+def hint(
+    game: AnyGame, seat: int, budget: float = 1.0, seed: int | None = None, *, iterations: int | None = None
+) -> Hint:
     """Rank ``seat``'s legal moves in ``game`` by search.
 
     ``budget``: wall-clock seconds for the whole call (the search stops a little before it);
@@ -79,7 +82,7 @@ def hint(game, seat, budget=1.0, seed=None, *, iterations=None):
         from .trick.search import TrickSearcher
         from .trick.search import move_key as trick_key
 
-        searcher = TrickSearcher(view, moves)
+        searcher: TrickSearcher | Searcher = TrickSearcher(view, moves)
     else:
         searcher = Searcher(view, moves)
     if iterations is None:
@@ -88,7 +91,7 @@ def hint(game, seat, budget=1.0, seed=None, *, iterations=None):
         result = searcher.run(rng, seconds=seconds, clock=time.perf_counter)
     else:
         result = searcher.run(rng, iterations=iterations, clock=time.perf_counter)
-    by_key = {}
+    by_key: dict[tuple, list[Move]] = {}
     for m in moves:
         by_key.setdefault(trick_key(m) if trick else move_key(m), []).append(m)
     rows = []

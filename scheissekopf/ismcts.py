@@ -5,9 +5,13 @@ what its seat has seen. Each family searches in its own way (:mod:`scheissekopf.
 
 from __future__ import annotations
 
+import random
 import time
+from collections.abc import Sequence
+from typing import Any
 
 from .mcts import Edge, RootHalving, SearchResult, tree_step
+from .moves import Move
 from .shedding import search as _shedding
 from .shedding.search import Searcher, move_key, search
 from .trick import search as _trick
@@ -25,15 +29,24 @@ class ISMCTSBot:
 
     name = "ismcts"
 
-    def __init__(self, budget=0.2, iterations=None, *, c=0.7, epsilon=0.05, halving=True, clock="cpu"):
+    def __init__(
+        self,
+        budget: float | None = 0.2,
+        iterations: int | None = None,
+        *,
+        c: float = 0.7,
+        epsilon: float = 0.05,
+        halving: bool = True,
+        clock: str = "cpu",
+    ) -> None:
         self.budget = None if iterations is not None else budget
         self.iterations = iterations
         self.c = c
         self.epsilon = epsilon
         self.halving = halving
         self.clock = time.process_time if clock == "cpu" else time.perf_counter
-        self.last = None  # the last SearchResult (for inspection)
+        self.last: SearchResult | None = None  # the last search's result (for inspection)
 
-    def choose(self, view, legal_moves, rng):
+    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move | None:
         family = _trick if is_trick_game(view) else _shedding
         return family.choose(self, view, legal_moves, rng)

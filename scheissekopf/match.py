@@ -7,10 +7,15 @@ schwechat count losses (fewest wins). In schwechat the previous round's Scheißk
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .rng import SeededRNG
-from .variants import new_game
+from .variants import AnyGame, new_game
+
+if TYPE_CHECKING:
+    from .bots import Bot
 
 
 @dataclass
@@ -83,7 +88,7 @@ class Match:
         self._record()
         return len(self.rounds) >= self.total_rounds
 
-    def next_round(self):
+    def next_round(self) -> AnyGame:
         """Deal the next round once the current one is over; returns its game."""
         self._record()
         if self.game.phase != "over":
@@ -124,7 +129,7 @@ class Match:
         st = self.standings()
         return [s for s, v in st if v == st[0][1]]
 
-    def play_out(self, bots=None, rng=None):
+    def play_out(self, bots: Sequence[Bot] | None = None, rng: random.Random | None = None) -> list:
         """Play every remaining round with ``bots`` (one per seat; random by default)."""
         from .bots import RandomBot, play_round
 

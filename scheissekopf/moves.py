@@ -55,9 +55,20 @@ class Move:
     """
 
     __slots__ = ("_player", "_kind", "_cards", "_target", "_index", "_stamp")
+    # the read-only fields (properties over the slots, set below the class)
+    player: int
+    kind: str
+    cards: tuple[Card, ...]
+    target: int | str | None
+    index: int | None
 
     def __init__(
-        self, player: int, kind: str, cards: Iterable[Card] = (), target: int | None = None, index: int | None = None
+        self,
+        player: int,
+        kind: str,
+        cards: Iterable[Card] = (),
+        target: int | str | None = None,
+        index: int | None = None,
     ) -> None:
         self._player = player
         self._kind = kind
@@ -110,11 +121,14 @@ class Move:
         return f"Move('{self}')"
 
 
-Move.player = _field("_player", "player", "The seat making the move.")
-Move.kind = _field("_kind", "kind", 'What the move is: "play", "take", "joker", "flip", "swap", "place", "ready", ...')
-Move.cards = _field("_cards", "cards", "The cards the move names, as a tuple.")
-Move.target = _field("_target", "target", "The seat shown a joker (bitenight), else None.")
-Move.index = _field("_index", "index", "The gamble or bank slot of a flip or place, else None.")
+for _name, _doc in (
+    ("player", "The seat making the move."),
+    ("kind", 'What the move is: "play", "take", "joker", "flip", "swap", "place", "ready", ...'),
+    ("cards", "The cards the move names, as a tuple."),
+    ("target", "The seat shown a joker (bitenight), or a trick game's named target, else None."),
+    ("index", "The gamble or bank slot of a flip or place, else None."),
+):
+    setattr(Move, _name, _field("_" + _name, _name, _doc))
 
 
 _SEAT = re.compile(r"^P(\d+)$", re.IGNORECASE)

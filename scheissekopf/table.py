@@ -35,13 +35,20 @@ import random
 import re
 import threading
 from importlib.resources import files
+from typing import TYPE_CHECKING, Any, cast
 
 import anywidget
 import traitlets
 
 from .errors import IllegalMove
 from .render import describe, game_html, is_trick_game, narration
-from .variants import Game
+from .variants import AnyGame, Game
+
+if TYPE_CHECKING:
+    from .bots import Bot
+    from .hint import Hint
+    from .moves import Move
+    from .trick import TrickGame
 
 __all__ = ["Table", "Scene"]
 
@@ -95,8 +102,8 @@ class Table(anywidget.AnyWidget):
 
     state = traitlets.Dict().tag(sync=True)
     info = traitlets.Dict().tag(sync=True)
-    legal = traitlets.List().tag(sync=True)
-    log = traitlets.List().tag(sync=True)
+    legal: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    log: traitlets.List[Any] = traitlets.List().tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
@@ -106,27 +113,27 @@ class Table(anywidget.AnyWidget):
     hint_budget = 1.0
     hint_iterations = None
 
-    def __init__(self, game: Game, view="table", *, seed=None, interactive: bool = True, **kwargs):
+    def __init__(self, game: AnyGame, view="table", *, seed=None, interactive: bool = True, **kwargs):
         super().__init__(interactive=interactive, **kwargs)
         self._lock = threading.RLock()
         self._game = game
         self._view = self._checked_view(view, game)
-        self._bots: dict[int, tuple[object, float]] = {}
+        self._bots: dict[int, tuple[Bot, float]] = {}
         self._passed: set[int] = set()  # bots that let this position's jump-in chance go
         self._rng = random.Random(seed)
-        self._timer = None
+        self._timer: tuple[object, Any] | None = None
         self._asks = 0
         self.on_msg(self._on_msg)
         self._sync()
 
     # ------------------------------------------------------------------ what is drawn
     @property
-    def game(self) -> Game:
+    def game(self) -> AnyGame:
         """The game being drawn. Assigning a new game redraws the table."""
         return self._game
 
     @game.setter
-    def game(self, game: Game):
+    def game(self, game: AnyGame):
         with self._lock:
             self._checked_view(self._view, game)
             self._game = game
@@ -178,7 +185,7 @@ class Table(anywidget.AnyWidget):
         self._sync(message=self._run_bots())
 
     # ------------------------------------------------------------------ control from Python
-    def play(self, move):
+    def play(self, move: Move | str) -> Move:
         """Play ``move`` (a Move or its text) and redraw.
 
         A refused move is shown in the table and its :class:`IllegalMove` re-raised; the game
@@ -197,7 +204,7 @@ class Table(anywidget.AnyWidget):
             self._changed()
             return result
 
-    def undo(self):
+    def undo(self) -> Move | None:
         """Take back the last move and redraw. Seated bots wait for the next :meth:`step` or
         move, so an undo is not played again at once. Raises IndexError when there is nothing
         to undo."""
@@ -211,7 +218,7 @@ class Table(anywidget.AnyWidget):
             self._sync()
             return move
 
-    def step(self):
+    def step(self) -> Move | None:
         """The player to move plays one move: their seated bot's choice, else a random legal
         move. In setup, the first seat that still has something to do moves. Returns the move."""
         with self._lock:
@@ -233,7 +240,7 @@ class Table(anywidget.AnyWidget):
             self.play(move)
             return move
 
-    def seat_bot(self, seat: int, bot, delay: float = 0.6):
+    def seat_bot(self, seat: int, bot: str | Bot | None, delay: float = 0.6) -> None:
         """Let ``bot`` play ``seat`` (``bot=None`` hands the seat back to the person at the table).
 
         ``bot`` is any object with ``choose(view, legal_moves, rng) -> move`` or the name of one
@@ -256,7 +263,7 @@ class Table(anywidget.AnyWidget):
                 self._bots[seat] = (bot, max(0.0, float(delay)))
             self._changed()
 
-    def hint(self, seat=None, *, iterations=None, seed=None):
+    def hint(self, seat: int | None = None, *, iterations: int | None = None, seed: int | None = None) -> Hint:
         """Rank ``seat``'s moves with :func:`scheissekopf.hint.hint` and show them in the table.
 
         ``seat`` defaults to the seat this table is seen by, else the player to move. The search
@@ -446,7 +453,7 @@ class Table(anywidget.AnyWidget):
                 "That click was made on an earlier position (the table has changed since); "
                 "nothing was played. Please try again."
             )
-        return action
+        return str(action)
 
     def _move_text(self, action, content) -> str:
         n = len(self._game.players)
@@ -499,7 +506,7 @@ class Table(anywidget.AnyWidget):
     def _trick_move_text(self, action, player, content) -> str:
         """A trick game's request as move text: a card to play, or a move's own text (which must
         be the requesting seat's)."""
-        g = self._game
+        g = cast("TrickGame", self._game)
         if action == "card":
             cards = content.get("cards")
             if not (isinstance(cards, list) and len(cards) == 1 and isinstance(cards[0], str)):

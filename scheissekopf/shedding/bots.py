@@ -8,7 +8,7 @@ from ..cards import JOKER_RANK
 
 # Extra strength of the special cards, above the best natural (higher = kept longer).
 _SPECIAL_ORDER = {2: 1, 3: 2, 7: 3, 10: 4, JOKER_RANK: 5}
-_TABLES = {}
+_TABLES: dict[str, tuple[int, ...]] = {}
 
 
 def strength_table(preset):

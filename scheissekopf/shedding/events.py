@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..cards import RANK_TEXT, card_text
 from ..events import Event
 
@@ -52,7 +54,7 @@ def _skip(names, p, skipped):
     return f"The 8s skip {who}."
 
 
-_TEXT = {
+_TEXT: dict[str, Callable[..., str]] = {
     "deal": lambda names, p: f"{names[p]} deals.",
     "turn-up": lambda names, p, cards: f"The top card of the draw pile, {card_text(cards)}, starts the stack.",
     "swap": lambda names, p, cards: (

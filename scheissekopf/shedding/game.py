@@ -41,7 +41,7 @@ ZP = [_zrng.next64() for _ in range(_MAX_SEATS)]
 ZDIR = _zrng.next64()
 
 # _RANKS_IN[bits >> 2]: the ranks 2..15 whose bits are set in `bits`, lowest first
-_RANKS_IN = [()]
+_RANKS_IN: list[tuple[int, ...]] = [()]
 for _r in range(2, 16):
     _RANKS_IN += [t + (_r,) for t in _RANKS_IN]
 
@@ -217,25 +217,25 @@ class Game(Recorded):
         self.decks = decks if decks is not None else self.preset.decks(players)
         self.penalties = penalties
         self.seed = None
-        self._draw = []  # top of the pile is the END of this list
-        self.stack = []
-        self.discard = []
+        self._draw: list[Card] = []  # top of the pile is the END of this list
+        self.stack: list[Card] = []
+        self.discard: list[Card] = []
         self.phase = "setup"
         self.turn = (dealer + 1) % players
         self.direction = 1
-        self.finished = []
+        self.finished: list[int] = []
         self.loser = None
         self._pend = None  # seat that turned a joker and must name its target
         self.opening = None  # rank the first play must have (bitenight)
         self.stalemate = False
         self.ready = [False] * players
         self.warned = [False] * players
-        self.bonus = []  # seats that went out on 4s (bitenight)
-        self.known = [[] for _ in range(players)]  # per seat: hand cards everyone saw arrive
+        self.bonus: list[int] = []  # seats that went out on 4s (bitenight)
+        self.known: list[list[Card]] = [[] for _ in range(players)]  # per seat: hand cards everyone saw arrive
         self._out = [False] * players
         self._hh = 0
         self._sh = 0
-        self._rep = {}
+        self._rep: dict[int, int] = {}
         self._run = self._mask = None  # caches of the stack's top run and playable ranks
         self._cnt = None  # cache: per rank, how many cards of it each seat's hand holds
         self._held = None  # ...and per seat, which ranks it holds (valid with _cnt)
@@ -287,7 +287,9 @@ class Game(Recorded):
         pts = {seat: 10 * (k + 1) for k, seat in enumerate(self.finished)}
         for seat in self.bonus:
             pts[seat] += 10
-        pts[self.loser] = 0
+        loser = self.loser
+        assert loser is not None  # a round that is over has its Scheißkopf
+        pts[loser] = 0
         return dict(sorted(pts.items()))
 
     # ------------------------------------------------------------------ undo record
@@ -1268,6 +1270,7 @@ class View(Game):
     lists that seat's moves; a view cannot be played on."""
 
     __slots__ = ("seat",)
+    seat: int
 
     def legal_moves(self):
         return LegalMoves.of([m for m in self._raw_moves() if m[0] == self.seat], self, self._stamp)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..rng import SeededRNG
 
@@ -38,11 +38,11 @@ class Trick(NamedTuple):
 
 class Rules:
     name = ""
-    family = None
+    family: Any = None  # the deck's family (French or German cards)
     min_players = max_players = 0
     layout_for_two = False  # two players play from face-up / face-down columns
     picker_keeps_suit = False  # sheepshead: the picker keeps a card of the called suit
-    run_away = None  # cards of the called suit that let its holder lead another
+    run_away: int | None = None  # cards of the called suit that let its holder lead another
 
     # --------------------------------------------------------------- table
     def check_players(self, n):

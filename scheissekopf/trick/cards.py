@@ -46,12 +46,12 @@ class FrenchCard(Card):
         return (french, (str(self),))
 
 
-FRENCH = [None] * 64
+FRENCH: list[FrenchCard | None] = [None] * 64
 for _i, _c in enumerate(CARDS):
     if _c is not None:
         FRENCH[_i] = FrenchCard(_i)
 FRENCH_HIDDEN = FRENCH[HIDDEN_CODE]
-_FRENCH_PARSE = {}
+_FRENCH_PARSE: dict[str, FrenchCard | None] = {}
 for _c in FRENCH:
     if _c is not None and _c >> 2 != 15:
         _FRENCH_PARSE[str(_c)] = _c
@@ -68,7 +68,7 @@ def french(text) -> FrenchCard:
     return card
 
 
-def french_of(rank: int, suit: str) -> FrenchCard:
+def french_of(rank: int, suit: str) -> FrenchCard | None:
     return FRENCH[rank * 4 + SUITS.index(suit)]
 
 
@@ -135,9 +135,9 @@ class GermanCard(int):
         return (german, (_GERMAN_TEXT[self],))
 
 
-GERMAN = [None] * 64
-_GERMAN_TEXT = {}
-_GERMAN_PARSE = {}
+GERMAN: list[GermanCard | None] = [None] * 64
+_GERMAN_TEXT: dict[GermanCard, str] = {}
+_GERMAN_PARSE: dict[str, GermanCard] = {}
 _GERMAN_PTS = [0] * 64
 for _r, _rt in GERMAN_RANKS.items():
     for _s, _st in enumerate(GERMAN_SUITS):
@@ -162,7 +162,7 @@ def german(text) -> GermanCard:
     return card
 
 
-def german_of(rank: str, suit: str) -> GermanCard:
+def german_of(rank: str, suit: str) -> GermanCard | None:
     return GERMAN[GERMAN_RANK_OF[rank] * 4 + GERMAN_SUITS.index(suit)]
 
 

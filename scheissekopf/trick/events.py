@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..events import Event
 
 _ORD = {
@@ -48,7 +50,7 @@ def _scores(names, p, scores):
     return "Settlement: " + ", ".join(parts) + "."
 
 
-_TEXT = {
+_TEXT: dict[str, Callable[..., str]] = {
     "deal": lambda names, p: f"{names[p]} deals.",
     "redeal": lambda names, p, mult: f"Nobody picked: {names[p]} deals again, and this hand counts {mult} times.",
     "sits-out": lambda names, p: f"{names[p]} deals and sits this hand out.",

@@ -12,6 +12,8 @@ Phases: ``"pick"``, ``"bury"``, ``"call"``, ``"double"`` (sheepshead); ``"auctio
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..core import Recorded
 from ..errors import IllegalMove
 from .base import Trick
@@ -54,6 +56,8 @@ HOLE = "hole"
 class TrickGame(Recorded):
     """One hand of sheepshead, schafkopf or mehrkopf. Create it with :func:`scheissekopf.new_game`
     or :meth:`from_dict`."""
+
+    view_class: ClassVar[type[TrickGame]]  # what position data of a seat's view is read as (below)
 
     _EVENT = TrickEvent
     _SCALARS = (
@@ -659,6 +663,7 @@ class TrickView(TrickGame):
     """A hand as one seat sees it (see :meth:`TrickGame.view`)."""
 
     __slots__ = ("seat",)
+    seat: int
 
     def _raw_moves(self):
         if self.turn != self.seat:
