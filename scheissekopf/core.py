@@ -21,7 +21,7 @@ from typing import Any
 from .cards import CARDS
 from .errors import IllegalMove
 from .events import Event
-from .moves import Move
+from .moves import Move, _Draft
 
 _stamps = itertools.count()
 _BYTE_CARDS = CARDS + [None] * (256 - len(CARDS))  # a saved zone's byte -> its card (255: empty slot)
@@ -58,10 +58,12 @@ def serving(move_class):
     def __getitem__(self, i):
         m = self._items[i]
         if type(m) is tuple:
-            # a Move without a call to its constructor: this runs once per move a bot plays
-            mv = _new_object(move_class)
-            mv._player, mv._kind, mv._cards, mv._target, mv._index = m
+            # moves.offered written out (this runs once per move a bot plays): a writable
+            # draft filled in with plain slot stores, then switched to the read-only class
+            mv = _new_object(_Draft)
+            mv.player, mv.kind, mv.cards, mv.target, mv.index = m
             mv._stamp = self._stamp
+            mv.__class__ = move_class
             self._items[i] = m = mv
         elif type(m) is list:  # a slice
             return [self[j] for j in range(*i.indices(len(self._items)))]

@@ -32,35 +32,46 @@ def card_text(cards) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def _field(slot: str, name: str, doc: str) -> property:
-    get = getattr(Move, slot).__get__  # the slot's own reader (C): no Python frame
+class _Fields:
+    """The slots a move's fields live in (a base of its own, so that the engine can fill them
+    in on a writable :class:`_Draft` and then make it a read-only :class:`Move`: see
+    ``core.serving``)."""
 
-    def refuse(self, value):
-        raise AttributeError(
-            f"a Move is a value and its {name} cannot change: build a new Move (or pass the move's text) instead"
-        )
-
-    return property(get, refuse, None, doc)
-
-
-class Move:
-    """A move: who (``player``), what (``kind``), with which ``cards``; ``target`` is the seat
-    shown a joker, ``index`` the gamble or bank slot of a flip or place.
-
-    A move is a value: its fields cannot be changed, and two moves are equal (and hash alike)
-    when their fields are, whichever order their cards are named in. The fields live in private
-    slots (``_player``, ``_kind``, ...) that the engine's hot paths read directly; ``_stamp``
-    marks a move that ``legal_moves()`` offered, which ``play()`` then need not check again in
-    the same position.
-    """
-
-    __slots__ = ("_player", "_kind", "_cards", "_target", "_index", "_stamp")
-    # the read-only fields (properties over the slots, set below the class)
+    __slots__ = ("player", "kind", "cards", "target", "index", "_stamp")
     player: int
     kind: str
     cards: tuple[Card, ...]
     target: int | str | None
     index: int | None
+    _stamp: int | None
+
+
+class _Draft(_Fields):
+    """A move being filled in: plain slots, writable."""
+
+    __slots__ = ()
+
+
+def _refuse(self, name, value=None):
+    field = name.lstrip("_")
+    raise AttributeError(
+        f"a Move is a value and its {field} cannot change: build a new Move (or pass the move's text) instead"
+    )
+
+
+class Move(_Fields):
+    """A move: who (``player``), what (``kind``), with which ``cards``; ``target`` is the seat
+    shown a joker, ``index`` the gamble or bank slot of a flip or place.
+
+    A move is a value: its fields cannot be changed, and two moves are equal (and hash alike)
+    when their fields are, whichever order their cards are named in. They are plain slots, read
+    at full speed by bots and searches; ``_stamp`` marks a move that ``legal_moves()`` offered,
+    which ``play()`` then need not check again in the same position.
+    """
+
+    __slots__ = ()
+    __setattr__ = _refuse
+    __delattr__ = _refuse
 
     def __init__(
         self,
@@ -70,15 +81,11 @@ class Move:
         target: int | str | None = None,
         index: int | None = None,
     ) -> None:
-        self._player = player
-        self._kind = kind
-        self._cards = tuple(cards)
-        self._target = target
-        self._index = index
-        self._stamp = None  # only legal_moves() stamps a move: "legal in that position"
+        for set_field, value in zip(_SETTERS, (player, kind, tuple(cards), target, index, None)):
+            set_field(self, value)
 
     def _key(self) -> tuple:
-        return (self._player, self._kind, tuple(sorted(self._cards)), self._target, self._index)
+        return (self.player, self.kind, tuple(sorted(self.cards)), self.target, self.index)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and self._key() == other._key()
@@ -88,7 +95,7 @@ class Move:
 
     def __reduce__(self):
         # a copy or a pickle is the same value, not the offer: it carries no stamp
-        return (type(self), (self._player, self._kind, self._cards, self._target, self._index))
+        return (type(self), (self.player, self.kind, self.cards, self.target, self.index))
 
     def __str__(self):
         who = f"P{self.player}"
@@ -121,15 +128,8 @@ class Move:
         return f"Move('{self}')"
 
 
-for _name, _doc in (
-    ("player", "The seat making the move."),
-    ("kind", 'What the move is: "play", "take", "joker", "flip", "swap", "place", "ready", ...'),
-    ("cards", "The cards the move names, as a tuple."),
-    ("target", "The seat shown a joker (bitenight), or a trick game's named target, else None."),
-    ("index", "The gamble or bank slot of a flip or place, else None."),
-):
-    setattr(Move, _name, _field("_" + _name, _name, _doc))
-
+# the slots' own writers, which Move.__init__ uses past its read-only __setattr__
+_SETTERS = tuple(_Fields.__dict__[name].__set__ for name in _Fields.__slots__)
 
 _SEAT = re.compile(r"^P(\d+)$", re.IGNORECASE)
 

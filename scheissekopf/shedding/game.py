@@ -786,15 +786,15 @@ class Game(Recorded):
             self._penalize(exc)
 
     def _apply(self, move):
-        kind = move._kind  # (the private slots: this runs every move)
+        kind = move.kind
         if kind == "play":
-            self._do_play(move._player, move._cards)
+            self._do_play(move.player, move.cards)
         elif kind == "take":
-            self._do_take(move._player, move._cards)
+            self._do_take(move.player, move.cards)
         elif kind == "joker":
-            self._do_joker(move._player, move._target)
+            self._do_joker(move.player, move.target)
         elif kind == "flip":
-            self._do_flip(move._player, move._index)
+            self._do_flip(move.player, move.index)
         else:
             self._do_setup(move)
 

@@ -436,11 +436,11 @@ class TrickGame(Recorded):
     def _apply(self, move):
         scalars, log_len = self._get_scalars(), len(self._log)
         try:
-            kind = move._kind
+            kind = move.kind
             if kind == "card":
-                self._play_card(move._player, move._cards[0])
+                self._play_card(move.player, move.cards[0])
             elif kind == HOLE:
-                self._play_hole(move._player)
+                self._play_hole(move.player)
             else:
                 self.rules.apply(self, move)
         except Exception:
