@@ -27,8 +27,8 @@ __all__ = ["Check", "Exercise", "Feedback", "Lesson", "Outcome", "Progress", "ca
 
 def catalogue() -> tuple:
     """Every lesson, in teaching order."""
-    from . import bitenight
-    return bitenight.LESSONS
+    from . import bitenight, variants
+    return bitenight.LESSONS + variants.LESSONS
 
 
 def get(lesson_id: str) -> Lesson:

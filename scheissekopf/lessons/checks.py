@@ -252,6 +252,8 @@ def must_take(seat, why=None) -> Check:
     def miss(o):
         g = o.after
         who = o.who(seat)
+        if o.seat in o.takers() and seat != o.seat:
+            return "you take the stack yourself"
         if o.burned:
             return f"the stack burns, so {who} {'have' if seat == o.seat else 'has'} nothing to take"
         if g.phase != "play" or g.turn != seat:
@@ -284,6 +286,8 @@ def plays_next(seat, why=None) -> Check:
             text += f": {'the 8 skips' if len(skipped) == 1 else 'the 8s skip'} {' and '.join(o.who(s) for s in skipped)}"
         elif o.said("reverse"):
             text += ": the joker turns the direction round"
+        elif o.seat in o.takers() and g.turn == o.seat:
+            text += ": you take the stack and open the next one"
         elif o.burned and g.turn == o.seat:
             text += ": the stack burns and you start the next one"
         elif o.burned:
