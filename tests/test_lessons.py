@@ -46,10 +46,11 @@ def test_catalogue_is_large_enough_and_ids_are_unique():
         assert {ex.variant for ex in lesson} == {lesson.variant}
 
 
-def test_catalogue_covers_every_family():
-    variants = {ex.variant for ex in EXERCISES}
-    assert {"bitenight"} <= variants
-    assert len(lessons.exercises("bitenight")) >= 10
+def test_catalogue_covers_every_variant():
+    count = {v: len(lessons.exercises(v)) for v in sk.VARIANTS + sk.TRICK_VARIANTS}
+    assert all(count.values()), count
+    assert count["bitenight"] >= 10 and count["palace"] + count["schwechat"] >= 5, count
+    assert count["schafkopf"] + count["mehrkopf"] >= 5 and count["sheepshead"] >= 4, count
 
 
 def test_lookup_by_id():

@@ -27,8 +27,8 @@ __all__ = ["Check", "Exercise", "Feedback", "Lesson", "Outcome", "Progress", "ca
 
 def catalogue() -> tuple:
     """Every lesson, in teaching order."""
-    from . import bitenight, variants
-    return bitenight.LESSONS + variants.LESSONS
+    from . import bitenight, schafkopf, sheepshead, variants
+    return bitenight.LESSONS + variants.LESSONS + schafkopf.LESSONS + sheepshead.LESSONS
 
 
 def get(lesson_id: str) -> Lesson:

@@ -14,6 +14,7 @@ cannot see; the verdict itself is the engine's, made on the real game.
 """
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import scheissekopf as sk
@@ -54,6 +55,15 @@ def _third(verb: str) -> str:
     if verb.endswith(("s", "sh", "ch", "x", "o")):
         return verb + "es"
     return verb + "s"
+
+
+def _as_you(text: str, name: str) -> str:
+    """The log's result sentence with the learner's name as 'you': 'P1 and P3 lose' ->
+    'you and P3 lose', 'P1 wins' -> 'you win'."""
+    n = re.escape(name)
+    text = re.sub(rf"^{n} (win|lose)s\b", r"you \1", text)
+    text = re.sub(rf"^{n} and ", "you and ", text)
+    return re.sub(rf" and {n}(?= )", " and you", text)
 
 
 def units(x) -> str:
@@ -441,9 +451,31 @@ def most_points(why=None) -> Check:
                 best, best_card = u.points, m.cards[0]
         if best_card is None:
             return None
-        return (f"your side takes the trick, but with only {t.points} points: {best_card} "
+        return (f"your side takes the trick with only {t.points} points: {best_card} "
                 f"({best_card.points}) instead of {mine} ({mine.points}) would have made it {best}")
     return Check("your side takes the trick with the most points you could add", miss, why)
+
+
+def least_points(why=None) -> Check:
+    """The other side takes the trick, with as few card points in it as the learner could
+    leave them (Mehrkopf's Preusse counts -7)."""
+    def miss(o):
+        t = o.last_trick()
+        if t is None:
+            return "the trick is not finished yet"
+        mine = t.cards[t.seats.index(o.seat)]
+        if t.winner in o.side(o.seat):
+            return f"{o.does(t.winner, 'take')} the trick for your side"
+        least, least_card = t.points, None
+        for m, g in o.alternatives():
+            u = g.tricks[-1]
+            if u.winner not in o.side(o.seat) and u.points < least:
+                least, least_card = u.points, m.cards[0]
+        if least_card is None:
+            return None
+        return (f"{o.does(t.winner, 'take')} the trick with {t.points} points: {least_card} "
+                f"({least_card.points}) instead of {mine} ({mine.points}) would have made it {least}")
+    return Check("the other side takes the trick with the fewest points you could leave", miss, why)
 
 
 def settles(at_least, why=None) -> Check:
@@ -460,8 +492,8 @@ def settles(at_least, why=None) -> Check:
         if got >= at_least:
             return None
         told = [e.text for e in g.log if e.kind == "result"]
-        said = f"{told[-1].rstrip('.')}, " if told else ""
-        return f"the hand ends {said}and you get {units(got)}, not {units(at_least)}"
+        said = f"then {_as_you(told[-1].rstrip('.'), g.names[o.seat])}, and " if told else "then "
+        return f"{said}you get {units(got)}, not {units(at_least)}"
     return Check(f"you end the hand with at least {units(at_least)}", miss, why)
 
 
