@@ -70,6 +70,7 @@ SPECIALS = Lesson(
                    "A 3 is invisible: the card under it still counts.",
                    "Play the 2: anything goes on a 2."],
             explain="Anything goes on a 2, so P1 may now lay a 4.",
+            view=True,
             mistakes=["P0 9C"],
         ),
         Exercise(
@@ -87,6 +88,7 @@ SPECIALS = Lesson(
                    "Play the 3C."],
             explain="The 3 is invisible, so the 7 under it still counts: P1, holding only high "
                     "cards, must take the stack.",
+            view=True,
             mistakes=["P0 KS"],
         ),
         Exercise(
@@ -117,7 +119,8 @@ SPECIALS = Lesson(
             hints=["One of your cards passes over the next player.",
                    "Each 8 played skips one player.",
                    "Play the 8C: P1 is skipped and P2 plays."],
-            explain="The 8 skips P1; P2 plays next, and P1 waits with the queen.",
+            explain="The 8 skips P1; P2 plays next, and P1 waits with that last card.",
+            view=True,
             mistakes=["P0 5H"],
         ),
         Exercise(
@@ -133,6 +136,7 @@ SPECIALS = Lesson(
                    "How many players must be skipped for the turn to come back to you?",
                    "Play both 8s together."],
             explain="Two 8s skip two players: P1 and P2 are passed over and you play again.",
+            view=True,
             mistakes=["P0 4H"],
         ),
         Exercise(
@@ -148,6 +152,7 @@ SPECIALS = Lesson(
                    "A 10 goes on anything and burns the stack; you then start the next one.",
                    "Play the 10H."],
             explain="The 10 burns the stack to the discard, and you start the next stack.",
+            view=True,
             mistakes=["P0 9D"],
         ),
         Exercise(
@@ -189,6 +194,7 @@ FOUR = Lesson(
                    "Play both your 9s together."],
             explain="Your two 9s on the two on the stack make four 9s in a row: the stack burns and "
                     "you start the next one.",
+            view=True,
             mistakes=["P0 4S"],
         ),
         Exercise(
@@ -204,6 +210,7 @@ FOUR = Lesson(
                    "Counted through the 3, how many 9s lie on top?",
                    "Play both 9s."],
             explain="Four of a kind is counted through 3s: 9, 9, (3), 9, 9 are four 9s in a row.",
+            view=True,
             mistakes=["P0 5S"],
         ),
         Exercise(
@@ -222,6 +229,7 @@ FOUR = Lesson(
                    "Jump in with all three queens: 'P0 QC QH QS'."],
             explain="Two queens on the stack and your three make five in a row: the stack burns, "
                     "and with your last cards gone you are out first.",
+            view=True,
             mistakes=["P0 QC"],
         ),
     ],
@@ -246,6 +254,7 @@ ZONES = Lesson(
                    "Cards of one rank may be played together.",
                    "Play both 9s."],
             explain="Your hand is empty and the draw pile is gone, so next time you play from the bank.",
+            view=True,
             mistakes=["P0 KH"],
         ),
         Exercise(
@@ -267,6 +276,7 @@ ZONES = Lesson(
                    "Several cards of one rank go down together.",
                    "Play 9C and 9D together."],
             explain="Both 9s leave your bank at once; only the king is left before your gamble.",
+            view=True,
             mistakes=["P0 flip 0"],
         ),
         Exercise(
@@ -309,6 +319,7 @@ SCORING = Lesson(
                    "Play both 4s together."],
             explain="P2 scores 10, P1 20, you 30 for going out third and 10 for going out on 4s; "
                     "P3 is the Scheißkopf with nothing.",
+            view=True,
             mistakes=["P0 4C 6H"],
         ),
     ],

@@ -93,7 +93,7 @@ class Exercise:
 
     def solutions_text(self) -> list:
         """The solving moves as the learner would write them, seat first (``"P0 9C 9D"``)."""
-        return [self._text(s) for s in self.solutions]
+        return [self.with_seat(s) for s in self.solutions]
 
     def hint(self, n: int):
         """The n-th hint (0 the gentlest), or None once the hints are used up."""
@@ -116,7 +116,7 @@ class Exercise:
         The move is played on a copy: ``game`` is never changed."""
         base = self.game() if game is None else game
         trial = base.clone()
-        text = self._text(move) if isinstance(move, str) else move
+        text = self.with_seat(move) if isinstance(move, str) else move
         shown = text if isinstance(text, str) else str(text)
         start = len(trial.log)
         try:
@@ -136,7 +136,7 @@ class Exercise:
             return Feedback(True, f"Yes! {told}", shown, legal=True, happened=happened)
         return Feedback(False, _sentence(f"Legal, but {why}"), shown, legal=True, happened=happened)
 
-    def _text(self, text: str) -> str:
+    def with_seat(self, text: str) -> str:
         """Move text with the seat written out: bare text is the learner's move (in a jump-in
         exercise the learner is not the player to move)."""
         return text if _SEAT.match(text) else f"P{self.seat} {text.strip()}"

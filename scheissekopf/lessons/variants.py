@@ -63,6 +63,7 @@ PALACE = Lesson(
                    "Play the 2S."],
             explain="The 2 lets anything follow. The 10 would have burned the stack, but then you "
                     "would start again yourself, and the 3 does not go on a king at all in palace.",
+            view=True,
             mistakes=["P0 3C"],
         ),
         Exercise(
@@ -105,6 +106,7 @@ SCHWECHAT = Lesson(
                    "A 7 must be undercut: a 2, 4, 5 or 6, or a wildcard.",
                    "Play the 7C."],
             explain="After a 7 only a 2, 4, 5, 6 or a wildcard may follow; P1 has none of them.",
+            view=True,
             mistakes=["P0 5D"],
         ),
         Exercise(
@@ -121,6 +123,7 @@ SCHWECHAT = Lesson(
                    "Play the 3C: it counts as an ace."],
             explain="The 3 mirrors the ace under it, so P1 would need an ace or a wildcard. A 10 would "
                     "have burned the stack, and then P1 starts a new one with anything.",
+            view=True,
             mistakes=["P0 9S"],
         ),
         Exercise(
@@ -138,6 +141,7 @@ SCHWECHAT = Lesson(
                    "Play the joker."],
             explain="The joker turns the direction round: play goes on to your right, P3, and P1 "
                     "waits.",
+            view=True,
             mistakes=["P0 4C"],
         ),
         Exercise(
