@@ -216,3 +216,10 @@ def test_palace_seven_is_narrated_as_a_plain_card():
     fb = lessons.exercise("pa-plain-seven").check("7C")
     assert fb.legal and not fb.accepted
     assert not any("undercut" in text for text in fb.happened), fb.happened
+
+
+def test_the_docs_list_every_exercise():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[1] / "docs" / "LESSONS.md").read_text(encoding="utf-8")
+    missing = [ex.id for ex in EXERCISES if f"`{ex.id}`" not in text]
+    assert not missing, missing

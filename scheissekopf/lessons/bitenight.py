@@ -286,8 +286,8 @@ ZONES = Lesson(
                 {"hand": ["QC", "KC", "AC"]}, {"hand": ["4H", "6H", "8H"]}],
                 "stack": ["4S", "JH"], "turn": 0},
             seat=0,
-            goal="Hand and bank are empty: you turn gamble cards now. They are shown face up on this "
-                 "table so you can see what each does. Turn one that keeps you from taking the stack.",
+            goal="Hand and bank are empty: you turn gamble cards now. This open table shows you what "
+                 "lies under each. Turn one that keeps you from taking the stack.",
             accept=c.kept_clear(),
             solutions=["P0 flip 1", "P0 flip 2"],
             hints=["A turned card is played if it fits, with all its effects.",

@@ -182,7 +182,7 @@ def moves(*solutions, why: str = "that is not the move the goal asks for", misse
                 return clause
         return why
 
-    return Check("one of " + ", ".join(solutions), miss)
+    return Check("the move " + " or ".join(solutions), miss)
 
 
 def _same(x, y, shedding) -> bool:
