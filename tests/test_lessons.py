@@ -223,3 +223,12 @@ def test_the_docs_list_every_exercise():
     text = (Path(__file__).resolve().parents[1] / "docs" / "LESSONS.md").read_text(encoding="utf-8")
     missing = [ex.id for ex in EXERCISES if f"`{ex.id}`" not in text]
     assert not missing, missing
+
+
+def test_docstring_examples():
+    import doctest
+    import importlib
+    for name in ("scheissekopf.lessons", "scheissekopf.lessons.lesson", "scheissekopf.lessons.checks"):
+        result = doctest.testmod(importlib.import_module(name))
+        assert result.failed == 0, name
+    assert result.attempted >= 0

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from . import checks
 from .checks import Check, Outcome
-from .exercise import Exercise, Feedback, Lesson, Progress, load_position
+from .lesson import Exercise, Feedback, Lesson, Progress, load_position
 
 __all__ = ["Check", "Exercise", "Feedback", "Lesson", "Outcome", "Progress", "catalogue", "checks",
            "exercise", "exercises", "get", "load_position"]

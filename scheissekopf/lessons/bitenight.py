@@ -6,7 +6,7 @@ Each exercise is a position dict (``Game.from_dict``), the learner's seat, a goa
 from __future__ import annotations
 
 from . import checks as c
-from .exercise import Exercise, Lesson
+from .lesson import Exercise, Lesson
 
 SETUP = Lesson(
     "bitenight-setup", "Before the first card",

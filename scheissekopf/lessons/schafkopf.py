@@ -8,7 +8,7 @@ Schellen-Zehn (docs/SCHAFKOPF.md). A hand position lists every card of the deck.
 from __future__ import annotations
 
 from . import checks as c
-from .exercise import Exercise, Lesson
+from .lesson import Exercise, Lesson
 
 
 def _hands(*hands):

@@ -6,7 +6,7 @@ A hand position lists every card: the five hands, and the blind or the buried ca
 from __future__ import annotations
 
 from . import checks as c
-from .exercise import Exercise, Lesson
+from .lesson import Exercise, Lesson
 
 
 def _hands(*hands):

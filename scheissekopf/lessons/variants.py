@@ -7,7 +7,7 @@ joker reverses, bank and gamble lie in columns, and anyone may take the stack by
 from __future__ import annotations
 
 from . import checks as c
-from .exercise import Exercise, Lesson
+from .lesson import Exercise, Lesson
 
 PALACE = Lesson(
     "palace", "Palace: what is different",
