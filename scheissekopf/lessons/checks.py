@@ -170,15 +170,17 @@ def moves(*solutions, why: str = "that is not the move the goal asks for", misse
     move; every other miss says `why`."""
     misses = dict(misses or {})
 
-    def resolve(game, text):
-        return game.clone().play(text)
+    def resolve(o, text):
+        if not re.match(r"\s*P\d+\b", text, re.IGNORECASE):
+            text = f"P{o.seat} {text}"              # bare text: the learner's move
+        return o.before.clone().play(text)
 
     def miss(o):
         shedding = o.after.variant not in sk.TRICK_VARIANTS
-        if any(_same(o.move, resolve(o.before, s), shedding) for s in solutions):
+        if any(_same(o.move, resolve(o, s), shedding) for s in solutions):
             return None
         for text, clause in misses.items():
-            if _same(o.move, resolve(o.before, text), shedding):
+            if _same(o.move, resolve(o, text), shedding):
                 return clause
         return why
 
@@ -420,7 +422,8 @@ def scores(at_least, why=None) -> Check:
 
 # ------------------------------------------------------------------------------- trick games
 def takes_trick(side=False, why=None) -> Check:
-    """The move finishes the trick and the learner (with `side`: the learner's side) takes it."""
+    """The move finishes the trick and the learner (with `side`: the learner's side) takes it.
+    The checks that speak of sides belong in view exercises only once the sides are known."""
     def miss(o):
         t = o.last_trick()
         if t is None:

@@ -127,8 +127,9 @@ class Exercise:
         happened = tuple(e.text for e in events if e.text)
         shown = str(played)
         if played.player != self.seat:
-            return Feedback(False, f"That is a move for P{played.player}; in this exercise you play "
-                                   f"P{self.seat}.", shown, legal=True, happened=happened)
+            names = trial.names
+            return Feedback(False, f"That is a move for {names[played.player]}; in this exercise you "
+                                   f"play {names[self.seat]}.", shown, legal=True, happened=happened)
         outcome = Outcome(base.clone(), trial, played, events, self.seat, self.view)
         why = self.accept.miss(outcome)
         if why is None:
