@@ -234,3 +234,13 @@ def test_docstring_examples():
         assert result.failed == 0, name
         tried += result.attempted
     assert tried >= 5
+
+
+def test_the_docs_count_the_catalogue():
+    from collections import Counter
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[1] / "docs" / "LESSONS.md").read_text(encoding="utf-8")
+    count = Counter(ex.variant for ex in EXERCISES)
+    said = f"{len(EXERCISES)} exercises in {len(lessons.catalogue())} lessons: " + ", ".join(
+        f"{v} {count[v]}" for v in sk.VARIANTS + sk.TRICK_VARIANTS[1:] + sk.TRICK_VARIANTS[:1])
+    assert said in " ".join(text.split()), said

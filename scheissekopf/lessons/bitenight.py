@@ -69,7 +69,7 @@ SPECIALS = Lesson(
             hints=["Two of your cards go on an ace. Only one of them changes what comes next.",
                    "A 3 is invisible: the card under it still counts.",
                    "Play the 2: anything goes on a 2."],
-            explain="Anything goes on a 2, so P1 may now lay a 4.",
+            explain="Anything goes on a 2, so P1 may now lay any card at all.",
             view=True,
             mistakes=["P0 9C"],
         ),
@@ -86,8 +86,8 @@ SPECIALS = Lesson(
             hints=["Which of your cards leaves the 7 as the card to beat?",
                    "A 3 is invisible: the next player plays on what lies under it.",
                    "Play the 3C."],
-            explain="The 3 is invisible, so the 7 under it still counts: P1, holding only high "
-                    "cards, must take the stack.",
+            explain="The 3 is invisible, so the 7 under it still counts: P1 must play 7 or lower, "
+                    "or a special card.",
             view=True,
             mistakes=["P0 KS"],
         ),
