@@ -100,8 +100,8 @@ _DECODER = json.JSONDecoder()
 
 
 def split_fields(text):
-    """The text's ``|``-separated parts, each a list of :class:`Token` (maybe empty), with the
-    column where the part starts. Line breaks count as spaces; ``"..."`` is a quoted word
+    """The text's ``|``-separated parts: (the column where the part starts, its list of
+    :class:`Token` (maybe empty), the column of the ``|`` that ends it or None for the last). Line breaks count as spaces; ``"..."`` is a quoted word
     (JSON string syntax, so a name may hold spaces, ``|`` or quotes); ``,`` is a word of its
     own."""
     if not isinstance(text, str):
@@ -113,7 +113,7 @@ def split_fields(text):
     while i < n:
         ch = text[i]
         if ch == "|":
-            parts.append((start, current))
+            parts.append((start, current, i + 1))
             current = []
             start = i + 2
             i += 1
@@ -139,7 +139,7 @@ def split_fields(text):
                 fail(j + 1, None, "a quote may only open a word (write the whole word in quotes)")
             current.append(Token(text[i:j], i + 1))
             i = j
-    parts.append((start, current))
+    parts.append((start, current, None))
     return parts
 
 
@@ -151,9 +151,10 @@ def parse_fields(text):
     if len(parts) == 1 and not parts[0][1]:
         fail(None, None, "the position text is empty (write e.g. 'bitenight | P0 5H 9C | P1 QS 2C')")
     fields = []
-    for start, tokens in parts:
-        if not tokens:
-            fail(start, None, "an empty field between two '|' (or at an end of the text)")
+    for start, tokens, bar in parts:
+        if not tokens:      # point at the '|' that closes the empty part (the last: that opens it)
+            fail(bar if bar is not None else start - 1, None,
+                 "an empty field between two '|' (or at an end of the text)")
         if tokens[0].is_comma or tokens[0].quoted:
             fail(tokens[0].column, None, f"a field starts with its keyword, not {tokens[0].text!r}")
         fields.append(Field(tokens[0], tokens[1:]))
