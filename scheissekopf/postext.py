@@ -101,9 +101,9 @@ _DECODER = json.JSONDecoder()
 
 def split_fields(text):
     """The text's ``|``-separated parts: (the column where the part starts, its list of
-    :class:`Token` (maybe empty), the column of the ``|`` that ends it or None for the last). Line breaks count as spaces; ``"..."`` is a quoted word
-    (JSON string syntax, so a name may hold spaces, ``|`` or quotes); ``,`` is a word of its
-    own."""
+    :class:`Token` (maybe empty), the column of the ``|`` that ends it or None for the last).
+    Line breaks count as spaces; ``"..."`` is a quoted word (JSON string syntax, so a name may
+    hold spaces, ``|`` or quotes); ``,`` is a word of its own."""
     if not isinstance(text, str):
         fail(None, None, f"position text must be a string, not {type(text).__name__}")
     parts = []
@@ -185,7 +185,7 @@ def seat_keyword(token):
     return int(m.group(1)) if m else None
 
 
-def collect_seats(fields, n_hint=None):
+def collect_seats(fields):
     """Split fields into seat fields (``P0``, ``P1``, ...: a list indexed by seat) and the
     others (a dict keyword -> Field), refusing a field given twice and missing seats."""
     seats = {}

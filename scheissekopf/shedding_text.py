@@ -116,9 +116,11 @@ def _value_words(key, value):
     if key in ("stack", "draw", "discard"):
         return cards_words(value, key)
     if key in ("phase", "opening"):
+        if value is None:
+            return [NULL]
         if not isinstance(value, str):
             raise TypeError
-        return [word(value)] if value is not None else [NULL]
+        return [word(value)]
     if key in ("turn", "dealer", "loser"):
         return [seat_word(value)]
     if key in ("direction", "decks"):

@@ -323,7 +323,8 @@ def _cards(f: Field, tokens, where, card, slots=False):
     for t in expand(f, tokens):
         if t.text == NULL and not t.quoted:
             if not slots:
-                fail(t.column, where, "'-' (an empty slot) belongs only in the two-player face-up and face-down columns")
+                fail(t.column, where,
+                     "'-' (an empty slot) belongs only in the two-player face-up and face-down columns")
             out.append(None)
         else:
             out.append(card(t, where))

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scheissekopf as sk
-from scheissekopf import postext, shedding_text, trick_text
+from scheissekopf import postext, shedding_text
 from scheissekopf.postext import from_text_dict, to_text
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "POSITION_TEXT.md"
