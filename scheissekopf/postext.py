@@ -32,6 +32,7 @@ _SEAT_KEYWORD = re.compile(r"[Pp](\d+)\Z")
 _INT = re.compile(r"[+-]?\d+\Z")
 _REPEAT = re.compile(r"(.+)\*(\d+)\Z")
 _BARE = re.compile(r'[^\s|,"]+\Z')
+_LINE_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 _TRUE = ("yes", "true", "on")
 _FALSE = ("no", "false", "off")
 
@@ -310,7 +311,8 @@ def word(value) -> str:
     """A string as one word of the text: bare when it can be, else quoted (JSON syntax)."""
     if isinstance(value, str) and _BARE.match(value) and value != NULL and not _REPEAT.match(value):
         return value
-    return json.dumps(str(value), ensure_ascii=False)
+    # JSON escapes the control characters; these three also break a line, so escape them too
+    return json.dumps(str(value), ensure_ascii=False).translate(_LINE_BREAKS)
 
 
 def seat_word(s) -> str:

@@ -282,7 +282,8 @@ def test_case_tens_and_repeats_are_read_leniently():
 
 
 def test_quoted_names_survive():
-    names = ["Ann B", "", "a|b", 'say "hi"', "-", "P0", "??*2", "x,y", "Zoë"]
+    names = ["Ann B", "", "a|b", 'say "hi"', "-", "P0", "??*2", "x,y", "Zoë", "new\nline", "a\u2028b",
+             "c\x85d", "tab\there", "\\"]
     d = sk.new_game("bitenight", players=len(names), seed=3, names=names).to_dict()
     text, back = check_position(d)
     assert back["names"] == names
