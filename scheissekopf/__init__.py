@@ -17,7 +17,18 @@ from .events import Event
 from .match import Match, RoundResult
 from .moves import Move, parse_move
 from .shedding import Player, View
-from .variants import ALL_VARIANTS, TRICK_VARIANTS, VARIANTS, AnyGame, Game, deck, from_dict, new_game
+from .variants import (
+    ALL_VARIANTS,
+    TRICK_VARIANTS,
+    VARIANTS,
+    AnyGame,
+    Game,
+    deck,
+    from_dict,
+    from_text,
+    new_game,
+    to_text,
+)
 
 __version__ = "0.1.0"
 
@@ -43,7 +54,9 @@ __all__ = [
     "View",
     "deck",
     "from_dict",
+    "from_text",
     "new_game",
+    "to_text",
     "parse_cards",
     "parse_move",
 ]

@@ -13,7 +13,7 @@ import time
 
 from .errors import InvalidPosition
 from .progress import progress_bar
-from .variants import TRICK_VARIANTS, VARIANTS, Game, new_game
+from .variants import TRICK_VARIANTS, VARIANTS, Game, from_text, new_game
 
 
 def simulate(variant, players, games, seed, progress=None):
@@ -100,17 +100,27 @@ def _cmd_simulate(args):
 
 
 def _cmd_show(args):
+    """A position file holds JSON (``to_dict``) or the one-line position text (``to_text``);
+    ``-`` reads standard input."""
     try:
-        with open(args.position, encoding="utf-8") as fh:
-            data = json.load(fh)
+        if args.position == "-":
+            source = sys.stdin.read()
+        else:
+            with open(args.position, encoding="utf-8") as fh:
+                source = fh.read()
     except OSError as exc:
         print(f"cannot read {args.position}: {exc.strerror}", file=sys.stderr)
         return 2
-    except json.JSONDecodeError as exc:
-        print(f"{args.position} is not JSON: {exc}", file=sys.stderr)
-        return 2
     try:
-        g = Game.from_dict(data)
+        if source.lstrip().startswith("{"):
+            try:
+                data = json.loads(source)
+            except json.JSONDecodeError as exc:
+                print(f"{args.position} is not JSON: {exc}", file=sys.stderr)
+                return 2
+            g = Game.from_dict(data)
+        else:
+            g = from_text(source.strip())
     except InvalidPosition as exc:
         print(f"{args.position}: invalid position: {exc}", file=sys.stderr)
         return 2
@@ -183,8 +193,8 @@ def main(argv=None):
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true", help="print the figures as JSON")
     s.set_defaults(func=_cmd_simulate)
-    sh = sub.add_parser("show", help="print a position (JSON file) readably")
-    sh.add_argument("position", help="a JSON file in the position format")
+    sh = sub.add_parser("show", help="print a position (JSON or position text) readably")
+    sh.add_argument("position", help="a file holding a JSON position or a one-line position text ('-': standard input)")
     sh.add_argument("--moves", action="store_true", help="also list the legal moves")
     sh.set_defaults(func=_cmd_show)
     t = sub.add_parser(

@@ -1,5 +1,7 @@
 """The two ways input is refused. Both are ``ValueError`` subclasses with plain-word messages."""
 
+from __future__ import annotations
+
 
 class IllegalMove(ValueError):
     """A move was refused. The message names the rule; the game is unchanged.
@@ -15,4 +17,8 @@ class IllegalMove(ValueError):
 
 
 class InvalidPosition(ValueError):
-    """``Game.from_dict`` refused a position; the message names the problem."""
+    """``Game.from_dict`` (or ``from_text``) refused a position; the message names the problem.
+    For a position text, ``column`` (1-based) and ``field`` say where it is, when known."""
+
+    column: int | None = None
+    field: str | None = None

@@ -18,6 +18,9 @@ from typing import Any, Union
 from . import shedding, trick
 from .cards import Card, standard_deck
 from .errors import InvalidPosition
+from .notation import fail, parse_fields, seat_keyword
+from .shedding import notation as shedding_notation
+from .trick import notation as trick_notation
 
 #: the shedding games (the Scheißkopf family proper); RULES.md Part C names this tuple
 VARIANTS: tuple[str, ...] = shedding.VARIANTS
@@ -80,6 +83,47 @@ def from_dict(data: Any) -> AnyGame:
     raise InvalidPosition(unknown_variant(variant))
 
 
+def variant_of_text(text: str) -> str:
+    """The variant a position text is of: its first word (``bitenight`` when the text starts with
+    a seat or a shedding field instead, as a hand-written bitenight position may); raises
+    :class:`~scheissekopf.errors.InvalidPosition` naming all six variants."""
+    if not isinstance(text, str):
+        raise InvalidPosition(f"a position text is a string, not {type(text).__name__}")
+    first = parse_fields(text)[0]
+    if first.key in ALL_VARIANTS:
+        if first.values:
+            fail(first.values[0].column, "variant", "the variant word stands alone: put a '|' after it")
+        return first.key
+    if seat_keyword(first.keyword) is not None or first.key in shedding_notation.FIELDS:
+        return "bitenight"
+    fail(first.column, "variant", unknown_variant(first.keyword.text) + ", as the text's first word")
+
+
+def text_to_dict(text: str) -> dict:
+    """The position dict (``to_dict`` form) of a position text of any variant."""
+    family = trick_notation if variant_of_text(text) in TRICK_VARIANTS else shedding_notation
+    return family.text_to_dict(text)
+
+
+def from_text(text: str) -> AnyGame:
+    """A game of any variant from its one-line position text (``game.to_text()``, or written by
+    hand: ``"bitenight | P0 5H 9C KD | P1 QS 2C | stack 7S"``); raises
+    :class:`~scheissekopf.errors.InvalidPosition` naming the problem and where in the text it is.
+    See ``docs/POSITION_TEXT.md``."""
+    return from_dict(text_to_dict(text))
+
+
+def to_text(game_or_dict: Any) -> str:
+    """The one-line position text of a game or of a position dict of any variant."""
+    d = game_or_dict if isinstance(game_or_dict, dict) else game_or_dict.to_dict()
+    variant = d.get("variant", "bitenight")
+    if variant in TRICK_VARIANTS:
+        return trick_notation.dict_to_text(d)
+    if variant in VARIANTS:
+        return shedding_notation.dict_to_text(d)
+    raise InvalidPosition(unknown_variant(variant))
+
+
 def deck(variant: str, players: int | None = None) -> list[Card]:
     """The cards in play for that variant and table size (trick-taking games: each card has
     ``.points``)."""
@@ -95,10 +139,11 @@ class Game(abc.ABC):
     """Any game of any variant: a shedding game (:class:`scheissekopf.shedding.Game`) and a
     trick-taking hand (:class:`scheissekopf.trick.TrickGame`) are both instances.
 
-    ``Game.from_dict(position)`` reads a position of any variant.
+    ``Game.from_dict(position)`` and ``Game.from_text(text)`` read a position of any variant.
     """
 
     from_dict = staticmethod(from_dict)
+    from_text = staticmethod(from_text)
 
 
 Game.register(shedding.Game)

@@ -1,6 +1,7 @@
 """The one-line position text: dict -> text -> dict is exact for every position reachable in
 play (and for every seat's view), short hand-written texts mean what the same short dict means,
 and a bad text is refused naming its column and field."""
+
 import random
 import re
 from pathlib import Path
@@ -10,12 +11,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scheissekopf as sk
-from scheissekopf import postext, shedding_text
-from scheissekopf.postext import from_text_dict, to_text
+from scheissekopf.shedding import notation as shedding_text
+from scheissekopf.variants import text_to_dict as from_text_dict
+from scheissekopf.variants import to_text
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "POSITION_TEXT.md"
-SIZES = {"bitenight": range(2, 17), "palace": range(2, 17), "schwechat": range(2, 17),
-         "sheepshead": (5, 6), "schafkopf": (4,), "mehrkopf": range(2, 7)}
+SIZES = {
+    "bitenight": range(2, 17),
+    "palace": range(2, 17),
+    "schwechat": range(2, 17),
+    "sheepshead": (5, 6),
+    "schafkopf": (4,),
+    "mehrkopf": range(2, 7),
+}
 SHEDDING = ("bitenight", "palace", "schwechat")
 MOVE_CAP = 3000
 
@@ -23,11 +31,9 @@ MOVE_CAP = 3000
 def _shedding_view_from_dict(d, seat):
     """A shedding view dict back into a view (the shedding dict has no field saying whose view
     it is, so the public ``Game.from_dict`` refuses its hidden cards)."""
-    try:
-        from scheissekopf.shedding.position import game_from_dict
-    except ImportError:
-        from scheissekopf.position import game_from_dict
-    return game_from_dict(d, view_seat=seat)
+    from scheissekopf.shedding.position import game_from_dict
+
+    return game_from_dict(d, sk.View, view_seat=seat)
 
 
 RARE = ("ramsch", "must", "refuse", "under", "accept", "double", "wedding", "sie", "joker")
@@ -73,7 +79,7 @@ def tables(draw):
     if variant == "sheepshead":
         options["doublers"] = draw(st.booleans())
         options["knocking"] = draw(st.booleans())
-    if draw(st.integers(0, 3)) == 0:      # now and then, names that need quoting
+    if draw(st.integers(0, 3)) == 0:  # now and then, names that need quoting
         options["names"] = draw(st.lists(st.text(max_size=6), min_size=players, max_size=players))
     options["dealer"] = draw(st.integers(0, players - 1))
     return variant, players, seed, chooser, options
@@ -174,34 +180,82 @@ def _full(d):
 
 
 SHORT_FORMS = [
-    ("bitenight | P0 5H 9C KD | P1 QS 2C | stack 7S",
-     {"variant": "bitenight", "players": [{"hand": ["5H", "9C", "KD"]}, {"hand": ["QS", "2C"]}],
-      "stack": ["7S"]}),
+    (
+        "bitenight | P0 5H 9C KD | P1 QS 2C | stack 7S",
+        {"variant": "bitenight", "players": [{"hand": ["5H", "9C", "KD"]}, {"hand": ["QS", "2C"]}], "stack": ["7S"]},
+    ),
     # the variant word left out: bitenight, as from_dict's default
-    ("P0 5H 9C KD | P1 QS 2C | stack 7S",
-     {"players": [{"hand": ["5H", "9C", "KD"]}, {"hand": ["QS", "2C"]}], "stack": ["7S"]}),
-    ("palace | P0 hand 4H bank KD 9S gamble ?? | P1 7C | turn P1 | direction -1",
-     None),     # a hidden card outside a view: refused by from_dict (checked below)
-    ("palace | P0 hand 4H bank KD 9S gamble 2C | P1 7C | P2 8D 8H | turn P1 | direction -1 | dealer P2",
-     {"variant": "palace", "players": [{"hand": ["4H"], "bank": ["KD", "9S"], "gamble": ["2C"]},
-                                       {"hand": ["7C"]}, {"hand": ["8D", "8H"]}],
-      "turn": 1, "direction": -1, "dealer": 2}),
-    ("schwechat | P0 5H bank - KD gamble 3C 9S | P1 JK 7C | stack 4D 4S | discard 10H",
-     {"variant": "schwechat", "players": [{"hand": ["5H"], "bank": [None, "KD"], "gamble": ["3C", "9S"]},
-                                          {"hand": ["JK", "7C"]}],
-      "stack": ["4D", "4S"], "discard": ["10H"]}),
-    ("schwechat | P0 5H bank -*3 gamble 3C 9S 2D | P1 JK | penalties | warned P1 | turn P1",
-     {"variant": "schwechat", "players": [{"hand": ["5H"], "bank": [None] * 3, "gamble": ["3C", "9S", "2D"]},
-                                          {"hand": ["JK"]}], "penalties": True, "warned": [1], "turn": 1}),
-    ("bitenight | P0 9D | P1 JD | P2 | stack 5C JK | finished P2 | bonus P2 | pending joker P0 | "
-     "names Ann \"Ben B\" Cy | draw 4C",
-     {"variant": "bitenight", "players": [{"hand": ["9D"]}, {"hand": ["JD"]}, {}], "stack": ["5C", "JK"],
-      "finished": [2], "bonus": [2], "pending": {"joker": 0}, "names": ["Ann", "Ben B", "Cy"], "draw": ["4C"]}),
-    ("bitenight | P0 4H 4D 9C | P1 QS 2C known 2C | phase setup | ready P1 | opening 4 | seed 12",
-     {"variant": "bitenight", "players": [{"hand": ["4H", "4D", "9C"]}, {"hand": ["QS", "2C"]}],
-      "phase": "setup", "ready": [False, True], "opening": "4", "known": [[], ["2C"]], "seed": 12}),
-    ("bitenight | P0 | P1 9H | P2 | phase over | finished P2 P0",
-     {"variant": "bitenight", "players": [{}, {"hand": ["9H"]}, {}], "phase": "over", "finished": [2, 0]}),
+    (
+        "P0 5H 9C KD | P1 QS 2C | stack 7S",
+        {"players": [{"hand": ["5H", "9C", "KD"]}, {"hand": ["QS", "2C"]}], "stack": ["7S"]},
+    ),
+    (
+        "palace | P0 hand 4H bank KD 9S gamble ?? | P1 7C | turn P1 | direction -1",
+        None,
+    ),  # a hidden card outside a view: refused by from_dict (checked below)
+    (
+        "palace | P0 hand 4H bank KD 9S gamble 2C | P1 7C | P2 8D 8H | turn P1 | direction -1 | dealer P2",
+        {
+            "variant": "palace",
+            "players": [
+                {"hand": ["4H"], "bank": ["KD", "9S"], "gamble": ["2C"]},
+                {"hand": ["7C"]},
+                {"hand": ["8D", "8H"]},
+            ],
+            "turn": 1,
+            "direction": -1,
+            "dealer": 2,
+        },
+    ),
+    (
+        "schwechat | P0 5H bank - KD gamble 3C 9S | P1 JK 7C | stack 4D 4S | discard 10H",
+        {
+            "variant": "schwechat",
+            "players": [{"hand": ["5H"], "bank": [None, "KD"], "gamble": ["3C", "9S"]}, {"hand": ["JK", "7C"]}],
+            "stack": ["4D", "4S"],
+            "discard": ["10H"],
+        },
+    ),
+    (
+        "schwechat | P0 5H bank -*3 gamble 3C 9S 2D | P1 JK | penalties | warned P1 | turn P1",
+        {
+            "variant": "schwechat",
+            "players": [{"hand": ["5H"], "bank": [None] * 3, "gamble": ["3C", "9S", "2D"]}, {"hand": ["JK"]}],
+            "penalties": True,
+            "warned": [1],
+            "turn": 1,
+        },
+    ),
+    (
+        "bitenight | P0 9D | P1 JD | P2 | stack 5C JK | finished P2 | bonus P2 | pending joker P0 | "
+        'names Ann "Ben B" Cy | draw 4C',
+        {
+            "variant": "bitenight",
+            "players": [{"hand": ["9D"]}, {"hand": ["JD"]}, {}],
+            "stack": ["5C", "JK"],
+            "finished": [2],
+            "bonus": [2],
+            "pending": {"joker": 0},
+            "names": ["Ann", "Ben B", "Cy"],
+            "draw": ["4C"],
+        },
+    ),
+    (
+        "bitenight | P0 4H 4D 9C | P1 QS 2C known 2C | phase setup | ready P1 | opening 4 | seed 12",
+        {
+            "variant": "bitenight",
+            "players": [{"hand": ["4H", "4D", "9C"]}, {"hand": ["QS", "2C"]}],
+            "phase": "setup",
+            "ready": [False, True],
+            "opening": "4",
+            "known": [[], ["2C"]],
+            "seed": 12,
+        },
+    ),
+    (
+        "bitenight | P0 | P1 9H | P2 | phase over | finished P2 P0",
+        {"variant": "bitenight", "players": [{}, {"hand": ["9H"]}, {}], "phase": "over", "finished": [2, 0]},
+    ),
 ]
 
 
@@ -218,10 +272,14 @@ def test_hidden_cards_outside_a_view_are_refused_by_from_dict():
 
 
 # the trick games need whole deals; these are deals of sk.new_game written out by hand
-SCHAFKOPF_DEAL = ("schafkopf | P0 SU HA H10 EA EK GK G9 SA | P1 EO EU H7 E10 E8 G10 G7 SK "
-                  "| P2 GO GU HU H8 E9 G8 S10 S8 | P3 HO SO HK H9 E7 GA S9 S7")
-SHEEPSHEAD_DEAL = ("sheepshead | P0 QC 9D 10H AS 10S 8S | P1 10D KD AC 8C KS 7S | P2 JD 8D KC AH 8H 7H "
-                   "| P3 QH JC JS 7D 9C 7C | P4 QS QD JH AD KH 9S | blind 9H 10C")
+SCHAFKOPF_DEAL = (
+    "schafkopf | P0 SU HA H10 EA EK GK G9 SA | P1 EO EU H7 E10 E8 G10 G7 SK "
+    "| P2 GO GU HU H8 E9 G8 S10 S8 | P3 HO SO HK H9 E7 GA S9 S7"
+)
+SHEEPSHEAD_DEAL = (
+    "sheepshead | P0 QC 9D 10H AS 10S 8S | P1 10D KD AC 8C KS 7S | P2 JD 8D KC AH 8H 7H "
+    "| P3 QH JC JS 7D 9C 7C | P4 QS QD JH AD KH 9S | blind 9H 10C"
+)
 
 
 def _deal_dict(text):
@@ -243,16 +301,33 @@ def test_a_deal_written_as_hands_only(text):
     assert g.phase in ("auction", "pick")
 
 
-@pytest.mark.parametrize("extra, short", [
-    ("| bids - normal pass pass | best_bid P1 normal | phase declare",
-     {"bids": [None, "normal", "pass", "pass"], "best_bid": [1, "normal"], "phase": "declare"}),
-    ("| bids pass normal pass pass | best_bid P1 normal | contract normal P1 EA",
-     {"bids": ["pass", "normal", "pass", "pass"], "best_bid": [1, "normal"],
-      "contract": {"mode": "normal", "declarer": 1, "called": "EA"}}),
-    ("| bids pass solo pass pass | best_bid P1 solo | contract solo P1 G tout | multiplier 2 | deal 3",
-     {"bids": ["pass", "solo", "pass", "pass"], "best_bid": [1, "solo"],
-      "contract": {"mode": "solo", "declarer": 1, "suit": "G", "tout": True}, "multiplier": 2, "deal": 3}),
-])
+@pytest.mark.parametrize(
+    "extra, short",
+    [
+        (
+            "| bids - normal pass pass | best_bid P1 normal | phase declare",
+            {"bids": [None, "normal", "pass", "pass"], "best_bid": [1, "normal"], "phase": "declare"},
+        ),
+        (
+            "| bids pass normal pass pass | best_bid P1 normal | contract normal P1 EA",
+            {
+                "bids": ["pass", "normal", "pass", "pass"],
+                "best_bid": [1, "normal"],
+                "contract": {"mode": "normal", "declarer": 1, "called": "EA"},
+            },
+        ),
+        (
+            "| bids pass solo pass pass | best_bid P1 solo | contract solo P1 G tout | multiplier 2 | deal 3",
+            {
+                "bids": ["pass", "solo", "pass", "pass"],
+                "best_bid": [1, "solo"],
+                "contract": {"mode": "solo", "declarer": 1, "suit": "G", "tout": True},
+                "multiplier": 2,
+                "deal": 3,
+            },
+        ),
+    ],
+)
 def test_short_trick_game_texts(extra, short):
     d = dict(_deal_dict(SCHAFKOPF_DEAL), **short)
     assert _full(from_text_dict(SCHAFKOPF_DEAL + " " + extra)) == _full(d)
@@ -260,13 +335,19 @@ def test_short_trick_game_texts(extra, short):
 
 def test_a_trick_in_play_written_by_hand():
     """P1 leads G10 and P2 follows with G8; the leader and the turn are left to from_dict."""
-    text = (SCHAFKOPF_DEAL.replace(" G10 ", " ").replace(" G8 ", " ")
-            + " | bids pass normal pass pass | best_bid P1 normal | contract normal P1 EA | trick G10 G8")
+    text = (
+        SCHAFKOPF_DEAL.replace(" G10 ", " ").replace(" G8 ", " ")
+        + " | bids pass normal pass pass | best_bid P1 normal | contract normal P1 EA | trick G10 G8"
+    )
     d = _deal_dict(SCHAFKOPF_DEAL)
     d["players"][1]["hand"].remove("G10")
     d["players"][2]["hand"].remove("G8")
-    d.update(bids=["pass", "normal", "pass", "pass"], best_bid=[1, "normal"],
-             contract={"mode": "normal", "declarer": 1, "called": "EA"}, trick={"cards": ["G10", "G8"]})
+    d.update(
+        bids=["pass", "normal", "pass", "pass"],
+        best_bid=[1, "normal"],
+        contract={"mode": "normal", "declarer": 1, "called": "EA"},
+        trick={"cards": ["G10", "G8"]},
+    )
     got = from_text_dict(text)
     assert "turn" not in got and "leader" not in got["trick"]
     assert _full(got) == _full(d)
@@ -279,13 +360,31 @@ def test_case_tens_and_repeats_are_read_leniently():
     b = from_text_dict("bitenight | P0 10H 9C KD | P1 QS JK | stack 7S | turn P1 | opening 10")
     assert a == b
     assert from_text_dict("mehrkopf | P0 bank -*3 | P1")["players"][0]["bank"] == [None, None, None]
-    assert from_text_dict("schafkopf | P0 ??*3 st | P1 | P2 | P3 | view P0")["players"][0]["hand"] == \
-        ["??", "??", "??", "S10"]
+    assert from_text_dict("schafkopf | P0 ??*3 st | P1 | P2 | P3 | view P0")["players"][0]["hand"] == [
+        "??",
+        "??",
+        "??",
+        "S10",
+    ]
 
 
 def test_quoted_names_survive():
-    names = ["Ann B", "", "a|b", 'say "hi"', "-", "P0", "??*2", "x,y", "Zoë", "new\nline", "a\u2028b",
-             "c\x85d", "tab\there", "\\"]
+    names = [
+        "Ann B",
+        "",
+        "a|b",
+        'say "hi"',
+        "-",
+        "P0",
+        "??*2",
+        "x,y",
+        "Zoë",
+        "new\nline",
+        "a\u2028b",
+        "c\x85d",
+        "tab\there",
+        "\\",
+    ]
     d = sk.new_game("bitenight", players=len(names), seed=3, names=names).to_dict()
     text, back = check_position(d)
     assert back["names"] == names
@@ -293,8 +392,22 @@ def test_quoted_names_survive():
 
 def test_the_text_leaves_defaults_out():
     text = to_text(sk.new_game("bitenight", players=4, seed=7).to_dict())
-    for word in ("direction", "dealer", "decks", "names", "finished", "discard", "pending", "loser",
-                 "stalemate", "penalties", "warned", "bonus", "opening", "repetitions"):
+    for word in (
+        "direction",
+        "dealer",
+        "decks",
+        "names",
+        "finished",
+        "discard",
+        "pending",
+        "loser",
+        "stalemate",
+        "penalties",
+        "warned",
+        "bonus",
+        "opening",
+        "repetitions",
+    ):
         assert f"| {word}" not in text
     assert "| phase setup" in text and "| seed 7" in text and "| ready" not in text
 
@@ -350,7 +463,7 @@ BAD = [
     ("bitenight | P0 5H | P1 QS | stalemate maybe", "maybe", "stalemate", "yes or no"),
     ("bitenight | P0 5H | P1 QS | pending ace P1", "ace", "pending", "pending joker"),
     ("bitenight | P0 5H | P1 QS | names Ann", "names", "names", "1 names for 2 seats"),
-    ("bitenight | P0 5H | P1 QS | names \"Ann", "\"", None, "quoted word"),
+    ('bitenight | P0 5H | P1 QS | names "Ann', '"', None, "quoted word"),
     ("bitenight | P0 5H | P1 QS | repetitions xyz", "xyz", "repetitions", "hex"),
     ("bitenight | P0 5H | P1 QS | stack 7S, 8S", ",", "stack", "','"),
     ("bitenight | P0 5H - | P1 QS", "-", "P0 hand", "empty slot"),
@@ -380,8 +493,8 @@ BAD = [
     ("schafkopf | P0 | P1 | P2 | P3 | multiplier 0", "0", "multiplier", "too small"),
     ("schafkopf | P0 | P1 | P2 | P3 | stack EO", "stack", "stack", "unknown field"),
     ("mehrkopf | P0 bank EO - | P1 hand -", "-", "P1 hand", "empty slot"),
-    ("bitenight | P0 5H | P1 QS | turn \"P1\"", "\"P1", "turn", "not a seat"),
-    ("bitenight | P0 5\"H | P1 QS", "\"", None, "quote"),
+    ('bitenight | P0 5H | P1 QS | turn "P1"', '"P1', "turn", "not a seat"),
+    ('bitenight | P0 5"H | P1 QS', '"', None, "quote"),
     ("bitenight | P0 5H | P1 QS | view P1", "view", "view", "unknown field"),
     ("schafkopf", None, None, "no seats"),
     ("P0 5H | P1 QS | P2 hand 4S hand 5S", "hand", "P2", "given twice"),
@@ -430,7 +543,7 @@ def _doc_lines():
         if line.startswith("```"):
             in_code = not in_code
             continue
-        if in_code and re.match(rf"({'|'.join(postext.ALL_VARIANTS)}) \|", line):
+        if in_code and re.match(rf"({'|'.join(sk.ALL_VARIANTS)}) \|", line):
             lines.append(line)
     return lines
 
@@ -444,7 +557,7 @@ def test_the_documented_examples_load():
         seen.add(d["variant"])
         if "??" in line:
             if d["variant"] in SHEDDING:
-                continue        # a shedding view: from_dict needs to be told whose view it is
+                continue  # a shedding view: from_dict needs to be told whose view it is
             assert "view" in d
         if re.search(r"\| (seed \d+|repetitions [0-9a-f* ]+|view P\d+)$", line):
             # an example written in full (ending in its seed, repetitions or view) is exactly
@@ -452,4 +565,51 @@ def test_the_documented_examples_load():
             assert to_text(d) == line
         g = sk.Game.from_dict(d)
         assert from_text_dict(to_text(g.to_dict())) == g.to_dict()
-    assert seen == set(postext.ALL_VARIANTS)
+    assert seen == set(sk.ALL_VARIANTS)
+
+
+# ---------------------------------------------------------------- the text on games and the CLI
+
+
+@pytest.mark.parametrize("variant", sk.ALL_VARIANTS)
+def test_a_game_writes_its_text_and_every_reader_reads_it_back(variant):
+    g = sk.new_game(variant, seed=11)
+    rnd = random.Random(3)
+    for _ in range(15):
+        if g.phase == "over":
+            break
+        g.play(rnd.choice(g.legal_moves()))
+    text = g.to_text()
+    assert "\n" not in text and text.startswith(variant + " |")
+    assert sk.from_text(text).to_dict() == g.to_dict()
+    assert sk.Game.from_text(text).to_dict() == g.to_dict()
+    assert type(g).from_text(text).to_dict() == g.to_dict()
+    assert sk.to_text(g) == text == sk.to_text(g.to_dict())
+
+
+@pytest.mark.parametrize("variant", sk.ALL_VARIANTS)
+def test_a_games_repr_pastes_back(variant):
+    g = sk.new_game(variant, seed=4)
+    pasted = eval(repr(g), {"sk": sk})
+    assert repr(g).startswith("sk.from_text(") and pasted.to_dict() == g.to_dict()
+
+
+def test_from_text_refuses_what_is_not_a_text():
+    with pytest.raises(sk.InvalidPosition, match="string"):
+        sk.from_text({"variant": "bitenight"})
+    with pytest.raises(sk.InvalidPosition, match="column 1 .*skat.*mehrkopf"):
+        sk.from_text("skat | P0 5H | P1 6H")
+
+
+def test_the_command_line_shows_a_position_given_as_text(tmp_path, capsys):
+    from scheissekopf.cli import main
+
+    text = "bitenight | P0 5H 9C KD | P1 QS 2C | stack 7S"
+    path = tmp_path / "position.txt"
+    path.write_text(text + "\n", encoding="utf-8")
+    assert main(["show", str(path), "--moves"]) == 0
+    shown = capsys.readouterr().out
+    assert "legal moves: P0 5H" in shown and "9\u2663" in shown  # the picture writes suits as symbols
+    path.write_text("bitenight | P0 5H | P1 XX", encoding="utf-8")
+    assert main(["show", str(path)]) != 0
+    assert "XX" in capsys.readouterr().err

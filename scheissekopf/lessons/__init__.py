@@ -15,19 +15,33 @@ The catalogue is one module per family: :mod:`.bitenight`, :mod:`.variants` (pal
 schwechat), :mod:`.schafkopf` (schafkopf and mehrkopf) and :mod:`.sheepshead`. How to add an
 exercise: docs/LESSONS.md.
 """
+
 from __future__ import annotations
 
 from . import checks
 from .checks import Check, Outcome
 from .lesson import Exercise, Feedback, Lesson, Progress, load_position
 
-__all__ = ["Check", "Exercise", "Feedback", "Lesson", "Outcome", "Progress", "catalogue", "checks",
-           "exercise", "exercises", "get", "load_position"]
+__all__ = [
+    "Check",
+    "Exercise",
+    "Feedback",
+    "Lesson",
+    "Outcome",
+    "Progress",
+    "catalogue",
+    "checks",
+    "exercise",
+    "exercises",
+    "get",
+    "load_position",
+]
 
 
 def catalogue() -> tuple:
     """Every lesson, in teaching order."""
     from . import bitenight, schafkopf, sheepshead, variants
+
     return bitenight.LESSONS + variants.LESSONS + schafkopf.LESSONS + sheepshead.LESSONS
 
 
@@ -41,8 +55,7 @@ def get(lesson_id: str) -> Lesson:
 
 def exercises(variant: str | None = None) -> tuple:
     """Every exercise in catalogue order (only that variant's, if given)."""
-    return tuple(ex for lesson in catalogue() for ex in lesson
-                 if variant is None or ex.variant == variant)
+    return tuple(ex for lesson in catalogue() for ex in lesson if variant is None or ex.variant == variant)
 
 
 def exercise(exercise_id: str) -> Exercise:

@@ -12,6 +12,7 @@ sentence added to every miss, for what the position teaches that the events cann
 In a ``view`` exercise (the learner sees only their seat) the messages name no card that seat
 cannot see; the verdict itself is the engine's, made on the real game.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,22 @@ from fractions import Fraction
 
 import scheissekopf as sk
 
-_RANK = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q",
-         13: "K", 14: "A", 15: "JK"}
+_RANK = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+    15: "JK",
+}
 _NUMBER = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
@@ -157,6 +172,7 @@ class Check:
     def __and__(self, other: "Check") -> "Check":
         def miss(o):
             return self.miss(o) or other.miss(o)
+
         return Check(f"{self.name} and {other.name}", miss)
 
     def __repr__(self):
@@ -172,7 +188,7 @@ def moves(*solutions, why: str = "that is not the move the goal asks for", misse
 
     def resolve(o, text):
         if not re.match(r"\s*P\d+\b", text, re.IGNORECASE):
-            text = f"P{o.seat} {text}"              # bare text: the learner's move
+            text = f"P{o.seat} {text}"  # bare text: the learner's move
         return o.before.clone().play(text)
 
     def miss(o):
@@ -212,6 +228,7 @@ def _run(stack, r, variant) -> int:
 
 def burned(why=None) -> Check:
     """The stack burned (a 10, or four of a kind)."""
+
     def miss(o):
         if o.burned:
             return None
@@ -228,11 +245,13 @@ def burned(why=None) -> Check:
         what = f"the {word} does" if len(cards) == 1 else f"the {plural(word)} do"
         there = "there is one" if n == 1 else f"there are {_NUMBER.get(n, n)}"
         return f"{what} not burn: four {plural(word)} are needed in a row, {there}"
+
     return Check("the stack burned", miss, why)
 
 
 def took_stack(seat, why=None) -> Check:
     """`seat` took the stack (forced, by choice, or shown a joker)."""
+
     def miss(o):
         takers = o.takers()
         if seat in takers:
@@ -242,11 +261,13 @@ def took_stack(seat, why=None) -> Check:
         if o.burned:
             return f"the stack burns, so {o.who(seat)} {'have' if seat == o.seat else 'has'} nothing to take"
         return f"nobody takes the stack: {o.does(o.after.turn, 'play')} next"
+
     return Check(f"P{seat} took the stack", miss, why)
 
 
 def kept_clear(why=None) -> Check:
     """The learner did not take the stack."""
+
     def miss(o):
         if o.seat not in o.takers():
             return None
@@ -256,11 +277,13 @@ def kept_clear(why=None) -> Check:
             card = flips[0].cards[0]
             return f"the turned {card} does not go on the {rank(top)}, so you take the stack with it"
         return "you take the stack"
+
     return Check("you kept clear of the stack", miss, why)
 
 
 def must_take(seat, why=None) -> Check:
     """After the move `seat` is to play and has nothing to play: it must take the stack."""
+
     def miss(o):
         g = o.after
         who = o.who(seat)
@@ -279,11 +302,13 @@ def must_take(seat, why=None) -> Check:
             return f"{o.does(seat, 'have')} a card that goes {on}"
         cards = sorted({str(m.cards[0]) for m in plays if m.cards}, key=lambda t: sk.Card.parse(t))
         return f"{who} can still play: {either(cards)} {'goes' if len(cards) == 1 else 'go'} {on}"
+
     return Check(f"P{seat} must take the stack", miss, why)
 
 
 def plays_next(seat, why=None) -> Check:
     """`seat` is the next to play."""
+
     def miss(o):
         g = o.after
         if g.phase == "play" and g.turn == seat and g.pending is None:
@@ -295,7 +320,9 @@ def plays_next(seat, why=None) -> Check:
         if o.said("again"):
             text += ": every other player is skipped"
         elif skipped:
-            text += f": {'the 8 skips' if len(skipped) == 1 else 'the 8s skip'} {' and '.join(o.who(s) for s in skipped)}"
+            text += (
+                f": {'the 8 skips' if len(skipped) == 1 else 'the 8s skip'} {' and '.join(o.who(s) for s in skipped)}"
+            )
         elif o.said("reverse"):
             text += ": the joker turns the direction round"
         elif o.seat in o.takers() and g.turn == o.seat:
@@ -305,11 +332,13 @@ def plays_next(seat, why=None) -> Check:
         elif o.burned:
             text += f": the stack burns and {o.who(g.turn)} starts the next one"
         return text
+
     return Check(f"P{seat} plays next", miss, why)
 
 
 def still_limits(word, why=None) -> Check:
     """The card the next player must beat is still of rank `word` ('7')."""
+
     def miss(o):
         top = o.after.effective_top
         if top is not None and rank(top) == word and not o.burned and not o.takers():
@@ -321,12 +350,14 @@ def still_limits(word, why=None) -> Check:
         if top is None or rank(top) == "2":
             return f"now the next player may lay anything: the {word}'s limit is gone"
         return f"now the {rank(top)} is the card to beat: the {word}'s limit is gone"
+
     return Check(f"the {word} still limits the next play", miss, why)
 
 
 def anything_goes(why=None) -> Check:
     """After the move the next player may lay any card (a 2 on top, or an empty stack that
     someone else starts)."""
+
     def miss(o):
         g = o.after
         top = g.effective_top
@@ -339,11 +370,13 @@ def anything_goes(why=None) -> Check:
         if g.stack and g.stack[-1].rank == 3:
             return f"the 3 is invisible: the {rank(top)} under it is still the card to beat"
         return f"now the {rank(top)} is the card to beat"
+
     return Check("the next player may lay anything", miss, why)
 
 
 def opens(seat, why=None) -> Check:
     """In setup: once everyone is ready, `seat` opens the game."""
+
     def miss(o):
         g = o.after.clone()
         for s, ready in enumerate(g.ready):
@@ -357,6 +390,7 @@ def opens(seat, why=None) -> Check:
         if low and g.variant == "bitenight":
             text += f": the lowest card in any hand would be {a(_RANK[low])}, and {o.does(g.turn, 'hold')} it"
         return text
+
     return Check(f"P{seat} opens the game", miss, why)
 
 
@@ -373,26 +407,29 @@ def bank(has=(), lacks=(), why=None) -> Check:
         if not problems:
             return None
         return f"your bank now holds {cards_text(held)}: {' and '.join(problems)}"
+
     parts = [f"a {w}" for w in has] + [f"no {w}" for w in lacks]
     return Check("your bank holds " + " and ".join(parts), miss, why)
 
 
 def plays_from(zone, why=None) -> Check:
     """On the learner's next turn they play from `zone` ('hand', 'bank' or 'gamble')."""
+
     def miss(o):
         now = o.after.active_zone(o.seat)
         if now == zone:
             return None
         if now == "hand":
             held = o.after.players[o.seat].hand
-            return (f"you still hold {cards_text(held)} in your hand, and the {zone} waits until "
-                    f"the hand is empty")
+            return f"you still hold {cards_text(held)} in your hand, and the {zone} waits until the hand is empty"
         return f"you play from your {now} next, not from your {zone}"
+
     return Check(f"you play from your {zone} next", miss, why)
 
 
 def goes_out(low=False, why=None) -> Check:
     """The learner goes out with this move (with `low`: on 4s, for the low-card bonus)."""
+
     def miss(o):
         outs = [e for e in o.said("out") if e.player == o.seat]
         if not outs:
@@ -404,11 +441,13 @@ def goes_out(low=False, why=None) -> Check:
         if low and not outs[0].args[1]:
             return f"you go out, but on {a(rank(o.played_cards()[0]))}, not on 4s: no low-card bonus"
         return None
+
     return Check("you go out" + (" on 4s" if low else ""), miss, why)
 
 
 def scores(at_least, why=None) -> Check:
     """Bitenight: the round ends with this move and the learner scores at least `at_least`."""
+
     def miss(o):
         g = o.after
         if g.phase != "over":
@@ -417,6 +456,7 @@ def scores(at_least, why=None) -> Check:
         if got >= at_least:
             return None
         return f"the round ends with {got} points for you, not {at_least}"
+
     return Check(f"you score at least {at_least} points", miss, why)
 
 
@@ -424,6 +464,7 @@ def scores(at_least, why=None) -> Check:
 def takes_trick(side=False, why=None) -> Check:
     """The move finishes the trick and the learner (with `side`: the learner's side) takes it.
     The checks that speak of sides belong in view exercises only once the sides are known."""
+
     def miss(o):
         t = o.last_trick()
         if t is None:
@@ -433,12 +474,14 @@ def takes_trick(side=False, why=None) -> Check:
         card = t.cards[t.seats.index(t.winner)]
         mine = t.cards[t.seats.index(o.seat)]
         return f"{o.does(t.winner, 'take')} the trick with {card}, which beats your {mine}"
+
     return Check("your side takes the trick" if side else "you take the trick", miss, why)
 
 
 def most_points(why=None) -> Check:
     """The learner's side takes the trick, with as many card points in it as the learner could
     have put there."""
+
     def miss(o):
         t = o.last_trick()
         if t is None:
@@ -454,14 +497,18 @@ def most_points(why=None) -> Check:
                 best, best_card = u.points, m.cards[0]
         if best_card is None:
             return None
-        return (f"your side takes the trick with only {t.points} points: {best_card} "
-                f"({best_card.points}) instead of {mine} ({mine.points}) would have made it {best}")
+        return (
+            f"your side takes the trick with only {t.points} points: {best_card} "
+            f"({best_card.points}) instead of {mine} ({mine.points}) would have made it {best}"
+        )
+
     return Check("your side takes the trick with the most points you could add", miss, why)
 
 
 def least_points(why=None) -> Check:
     """The other side takes the trick, with as few card points in it as the learner could
     leave them (Mehrkopf's Preusse counts -7)."""
+
     def miss(o):
         t = o.last_trick()
         if t is None:
@@ -476,14 +523,18 @@ def least_points(why=None) -> Check:
                 least, least_card = u.points, m.cards[0]
         if least_card is None:
             return None
-        return (f"{o.does(t.winner, 'take')} the trick with {t.points} points: {least_card} "
-                f"({least_card.points}) instead of {mine} ({mine.points}) would have made it {least}")
+        return (
+            f"{o.does(t.winner, 'take')} the trick with {t.points} points: {least_card} "
+            f"({least_card.points}) instead of {mine} ({mine.points}) would have made it {least}"
+        )
+
     return Check("the other side takes the trick with the fewest points you could leave", miss, why)
 
 
 def settles(at_least, why=None) -> Check:
     """Once the hand is played out (every card left being forced), the learner's settlement is
     at least `at_least` game units."""
+
     def miss(o):
         g = o.after.clone()
         while g.phase != "over":
@@ -497,12 +548,14 @@ def settles(at_least, why=None) -> Check:
         told = [e.text for e in g.log if e.kind == "result"]
         said = f"then {_as_you(told[-1].rstrip('.'), g.names[o.seat])}, and " if told else "then "
         return f"{said}you get {units(got)}, not {units(at_least)}"
+
     return Check(f"you end the hand with at least {units(at_least)}", miss, why)
 
 
 def buries(at_least=0, trumps_kept=True, why=None) -> Check:
     """Sheepshead: the picker buries cards worth at least `at_least` points (and, with
     `trumps_kept`, no trump: a queen, a jack or a diamond)."""
+
     def miss(o):
         cards = list(o.move.cards)
         if o.move.kind != "bury":
@@ -513,13 +566,15 @@ def buries(at_least=0, trumps_kept=True, why=None) -> Check:
         pts = sum(c.points for c in cards)
         if pts >= at_least:
             return None
-        options = [(sum(c.points for c in m.cards), m) for m, _ in o.alternatives()
-                   if not (trumps_kept and any(_sheepshead_trump(c) for c in m.cards))]
+        options = [
+            (sum(c.points for c in m.cards), m)
+            for m, _ in o.alternatives()
+            if not (trumps_kept and any(_sheepshead_trump(c) for c in m.cards))
+        ]
         best = max(options, key=lambda pm: pm[0])
-        return (f"{cards_text(cards)} hold only {pts} points; {cards_text(best[1].cards)} would "
-                f"put {best[0]} away")
-    return Check(f"you bury at least {at_least} points" + (" and keep your trumps" if trumps_kept else ""),
-                 miss, why)
+        return f"{cards_text(cards)} hold only {pts} points; {cards_text(best[1].cards)} would put {best[0]} away"
+
+    return Check(f"you bury at least {at_least} points" + (" and keep your trumps" if trumps_kept else ""), miss, why)
 
 
 def _sheepshead_trump(card) -> bool:

@@ -6,15 +6,18 @@ graded hints and a short explanation for after the solution. ``exercise.check(mo
 move on a copy of the position and answers with :class:`Feedback`; the game it was given is never
 changed.
 """
+
 from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import scheissekopf as sk
 
-from .checks import Check, Outcome, moves
+from .checks import Outcome, moves
 
 _SEAT = re.compile(r"^\s*P\d+\b", re.IGNORECASE)
 
@@ -38,6 +41,7 @@ class Feedback:
     move. ``rule``: the engine's refusal for an illegal move (else None). ``happened``: what the
     move did, event by event, in the game log's words.
     """
+
     accepted: bool
     message: str
     move_text: str | None = None
@@ -62,16 +66,17 @@ class Exercise:
     messages never name a card that seat cannot see). ``mistakes``: moves a learner may well try
     that the rules refuse — the engine's message for them is part of the lesson.
     """
+
     id: str
-    position: object
+    position: Any
     seat: int
     goal: str
-    accept: Check | None = None
-    solutions: tuple = ()
-    hints: tuple = ()
+    accept: Any = None  # a Check (set from the solutions when left out)
+    solutions: Sequence[str] = ()
+    hints: Sequence[str] = ()
     explain: str = ""
     view: bool = False
-    mistakes: tuple = ()
+    mistakes: Sequence[str] = ()
 
     def __post_init__(self):
         self.solutions = tuple(self.solutions)
@@ -101,10 +106,18 @@ class Exercise:
 
     def to_dict(self) -> dict:
         """The exercise as JSON-ready data for a front end (the check stays in Python)."""
-        return {"id": self.id, "variant": self.variant, "seat": self.seat, "goal": self.goal,
-                "goal_check": self.accept.name, "position": copy.deepcopy(self.position),
-                "solutions": self.solutions_text(), "hints": list(self.hints),
-                "explain": self.explain, "view": self.view}
+        return {
+            "id": self.id,
+            "variant": self.variant,
+            "seat": self.seat,
+            "goal": self.goal,
+            "goal_check": self.accept.name,
+            "position": copy.deepcopy(self.position),
+            "solutions": self.solutions_text(),
+            "hints": list(self.hints),
+            "explain": self.explain,
+            "view": self.view,
+        }
 
     def __repr__(self):
         return f"<Exercise {self.id}: {self.goal}>"
@@ -128,8 +141,13 @@ class Exercise:
         shown = str(played)
         if played.player != self.seat:
             names = trial.names
-            return Feedback(False, f"That is a move for {names[played.player]}; in this exercise you "
-                                   f"play {names[self.seat]}.", shown, legal=True, happened=happened)
+            return Feedback(
+                False,
+                f"That is a move for {names[played.player]}; in this exercise you play {names[self.seat]}.",
+                shown,
+                legal=True,
+                happened=happened,
+            )
         outcome = Outcome(base.clone(), trial, played, events, self.seat, self.view)
         why = self.accept.miss(outcome)
         if why is None:
@@ -151,10 +169,11 @@ def _sentence(text: str) -> str:
 class Lesson:
     """A short sequence of exercises on one topic: ``id``, ``title``, ``intro`` (a sentence or
     two said before the first exercise) and ``exercises``."""
+
     id: str
     title: str
     intro: str
-    exercises: tuple = field(default_factory=tuple)
+    exercises: Sequence[Exercise] = field(default_factory=tuple)
 
     def __post_init__(self):
         self.exercises = tuple(self.exercises)

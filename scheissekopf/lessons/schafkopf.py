@@ -5,6 +5,7 @@ and Preusse.
 German cards are written suit letter then rank: ``EO`` Eichel-Ober, ``HA`` Herz-Ass, ``S10``
 Schellen-Zehn (docs/SCHAFKOPF.md). A hand position lists every card of the deck.
 """
+
 from __future__ import annotations
 
 from . import checks as c
@@ -17,68 +18,98 @@ def _hands(*hands):
 
 
 TRUMPS = Lesson(
-    "schafkopf-trumps", "Schafkopf: trumps and following suit",
+    "schafkopf-trumps",
+    "Schafkopf: trumps and following suit",
     "In the normal game every Ober and Unter is trump, then the hearts. A trump belongs to trump, "
     "not to the suit printed on it. Who holds a card of what was led must play one.",
     [
         Exercise(
             id="sk-trump-order",
-            position={"variant": "schafkopf", "players": _hands(
-                "SO HK H9 E7 E8 G9 GK S7", "EO GO HU HA H10 E9 SA", "EU E10 EK G10 G8 S10 S9",
-                "HO SU EA GA G7 SK S8"),
+            position={
+                "variant": "schafkopf",
+                "players": _hands(
+                    "SO HK H9 E7 E8 G9 GK S7",
+                    "EO GO HU HA H10 E9 SA",
+                    "EU E10 EK G10 G8 S10 S9",
+                    "HO SU EA GA G7 SK S8",
+                ),
                 "contract": {"mode": "normal", "declarer": 1, "called": "EA"},
-                "trick": {"leader": 1, "cards": ["GU", "H7", "H8"]}},
+                "trick": {"leader": 1, "cards": ["GU", "H7", "H8"]},
+            },
             seat=0,
             goal="A normal game: P1 led the Gras-Unter. Take the trick.",
-            accept=c.takes_trick(why="In the normal game the Ober rank above the Unter, and both "
-                                     "above all the hearts."),
+            accept=c.takes_trick(
+                why="In the normal game the Ober rank above the Unter, and both above all the hearts."
+            ),
             solutions=["P0 SO"],
-            hints=["You must follow trump. Which of your trumps is higher than an Unter?",
-                   "Trump order: the four Ober, the four Unter, then hearts from the ace down.",
-                   "Play the Schellen-Ober."],
+            hints=[
+                "You must follow trump. Which of your trumps is higher than an Unter?",
+                "Trump order: the four Ober, the four Unter, then hearts from the ace down.",
+                "Play the Schellen-Ober.",
+            ],
             explain="Even the lowest Ober, the Schellen-Ober, beats every Unter.",
             view=True,
             mistakes=["P0 GK"],
         ),
         Exercise(
             id="sk-follow-trump",
-            position={"variant": "schafkopf", "players": _hands(
-                "HU EK SA S10 SK S8 G9 G8", "EU HO HA H10 S9 E9 G7", "EO H9 GA G10 GK E7 E8 S7",
-                "GO SO SU HK H8 H7 EA E10"),
+            position={
+                "variant": "schafkopf",
+                "players": _hands(
+                    "HU EK SA S10 SK S8 G9 G8",
+                    "EU HO HA H10 S9 E9 G7",
+                    "EO H9 GA G10 GK E7 E8 S7",
+                    "GO SO SU HK H8 H7 EA E10",
+                ),
                 "contract": {"mode": "normal", "declarer": 1, "called": "SA"},
-                "trick": {"leader": 1, "cards": ["GU"]}},
+                "trick": {"leader": 1, "cards": ["GU"]},
+            },
             seat=2,
             goal="P1 led the Gras-Unter. Play the cheapest card you are allowed to play.",
-            accept=c.moves("P2 H9", misses={
-                "P2 EO": "the Eichel-Ober is your best trump, and the H9 follows trump just as "
-                         "well: keep the Ober for a trick worth taking"}),
+            accept=c.moves(
+                "P2 H9",
+                misses={
+                    "P2 EO": "the Eichel-Ober is your best trump, and the H9 follows trump just as "
+                    "well: keep the Ober for a trick worth taking"
+                },
+            ),
             solutions=["P2 H9"],
-            hints=["Was Gras led, or trump?",
-                   "An Unter is a trump: you must play a trump if you hold one.",
-                   "Your trumps are the Eichel-Ober and the Herz-9; play the 9."],
+            hints=[
+                "Was Gras led, or trump?",
+                "An Unter is a trump: you must play a trump if you hold one.",
+                "Your trumps are the Eichel-Ober and the Herz-9; play the 9.",
+            ],
             explain="The Gras-Unter is a trump, so trump was led: you must follow with a trump, and "
-                    "the Herz-9 costs you least.",
+            "the Herz-9 costs you least.",
             view=True,
             mistakes=["P2 GA"],
         ),
         Exercise(
             id="sk-wenz",
-            position={"variant": "schafkopf", "players": _hands(
-                "SU EO E7 H9 H8 H7 S8 S7", "EU GU HU GA G10 EA SA", "G8 E10 EK H10 HK S10 S9",
-                "G7 HO SO E9 E8 HA SK"),
+            position={
+                "variant": "schafkopf",
+                "players": _hands(
+                    "SU EO E7 H9 H8 H7 S8 S7",
+                    "EU GU HU GA G10 EA SA",
+                    "G8 E10 EK H10 HK S10 S9",
+                    "G7 HO SO E9 E8 HA SK",
+                ),
                 "contract": {"mode": "wenz", "declarer": 1},
-                "trick": {"leader": 1, "cards": ["GO", "GK", "G9"]}},
+                "trick": {"leader": 1, "cards": ["GO", "GK", "G9"]},
+            },
             seat=0,
-            goal="P1 plays a Wenz and led the Gras-Ober; P2 put the Gras-King on it. You have no "
-                 "Gras. Take the trick.",
-            accept=c.takes_trick(why="In a Wenz only the four Unter are trumps; an Ober is a plain "
-                                     "card of its suit, below the King."),
+            goal="P1 plays a Wenz and led the Gras-Ober; P2 put the Gras-King on it. You have no Gras. Take the trick.",
+            accept=c.takes_trick(
+                why="In a Wenz only the four Unter are trumps; an Ober is a plain card of its suit, below the King."
+            ),
             solutions=["P0 SU"],
-            hints=["In a Wenz the trumps are different from the normal game.",
-                   "Only the Unter are trump in a Wenz.",
-                   "Play the Schellen-Unter."],
+            hints=[
+                "In a Wenz the trumps are different from the normal game.",
+                "Only the Unter are trump in a Wenz.",
+                "Play the Schellen-Unter.",
+            ],
             explain="Your Schellen-Unter is the only trump in the trick, so it wins; the Eichel-Ober "
-                    "would have been just an Eichel card.",
+            "would have been just an Eichel card.",
             view=True,
             mistakes=["P0 bid solo"],
         ),
@@ -86,46 +117,64 @@ TRUMPS = Lesson(
 )
 
 MEHRKOPF = Lesson(
-    "mehrkopf", "Mehrkopf: more players, more cards",
+    "mehrkopf",
+    "Mehrkopf: more players, more cards",
     "Mehrkopf stretches Schafkopf to five and six players: five add the Gefreiter (G, 1 point) "
     "and the Schöne (S, 6 points); six add the 6 and the Preuße (P), which counts 7 points "
     "against whoever takes it.",
     [
         Exercise(
             id="mk-gefreiter",
-            position={"variant": "mehrkopf", "players": _hands(
-                "SG HK E8 GS G7 S10 SS S7", "EO GO H10 HS E7 GA SA", "HO EU GU E9 G9 SK S9",
-                "SO HU EG EA ES G8 S8", "SU GG HG E10 EK G10 GK"),
+            position={
+                "variant": "mehrkopf",
+                "players": _hands(
+                    "SG HK E8 GS G7 S10 SS S7",
+                    "EO GO H10 HS E7 GA SA",
+                    "HO EU GU E9 G9 SK S9",
+                    "SO HU EG EA ES G8 S8",
+                    "SU GG HG E10 EK G10 GK",
+                ),
                 "contract": {"mode": "normal", "declarer": 1, "called": "EA"},
-                "trick": {"leader": 1, "cards": ["HA", "H7", "H8", "H9"]}},
+                "trick": {"leader": 1, "cards": ["HA", "H7", "H8", "H9"]},
+            },
             seat=0,
-            goal="Mehrkopf for five: the Gefreiter (G) join the trumps. P1 led the Herz-Ass. Take "
-                 "the trick.",
-            accept=c.takes_trick(why="At five players the Gefreiter rank below the Unter and above "
-                                     "every heart."),
+            goal="Mehrkopf for five: the Gefreiter (G) join the trumps. P1 led the Herz-Ass. Take the trick.",
+            accept=c.takes_trick(why="At five players the Gefreiter rank below the Unter and above every heart."),
             solutions=["P0 SG"],
-            hints=["Both of your trumps may be played. Which one is above the Herz-Ass?",
-                   "Trump order at five: Ober, Unter, Gefreiter, then the hearts.",
-                   "Play the Schellen-Gefreiter."],
+            hints=[
+                "Both of your trumps may be played. Which one is above the Herz-Ass?",
+                "Trump order at five: Ober, Unter, Gefreiter, then the hearts.",
+                "Play the Schellen-Gefreiter.",
+            ],
             explain="Even the lowest Gefreiter beats the Herz-Ass, and the ace's 11 points are yours.",
             view=True,
             mistakes=["P0 GS"],
         ),
         Exercise(
             id="mk-preusse",
-            position={"variant": "mehrkopf", "players": _hands(
-                "SP S6 S9 E10 EK E8 H6 SU", "G10 GS GK EA ES E9 HU", "G6 GP EG GG HS HK SA",
-                "GO HO SO EU GU HA H10", "HG SG H9 H8 S10 SS SK", "H7 HP E7 E6 EP S8 S7"),
+            position={
+                "variant": "mehrkopf",
+                "players": _hands(
+                    "SP S6 S9 E10 EK E8 H6 SU",
+                    "G10 GS GK EA ES E9 HU",
+                    "G6 GP EG GG HS HK SA",
+                    "GO HO SO EU GU HA H10",
+                    "HG SG H9 H8 S10 SS SK",
+                    "H7 HP E7 E6 EP S8 S7",
+                ),
                 "contract": {"mode": "solo", "declarer": 3, "suit": "H"},
-                "trick": {"leader": 1, "cards": ["GA", "G7", "EO", "G8", "G9"]}},
+                "trick": {"leader": 1, "cards": ["GA", "G7", "EO", "G8", "G9"]},
+            },
             seat=0,
             goal="Six players: P3 plays a heart solo and takes this trick with the Eichel-Ober. You "
-                 "have no Gras. Leave P3 as few points as you can.",
+            "have no Gras. Leave P3 as few points as you can.",
             accept=c.least_points(),
             solutions=["P0 SP"],
-            hints=["You cannot win this trick. Which of your cards is worth least?",
-                   "At six players one card counts less than nothing.",
-                   "Throw the Schellen-Preuße: it counts -7 for P3."],
+            hints=[
+                "You cannot win this trick. Which of your cards is worth least?",
+                "At six players one card counts less than nothing.",
+                "Throw the Schellen-Preuße: it counts -7 for P3.",
+            ],
             explain="The Preuße counts minus 7: the trick is worth 7 to P3 instead of 14.",
             view=True,
             mistakes=["P0 SP S6"],
@@ -134,69 +183,107 @@ MEHRKOPF = Lesson(
 )
 
 CALLED = Lesson(
-    "schafkopf-called-ace", "Schafkopf: the called ace",
+    "schafkopf-called-ace",
+    "Schafkopf: the called ace",
     "In a normal game the declarer calls the ace of a plain suit and its holder is the partner, "
     "secretly. The partner must bring the ace out when its suit is first led, unless holding "
     "four or more cards of that suit: then they may run away.",
     [
         Exercise(
             id="sk-call-ace",
-            position={"variant": "schafkopf", "phase": "declare", "bids": ["pass", "normal", "pass", "pass"],
-                      "best_bid": [1, "normal"], "players": _hands(
-                          "HO EU HK EA E10 GA G10 SA", "EO GO HU HA H10 E7 E9 S8",
-                          "SO GU H9 H8 EK GK G9 S10", "SU H7 E8 G8 G7 SK S9 S7")},
+            position={
+                "variant": "schafkopf",
+                "phase": "declare",
+                "bids": ["pass", "normal", "pass", "pass"],
+                "best_bid": [1, "normal"],
+                "players": _hands(
+                    "HO EU HK EA E10 GA G10 SA",
+                    "EO GO HU HA H10 E7 E9 S8",
+                    "SO GU H9 H8 EK GK G9 S10",
+                    "SU H7 E8 G8 G7 SK S9 S7",
+                ),
+            },
             seat=1,
             goal="You won the auction with a normal game. Call an ace you may call: the one of the "
-                 "suit in which you hold a single card, so that you can lead it and find your "
-                 "partner early.",
-            accept=c.moves("P1 call SA", misses={
-                "P1 call EA": "you hold two Eichel cards and only one Schellen card: the Schellen-Ass "
-                              "is the call that lets you lead the suit at once and keep a card back"}),
+            "suit in which you hold a single card, so that you can lead it and find your "
+            "partner early.",
+            accept=c.moves(
+                "P1 call SA",
+                misses={
+                    "P1 call EA": "you hold two Eichel cards and only one Schellen card: the Schellen-Ass "
+                    "is the call that lets you lead the suit at once and keep a card back"
+                },
+            ),
             solutions=["P1 call SA"],
-            hints=["You may call the ace of a plain suit in which you hold a card but not the ace.",
-                   "Hearts are trump and cannot be called; you hold no Gras.",
-                   "Call the Schellen-Ass: 'call SA'."],
+            hints=[
+                "You may call the ace of a plain suit in which you hold a card but not the ace.",
+                "Hearts are trump and cannot be called; you hold no Gras.",
+                "Call the Schellen-Ass: 'call SA'.",
+            ],
             explain="Calling the Schellen-Ass, you can lead your single Schellen card and its holder "
-                    "must bring the ace out.",
+            "must bring the ace out.",
             view=True,
             mistakes=["P1 call GA", "P1 call HA"],
         ),
         Exercise(
             id="sk-bring-out",
-            position={"variant": "schafkopf", "players": _hands(
-                "HO EU HK E10 GA G10 SA S9", "EA E8 E7 HU H9 GK S10 S7", "SO GU H8 EK G9 G8 SK S8",
-                "EO GO SU HA H10 H7 E9 G7"),
-                "contract": {"mode": "normal", "declarer": 3, "called": "EA"}},
+            position={
+                "variant": "schafkopf",
+                "players": _hands(
+                    "HO EU HK E10 GA G10 SA S9",
+                    "EA E8 E7 HU H9 GK S10 S7",
+                    "SO GU H8 EK G9 G8 SK S8",
+                    "EO GO SU HA H10 H7 E9 G7",
+                ),
+                "contract": {"mode": "normal", "declarer": 3, "called": "EA"},
+            },
             seat=1,
             goal="P3 called the Eichel-Ass, and you hold it with two more Eichel cards. Lead Eichel.",
             accept=c.moves("P1 EA", why="that is no Eichel lead"),
             solutions=["P1 EA"],
-            hints=["Leading the called suit, its holder has a duty.",
-                   "With fewer than four cards of the called suit, the called ace must lead it.",
-                   "Lead the Eichel-Ass."],
+            hints=[
+                "Leading the called suit, its holder has a duty.",
+                "With fewer than four cards of the called suit, the called ace must lead it.",
+                "Lead the Eichel-Ass.",
+            ],
             explain="Leading the called suit with fewer than four of its cards, the partner must lead "
-                    "the called ace: now everyone knows you play with P3.",
+            "the called ace: now everyone knows you play with P3.",
             view=True,
             mistakes=["P1 E8"],
         ),
         Exercise(
             id="sk-run-away",
-            position={"variant": "schafkopf", "players": _hands(
-                "HO EU HK EK GA G10 SA S9", "EA E10 E8 E7 HU H9 GK S7", "SO GU H8 G9 G8 S10 SK S8",
-                "EO GO SU HA H10 H7 E9 G7"),
-                "contract": {"mode": "normal", "declarer": 3, "called": "EA"}},
+            position={
+                "variant": "schafkopf",
+                "players": _hands(
+                    "HO EU HK EK GA G10 SA S9",
+                    "EA E10 E8 E7 HU H9 GK S7",
+                    "SO GU H8 G9 G8 S10 SK S8",
+                    "EO GO SU HA H10 H7 E9 G7",
+                ),
+                "contract": {"mode": "normal", "declarer": 3, "called": "EA"},
+            },
             seat=1,
             goal="P3 called the Eichel-Ass, and you hold it with three more Eichel cards. Run away: "
-                 "lead Eichel, keeping the ace.",
-            accept=c.moves("P1 E10", "P1 E8", "P1 E7", why="that is no Eichel lead",
-                           misses={"P1 EA": "you lead the Eichel-Ass itself: with four Eichel cards "
-                                            "you may lead a small one and keep the ace back"}),
+            "lead Eichel, keeping the ace.",
+            accept=c.moves(
+                "P1 E10",
+                "P1 E8",
+                "P1 E7",
+                why="that is no Eichel lead",
+                misses={
+                    "P1 EA": "you lead the Eichel-Ass itself: with four Eichel cards "
+                    "you may lead a small one and keep the ace back"
+                },
+            ),
             solutions=["P1 E7", "P1 E8", "P1 E10"],
-            hints=["The duty to lead the called ace has an exception.",
-                   "With four or more cards of the called suit you may lead another card of it.",
-                   "Lead the Eichel-7."],
+            hints=[
+                "The duty to lead the called ace has an exception.",
+                "With four or more cards of the called suit you may lead another card of it.",
+                "Lead the Eichel-7.",
+            ],
             explain="With four Eichel cards you may run away: the ace is no longer bound, and you "
-                    "decide when it comes out.",
+            "decide when it comes out.",
             view=True,
             mistakes=["P2 G9"],
         ),
@@ -204,80 +291,99 @@ CALLED = Lesson(
 )
 
 POINTS = Lesson(
-    "schafkopf-points", "Schafkopf: card points and settlement",
+    "schafkopf-points",
+    "Schafkopf: card points and settlement",
     "Ace 11, ten 10, King 4, Ober 3, Unter 2: 120 in all. The declaring side needs 61. The losers "
     "are schneider below 30 points, and each loser pays the game's value.",
     [
         Exercise(
             id="sk-smear",
-            position={"variant": "schafkopf", "players": _hands(
-                "HU HA H7 E7 SA S10 S7", "GO HK H9 E10 EK S9", "HO EU SU E9 G10 SK", "SO H10 EA E8 GK S8"),
+            position={
+                "variant": "schafkopf",
+                "players": _hands(
+                    "HU HA H7 E7 SA S10 S7", "GO HK H9 E10 EK S9", "HO EU SU E9 G10 SK", "SO H10 EA E8 GK S8"
+                ),
                 "contract": {"mode": "normal", "declarer": 0, "called": "GA"},
                 "tricks": [{"leader": 1, "cards": ["GA", "G8", "G9", "G7"], "winner": 1}],
-                "trick": {"leader": 1, "cards": ["EO", "H8", "GU"]}},
+                "trick": {"leader": 1, "cards": ["EO", "H8", "GU"]},
+            },
             seat=0,
             goal="You called the Gras-Ass and P1 brought it out: P1 is your partner. P1 now leads "
-                 "the Eichel-Ober, the highest trump. Put as many points as you can into the trick.",
+            "the Eichel-Ober, the highest trump. Put as many points as you can into the trick.",
             accept=c.most_points(),
             solutions=["P0 HA"],
-            hints=["Your partner's trick cannot be beaten. What is each of your trumps worth?",
-                   "An ace counts 11, an Unter 2, a seven nothing.",
-                   "Play the Herz-Ass."],
+            hints=[
+                "Your partner's trick cannot be beaten. What is each of your trumps worth?",
+                "An ace counts 11, an Unter 2, a seven nothing.",
+                "Play the Herz-Ass.",
+            ],
             explain="The Eichel-Ober cannot be beaten, so your Herz-Ass adds 11 safe points for your "
-                    "side: the trick holds 16.",
+            "side: the trick holds 16.",
             view=True,
             mistakes=["P0 SA"],
         ),
         Exercise(
             id="sk-count-61",
-            position={"variant": "schafkopf", "players": _hands("SK", "G10 S9", "E7", "E9"),
-                      "contract": {"mode": "normal", "declarer": 1, "called": "SA"},
-                      "tricks": [
-                          {"leader": 1, "cards": ["S7", "S8", "SA", "S10"], "winner": 3},
-                          {"leader": 3, "cards": ["G9", "G8", "GK", "HA"], "winner": 2},
-                          {"leader": 2, "cards": ["EK", "E8", "EA", "SU"], "winner": 1},
-                          {"leader": 1, "cards": ["HU", "H10", "HO", "EU"], "winner": 3},
-                          {"leader": 3, "cards": ["HK", "H7", "H8", "EO"], "winner": 2},
-                          {"leader": 2, "cards": ["GO", "GU", "E10", "SO"], "winner": 2}],
-                      "trick": {"leader": 2, "cards": ["H9", "GA", "G7"]}},
+            position={
+                "variant": "schafkopf",
+                "players": _hands("SK", "G10 S9", "E7", "E9"),
+                "contract": {"mode": "normal", "declarer": 1, "called": "SA"},
+                "tricks": [
+                    {"leader": 1, "cards": ["S7", "S8", "SA", "S10"], "winner": 3},
+                    {"leader": 3, "cards": ["G9", "G8", "GK", "HA"], "winner": 2},
+                    {"leader": 2, "cards": ["EK", "E8", "EA", "SU"], "winner": 1},
+                    {"leader": 1, "cards": ["HU", "H10", "HO", "EU"], "winner": 3},
+                    {"leader": 3, "cards": ["HK", "H7", "H8", "EO"], "winner": 2},
+                    {"leader": 2, "cards": ["GO", "GU", "E10", "SO"], "winner": 2},
+                ],
+                "trick": {"leader": 2, "cards": ["H9", "GA", "G7"]},
+            },
             seat=1,
             goal="Two tricks are left. You and your partner P3 have 55 points; P2's Herz-9 takes "
-                 "this trick whatever you play. Play so that your side ends with 61 or more.",
+            "this trick whatever you play. Play so that your side ends with 61 or more.",
             accept=c.settles(1),
             solutions=["P1 S9"],
-            hints=["Count what each card gives away: your Gras-10 is worth 10.",
-                   "Who will take the last trick, and which card of yours goes into it?",
-                   "Keep the Gras-10 for the last trick, which your partner takes: play the Schellen-9 now."],
+            hints=[
+                "Count what each card gives away: your Gras-10 is worth 10.",
+                "Who will take the last trick, and which card of yours goes into it?",
+                "Keep the Gras-10 for the last trick, which your partner takes: play the Schellen-9 now.",
+            ],
             explain="The Schellen-9 gives the opponents nothing; your Gras-10 then falls into P3's "
-                    "last trick: 55 + 14 = 69, and you win.",
+            "last trick: 55 + 14 = 69, and you win.",
             view=True,
             mistakes=["P0 SK"],
         ),
         Exercise(
             id="sk-schneider",
-            position={"variant": "schafkopf", "players": _hands("G10", "S8", "GA", "S10 SK"),
-                      "contract": {"mode": "normal", "declarer": 1, "called": "GA"},
-                      "tricks": [
-                          {"leader": 1, "cards": ["SO", "H9", "GO", "GU"], "winner": 3},
-                          {"leader": 3, "cards": ["H10", "EO", "H8", "SU"], "winner": 0},
-                          {"leader": 0, "cards": ["HA", "H7", "G7", "EU"], "winner": 3},
-                          {"leader": 3, "cards": ["E8", "EA", "E7", "EK"], "winner": 0},
-                          {"leader": 0, "cards": ["HK", "E10", "SA", "G8"], "winner": 0},
-                          {"leader": 0, "cards": ["HU", "GK", "E9", "S7"], "winner": 0}],
-                      "trick": {"leader": 0, "cards": ["HO", "G9", "S9"]}},
+            position={
+                "variant": "schafkopf",
+                "players": _hands("G10", "S8", "GA", "S10 SK"),
+                "contract": {"mode": "normal", "declarer": 1, "called": "GA"},
+                "tricks": [
+                    {"leader": 1, "cards": ["SO", "H9", "GO", "GU"], "winner": 3},
+                    {"leader": 3, "cards": ["H10", "EO", "H8", "SU"], "winner": 0},
+                    {"leader": 0, "cards": ["HA", "H7", "G7", "EU"], "winner": 3},
+                    {"leader": 3, "cards": ["E8", "EA", "E7", "EK"], "winner": 0},
+                    {"leader": 0, "cards": ["HK", "E10", "SA", "G8"], "winner": 0},
+                    {"leader": 0, "cards": ["HU", "GK", "E9", "S7"], "winner": 0},
+                ],
+                "trick": {"leader": 0, "cards": ["HO", "G9", "S9"]},
+            },
             seat=3,
             goal="P1 called the Gras-Ass, which P2 holds: P1 and P2 play against you and P0, and "
-                 "have lost already. Your partner P0's Herz-Ober takes this trick. Play so that "
-                 "each of them pays you 2 units, not 1.",
-            accept=c.settles(2, why="Losers below 30 points are schneider, and schneider adds a "
-                                    "unit to what each of them pays."),
+            "have lost already. Your partner P0's Herz-Ober takes this trick. Play so that "
+            "each of them pays you 2 units, not 1.",
+            accept=c.settles(
+                2, why="Losers below 30 points are schneider, and schneider adds a unit to what each of them pays."
+            ),
             solutions=["P3 S10"],
-            hints=["The losers pay one unit more when they are schneider: below 30 points.",
-                   "P1 and P2 would take the last trick. What do your cards put into this trick, "
-                   "and what into theirs?",
-                   "Put the Schellen-10 on your partner's trick now."],
+            hints=[
+                "The losers pay one unit more when they are schneider: below 30 points.",
+                "P1 and P2 would take the last trick. What do your cards put into this trick, and what into theirs?",
+                "Put the Schellen-10 on your partner's trick now.",
+            ],
             explain="Your 10 goes to your side; the King falls into their last trick, leaving them "
-                    "25 points: schneider, so each pays 2 and you and P0 get +2.",
+            "25 points: schneider, so each pays 2 and you and P0 get +2.",
             mistakes=["P0 G10"],
         ),
     ],

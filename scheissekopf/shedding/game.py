@@ -23,6 +23,7 @@ from ..moves import Move, parse_move
 from ..rng import SeededRNG
 from . import presets as _presets
 from .events import SheddingEvent
+from .notation import dict_to_text, text_to_dict
 from .position import game_from_dict, game_to_dict
 from .text import game_text
 
@@ -1067,8 +1068,8 @@ class Game(Recorded):
             self._to_discard(self._clear_stack())
             self._note("burn", p, burn, r, None if self.phase == "over" else nxt)
         elif self.phase != "over":
-            if r == 7 and P.top_key(self.stack) == 7:
-                self._note("seven" if P.run_skips_threes else "undercut", p)
+            if r == 7 and P.seven and P.top_key(self.stack) == 7:
+                self._note("seven" if P.seven == "limit" else "undercut", p)
         self.turn = nxt
 
     def _after(self, p, r, k, out):
@@ -1252,9 +1253,21 @@ class Game(Recorded):
         problem. (``sk.Game.from_dict`` reads every variant's positions.)"""
         return game_from_dict(data, Game)
 
+    def to_text(self) -> str:
+        """The position as one line of text (``docs/POSITION_TEXT.md``); ``from_text`` reads it
+        back to the same position."""
+        return dict_to_text(self.to_dict())
+
+    @classmethod
+    def from_text(cls, text: str) -> Game:
+        """A shedding game from its position text; raises :class:`InvalidPosition` naming the
+        problem and where in the text it is. (``sk.from_text`` reads every variant's text.)"""
+        return game_from_dict(text_to_dict(text), Game)
+
     # ------------------------------------------------------------------ display
     def __repr__(self):
-        return f"<Game {self.variant} {self.n} players, {self.phase}, P{self.turn} to move>"
+        # the position text, so that a repr can be pasted back (with import scheissekopf as sk)
+        return f"sk.from_text({self.to_text()!r})"
 
     def __str__(self):
         return game_text(self)

@@ -19,6 +19,7 @@ from ..errors import IllegalMove
 from .base import Trick
 from .events import TrickEvent
 from .moves import KINDS, TrickLegalMoves, TrickMove, parse_move
+from .notation import dict_to_text, text_to_dict
 from .position import from_dict, to_dict
 from .tables import TRUMP
 
@@ -643,9 +644,20 @@ class TrickGame(Recorded):
         g._new_stamp()
         return g
 
+    def to_text(self) -> str:
+        """The position as one line of text (``docs/POSITION_TEXT.md``); ``from_text`` reads it
+        back to the same position."""
+        return dict_to_text(self.to_dict())
+
+    @classmethod
+    def from_text(cls, text: str) -> TrickGame:
+        """A hand from its position text; raises InvalidPosition naming the problem and where in
+        the text it is."""
+        return from_dict(text_to_dict(text), TrickGame)
+
     def __repr__(self):
-        who = "" if self.turn is None else f", P{self.turn} to move"
-        return f"<{self.variant} {self.n} players, {self.phase}{who}>"
+        # the position text, so that a repr can be pasted back (with import scheissekopf as sk)
+        return f"sk.from_text({self.to_text()!r})"
 
     def __str__(self):
         from .text import game_text

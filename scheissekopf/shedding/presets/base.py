@@ -47,6 +47,7 @@ class Preset:
     refusal: Callable  # (stack, rank) -> why that rank may not be played
     scoring: str  # "points" or "losses"
     penalties: bool  # the optional penalty rule exists
+    seven: str | None  # what a 7 on top does: "limit" (7 or lower next), "undercut", or None
 
     def __post_init__(self):
         # on_top[r]: the ranks playable on a stack whose top card has rank r, when that card
@@ -92,10 +93,15 @@ def key_through_threes(zero_ranks):
     return top_key
 
 
+def a_or_an(name: str) -> str:
+    """The article a rank's name takes when said aloud: "an 8", "an A" (an ace), "a K"."""
+    return "an" if name in ("8", "A") else "a"
+
+
 def top_words(stack, top) -> str:
     """'a K is on the stack', or 'the 3s are invisible and a K lies under them'."""
     name = RANK_TEXT[top >> 2]
-    article = "an" if name in ("8", "A") else "a"
+    article = a_or_an(name)
     if stack and stack[-1] is not top and stack[-1] >> 2 == 3:
         return f"the 3 on top lets the {name} under it count, so {article} {name} is on the stack"
     return f"{article} {name} is on the stack"

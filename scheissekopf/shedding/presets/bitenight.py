@@ -80,4 +80,5 @@ PRESET = Preset(
     refusal=refusal,
     scoring="points",
     penalties=False,
+    seven="limit",
 )

@@ -82,4 +82,5 @@ PRESET = Preset(
     refusal=refusal,
     scoring="losses",
     penalties=False,
+    seven=None,  # a plain card
 )

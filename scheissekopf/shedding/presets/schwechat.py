@@ -17,7 +17,7 @@
 """
 
 from ...cards import RANK_TEXT
-from .base import ALL_RANKS, Preset, first_below_threes, key_through_threes, rank_mask
+from .base import ALL_RANKS, Preset, a_or_an, first_below_threes, key_through_threes, rank_mask
 
 VALUES = (2, 4, 5, 6, 8, 9, 11, 12, 13, 14)
 WILD = rank_mask((3, 7, 10, 15))
@@ -45,7 +45,8 @@ def refusal(stack, rank):
     top = effective_top(stack)
     name = RANK_TEXT[top >> 2]
     mirror = stack[-1] is not top
-    where = f"the 3 mirrors a {name}" if mirror else f"a {name} is on the stack"
+    article = a_or_an(name)
+    where = f"the 3 mirrors {article} {name}" if mirror else f"{article} {name} is on the stack"
     if top >> 2 == 7:
         return f"{where}: undercut it with a 2, 4, 5 or 6, or play a wildcard (3, 7, 10, joker)"
     return f"{where}: play {name} or higher, or a wildcard (3, 7, 10, joker)"
@@ -79,4 +80,5 @@ PRESET = Preset(
     refusal=refusal,
     scoring="losses",
     penalties=True,
+    seven="undercut",
 )

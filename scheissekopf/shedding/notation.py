@@ -9,32 +9,93 @@
 
 The grammar and every field: ``docs/POSITION_TEXT.md``.
 """
+
 from __future__ import annotations
 
 import re
 
-from .cards import Card
-from .postext import (NULL, Field, cannot_write, cards_words, collect_seats, expand, fail, join, no_commas,
-                      one_value, parse_fields, read_bool, read_int, read_names, read_seat, read_seat_or_null,
-                      read_seats, read_seed, seat_word, seed_word, word)
+from ..cards import Card
+from ..notation import (
+    NULL,
+    Field,
+    cannot_write,
+    cards_words,
+    collect_seats,
+    expand,
+    fail,
+    join,
+    no_commas,
+    one_value,
+    parse_fields,
+    read_bool,
+    read_int,
+    read_names,
+    read_seat,
+    read_seat_or_null,
+    read_seats,
+    read_seed,
+    seat_word,
+    seed_word,
+    word,
+)
+from .presets import PRESETS
 
 VARIANTS = ("bitenight", "palace", "schwechat")
 # How many decks each preset shuffles for n players (the presets' ``decks``; checked against
 # ``sk.deck`` by the tests).
-DECKS = {"bitenight": lambda n: (n + 3) // 4,
-         "palace": lambda n: (n + 4) // 5,
-         "schwechat": lambda n: max(2, (n + 3) // 4)}
+DECKS = {name: preset.decks for name, preset in PRESETS.items()}  # decks for n players
 PHASES = ("setup", "play", "over")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
 ZONES = ("hand", "bank", "gamble", "known")
 # the fields after the seats, in the order they are written
-FIELDS = ("stack", "draw", "discard", "phase", "turn", "direction", "pending", "opening", "ready",
-          "finished", "bonus", "loser", "stalemate", "warned", "penalties", "dealer", "decks", "names",
-          "seed", "repetitions")
+FIELDS = (
+    "stack",
+    "draw",
+    "discard",
+    "phase",
+    "turn",
+    "direction",
+    "pending",
+    "opening",
+    "ready",
+    "finished",
+    "bonus",
+    "loser",
+    "stalemate",
+    "warned",
+    "penalties",
+    "dealer",
+    "decks",
+    "names",
+    "seed",
+    "repetitions",
+)
 # the keys of a position dict, in the order ``to_dict`` writes them
-DICT_KEYS = ("variant", "players", "draw", "stack", "turn", "direction", "finished", "discard", "phase",
-             "dealer", "decks", "names", "ready", "pending", "opening", "bonus", "loser", "stalemate",
-             "penalties", "warned", "known", "repetitions", "seed")
+DICT_KEYS = (
+    "variant",
+    "players",
+    "draw",
+    "stack",
+    "turn",
+    "direction",
+    "finished",
+    "discard",
+    "phase",
+    "dealer",
+    "decks",
+    "names",
+    "ready",
+    "pending",
+    "opening",
+    "bonus",
+    "loser",
+    "stalemate",
+    "penalties",
+    "warned",
+    "known",
+    "repetitions",
+    "seed",
+)
 _HEX = re.compile(r"[0-9a-fA-F]{1,16}\Z")
 
 
@@ -45,17 +106,27 @@ def defaults(variant, n, phase, finished):
     still_in = [s for s in range(n) if s not in finished]
     return {
         "variant": "bitenight",
-        "draw": [], "stack": [], "discard": [],
-        "turn": 0, "direction": 1, "finished": [], "phase": "play", "dealer": 0,
+        "draw": [],
+        "stack": [],
+        "discard": [],
+        "turn": 0,
+        "direction": 1,
+        "finished": [],
+        "phase": "play",
+        "dealer": 0,
         "decks": DECKS[variant](n),
         "names": [f"P{i}" for i in range(n)],
         "ready": [phase != "setup"] * n,
-        "pending": None, "opening": None, "bonus": [],
+        "pending": None,
+        "opening": None,
+        "bonus": [],
         # a finished round's loser is the one seat still in
         "loser": still_in[0] if phase == "over" and len(still_in) == 1 else None,
-        "stalemate": False, "penalties": False, "warned": [],
+        "stalemate": False,
+        "penalties": False,
+        "warned": [],
         "known": [[] for _ in range(n)],
-        "repetitions": {},      # from_dict counts the position itself once in play, as when absent
+        "repetitions": {},  # from_dict counts the position itself once in play, as when absent
         "seed": None,
     }
 
@@ -146,8 +217,13 @@ def _value_words(key, value):
     if key == "repetitions":
         out = []
         for k, count in value.items():
-            if not isinstance(k, str) or not _HEX.match(k) or isinstance(count, bool) or not isinstance(count, int) \
-                    or count < 1:
+            if (
+                not isinstance(k, str)
+                or not _HEX.match(k)
+                or isinstance(count, bool)
+                or not isinstance(count, int)
+                or count < 1
+            ):
                 raise TypeError
             out.append(k if count == 1 else f"{k}*{count}")
         return out
@@ -173,8 +249,7 @@ def text_to_dict(text: str) -> dict:
     n = len(seat_fields)
     for key, f in named.items():
         if key not in FIELDS:
-            f.fail(f"unknown field {f.keyword.text!r} (the fields are the seats P0, P1, ... and "
-                   f"{', '.join(FIELDS)})")
+            f.fail(f"unknown field {f.keyword.text!r} (the fields are the seats P0, P1, ... and {', '.join(FIELDS)})")
 
     got = {}
     for key, f in named.items():
@@ -207,7 +282,7 @@ def _card(token, where):
 
 
 def _cards(f: Field, tokens, where, slots=False):
-    out = []
+    out: list = []
     for t in expand(f, tokens):
         if t.text == NULL and not t.quoted:
             if not slots:
@@ -223,7 +298,7 @@ def _read_seat(f: Field, variant):
     zones = {z: None for z in ZONES}
     zone = "hand"
     start = None
-    current = []
+    current: list = []
 
     def close():
         if zones[zone] is not None:
@@ -294,8 +369,11 @@ def _read_field(key, f: Field, n):
         for t in no_commas(f, f.values):
             text, _, count = t.text.partition("*")
             if t.quoted or not _HEX.match(text) or (count and not count.isdigit()):
-                f.fail(f"{t.text!r}: a repetition is a position key of up to 16 hex digits, "
-                       f"with '*N' when it was seen N times", t)
+                f.fail(
+                    f"{t.text!r}: a repetition is a position key of up to 16 hex digits, "
+                    f"with '*N' when it was seen N times",
+                    t,
+                )
             k = f"{int(text, 16):016x}"
             if k in reps:
                 f.fail(f"position key {k} is listed twice", t)

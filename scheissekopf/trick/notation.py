@@ -11,23 +11,51 @@ out of the dict so that ``from_dict`` works it out, and the writer always writes
 
 The grammar and every field: ``docs/POSITION_TEXT.md``.
 """
+
 from __future__ import annotations
 
-from .cards import JOKER, Card
-from .postext import (NULL, Field, cannot_write, cards_words, collect_seats, expand, fail, join, no_commas,
-                      one_value, parse_fields, read_bool, read_int, read_names, read_seat, read_seat_or_null,
-                      read_seats, read_seed, seat_keyword, seat_word, seed_word, word)
+from ..cards import JOKER, Card
+from ..notation import (
+    NULL,
+    Field,
+    cannot_write,
+    cards_words,
+    collect_seats,
+    expand,
+    fail,
+    join,
+    no_commas,
+    one_value,
+    parse_fields,
+    read_bool,
+    read_int,
+    read_names,
+    read_seat,
+    read_seat_or_null,
+    read_seats,
+    read_seed,
+    seat_keyword,
+    seat_word,
+    seed_word,
+    word,
+)
 
 VARIANTS = ("sheepshead", "schafkopf", "mehrkopf")
-PHASES = {"sheepshead": ("pick", "bury", "call", "double", "play", "over"),
-          "schafkopf": ("auction", "declare", "wedding", "play", "over"),
-          "mehrkopf": ("auction", "declare", "wedding", "play", "over")}
-MODES = {"sheepshead": ("pick", "called", "alone", "leaster"),
-         "schafkopf": ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie"),
-         "mehrkopf": ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie")}
-BIDS = {"sheepshead": ("pass", "pick"),
-        "schafkopf": ("pass", "normal", "wedding", "solo", "tout", "sie"),
-        "mehrkopf": ("pass", "normal", "wedding", "solo", "tout", "sie")}
+PHASES = {
+    "sheepshead": ("pick", "bury", "call", "double", "play", "over"),
+    "schafkopf": ("auction", "declare", "wedding", "play", "over"),
+    "mehrkopf": ("auction", "declare", "wedding", "play", "over"),
+}
+MODES = {
+    "sheepshead": ("pick", "called", "alone", "leaster"),
+    "schafkopf": ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie"),
+    "mehrkopf": ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie"),
+}
+BIDS = {
+    "sheepshead": ("pass", "pick"),
+    "schafkopf": ("pass", "normal", "wedding", "solo", "tout", "sie"),
+    "mehrkopf": ("pass", "normal", "wedding", "solo", "tout", "sie"),
+}
 DOUBLES = ("pass", "double")
 LEVELS = ("normal", "wedding", "solo", "tout", "must")
 ENDINGS = ("thrown", "refused", "tout-lost", "sie")
@@ -36,13 +64,61 @@ GERMAN_SUITS = "EGHS"
 GERMAN_RANKS = ("P", "6", "7", "8", "9", "G", "U", "O", "K", "S", "10", "A")
 ONE_SEAT_MODES = ("pick", "alone", "solo", "wenz", "geier", "niederer", "sie")
 # the fields after the seats, in the order they are written
-FIELDS = ("blind", "buried", "phase", "turn", "bids", "doubles", "best_bid", "contract", "declarers", "bound",
-          "called_led", "hole", "hole_trick", "trick", "tricks", "multiplier", "deal", "ended", "lot",
-          "dealer", "options", "names", "view", "seed")
+FIELDS = (
+    "blind",
+    "buried",
+    "phase",
+    "turn",
+    "bids",
+    "doubles",
+    "best_bid",
+    "contract",
+    "declarers",
+    "bound",
+    "called_led",
+    "hole",
+    "hole_trick",
+    "trick",
+    "tricks",
+    "multiplier",
+    "deal",
+    "ended",
+    "lot",
+    "dealer",
+    "options",
+    "names",
+    "view",
+    "seed",
+)
 # the keys of a position dict, in the order ``to_dict`` writes them ("view" only in a view)
-DICT_KEYS = ("variant", "names", "dealer", "seed", "options", "phase", "turn", "players", "blind", "buried",
-             "bids", "doubles", "best_bid", "contract", "declarers", "bound", "called_led", "hole",
-             "hole_trick", "trick", "tricks", "multiplier", "deal", "ended", "lot", "view")
+DICT_KEYS = (
+    "variant",
+    "names",
+    "dealer",
+    "seed",
+    "options",
+    "phase",
+    "turn",
+    "players",
+    "blind",
+    "buried",
+    "bids",
+    "doubles",
+    "best_bid",
+    "contract",
+    "declarers",
+    "bound",
+    "called_led",
+    "hole",
+    "hole_trick",
+    "trick",
+    "tricks",
+    "multiplier",
+    "deal",
+    "ended",
+    "lot",
+    "view",
+)
 CONTRACT_KEYS = ("mode", "declarer", "suit", "called", "tout", "must")
 
 
@@ -55,7 +131,7 @@ class _Missing:
 
 
 MISSING = _Missing()
-ABSENT = _Missing()     # "view": not a key of the dict unless given
+ABSENT = _Missing()  # "view": not a key of the dict unless given
 
 
 def _default_suit(mode, n):
@@ -74,8 +150,7 @@ def defaults(variant, n, d):
     else:
         phase_default = PHASES[variant][0]
     phase = d.get("phase", phase_default)
-    called = (not view and isinstance(contract, dict) and contract.get("called") is not None
-              and mode != "pick")
+    called = not view and isinstance(contract, dict) and contract.get("called") is not None and mode != "pick"
     if contract is None or mode in ("leaster", "ramsch"):
         declarers = []
     elif mode in ONE_SEAT_MODES or (mode == "normal" and n == 2):
@@ -85,19 +160,27 @@ def defaults(variant, n, d):
     return {
         "variant": MISSING,
         "names": [f"P{i}" for i in range(n)],
-        "dealer": 0, "seed": None, "options": {},
+        "dealer": 0,
+        "seed": None,
+        "options": {},
         "phase": phase_default,
         "turn": None if phase == "over" else MISSING,
-        "blind": [], "buried": [],
-        "bids": [None] * n, "doubles": [None] * n,
-        "best_bid": None, "contract": None,
+        "blind": [],
+        "buried": [],
+        "bids": [None] * n,
+        "doubles": [None] * n,
+        "best_bid": None,
+        "contract": None,
         "declarers": declarers,
         "bound": MISSING if called else [],
         "called_led": MISSING if called else False,
         "hole": None,
         "hole_trick": _hole_trick(d),
-        "trick": None, "tricks": [],
-        "multiplier": 1, "deal": 0, "ended": None,
+        "trick": None,
+        "tricks": [],
+        "multiplier": 1,
+        "deal": 0,
+        "ended": None,
         "lot": MISSING if phase == "over" and mode == "leaster" and not view else None,
         "view": ABSENT,
     }
@@ -279,8 +362,7 @@ def text_to_dict(text: str) -> dict:
     n = len(seat_fields)
     for key, f in named.items():
         if key not in FIELDS:
-            f.fail(f"unknown field {f.keyword.text!r} (the fields are the seats P0, P1, ... and "
-                   f"{', '.join(FIELDS)})")
+            f.fail(f"unknown field {f.keyword.text!r} (the fields are the seats P0, P1, ... and {', '.join(FIELDS)})")
     card = _german if variant != "sheepshead" else _french
     got = {"variant": variant}
     got["players"] = [_read_seat(f, variant, n, card) for f in seat_fields]
@@ -313,18 +395,23 @@ def _german(token, where):
     suit, rank = text[:1], text[1:]
     rank = "10" if rank == "T" else rank
     if token.quoted or suit not in GERMAN_SUITS or rank not in GERMAN_RANKS:
-        fail(token.column, where, f"{token.text!r} is not a card (write the suit E, G, H or S, then the rank: "
-             f"EO, HU, GA, S10; ?? for a hidden card)")
+        fail(
+            token.column,
+            where,
+            f"{token.text!r} is not a card (write the suit E, G, H or S, then the rank: "
+            f"EO, HU, GA, S10; ?? for a hidden card)",
+        )
     return suit + rank
 
 
 def _cards(f: Field, tokens, where, card, slots=False):
-    out = []
+    out: list = []
     for t in expand(f, tokens):
         if t.text == NULL and not t.quoted:
             if not slots:
-                fail(t.column, where,
-                     "'-' (an empty slot) belongs only in the two-player face-up and face-down columns")
+                fail(
+                    t.column, where, "'-' (an empty slot) belongs only in the two-player face-up and face-down columns"
+                )
             out.append(None)
         else:
             out.append(card(t, where))
@@ -334,7 +421,8 @@ def _cards(f: Field, tokens, where, card, slots=False):
 def _read_seat(f: Field, variant, n, card):
     """A seat field: ``P1 [hand] cards`` or, at two players, ``P1 bank cards gamble cards``."""
     zones = {}
-    zone, start, current = "hand", None, []
+    zone, start = "hand", None
+    current: list = []
     slots = variant == "mehrkopf" and n == 2
 
     def close():
@@ -379,8 +467,7 @@ def _read_field(key, f: Field, variant, n, card):
     if key in ("bids", "doubles"):
         vals = no_commas(f, f.values)
         if len(vals) != n:
-            f.fail(f"{key} lists one entry per seat ({n}), - for a seat that has not spoken; "
-                   f"{len(vals)} given")
+            f.fail(f"{key} lists one entry per seat ({n}), - for a seat that has not spoken; {len(vals)} given")
         return [_word(f, t, BIDS[variant] if key == "bids" else DOUBLES) for t in vals]
     if key == "best_bid":
         vals = no_commas(f, f.values)
@@ -407,7 +494,8 @@ def _read_field(key, f: Field, variant, n, card):
             return None
         return _read_trick(f, vals, n, card, finished=False)
     if key == "tricks":
-        groups, current = [], []
+        groups: list = []
+        current: list = []
         for t in f.values:
             if t.is_comma:
                 if not current:
@@ -486,8 +574,7 @@ def _read_contract(f: Field, variant, n, card):
     if len(vals) == 1 and vals[0].text == NULL:
         return None
     mode = _word(f, vals[0], MODES[variant], allow_null=False)
-    c = {"mode": mode, "declarer": None, "suit": _default_suit(mode, n), "called": None, "tout": False,
-         "must": False}
+    c = {"mode": mode, "declarer": None, "suit": _default_suit(mode, n), "called": None, "tout": False, "must": False}
     seen = set()
 
     def once(what, t):

@@ -1,4 +1,4 @@
-"""The one-line position text: ``to_text(d)`` and ``from_text_dict(text)``.
+"""The one-line position text, the part both families share.
 
 A position dict (what ``game.to_dict()`` writes) becomes one line of plain text that a card
 player can read and edit, in the spirit of chess's FEN, and back::
@@ -9,24 +9,23 @@ The line is a variant word and then fields separated by ``|``; each field starts
 keyword (a seat ``P0``, ``P1``, ... or a field name such as ``stack``) followed by its values.
 The grammar, every field and its default are described in ``docs/POSITION_TEXT.md``.
 
-This module holds what both families share (reading the line into fields and tokens, writing
-tokens, the error messages) and dispatches on the variant word: the shedding games are read
-and written by :mod:`scheissekopf.shedding_text`, the trick-taking games by
-:mod:`scheissekopf.trick_text`. Everything works on position dicts only; the result of
-``from_text_dict`` goes through ``Game.from_dict``, which names any rule problem.
+This module holds what both families share: reading the line into fields and tokens, writing
+tokens, the error messages. Each family reads and writes its own fields
+(:mod:`scheissekopf.shedding.notation`, :mod:`scheissekopf.trick.notation`), and the registry
+(:mod:`scheissekopf.variants`) picks the family from the variant word. Everything works on
+position dicts; a dict read from text then goes through ``from_dict``, which names any rule
+problem.
 """
+
 from __future__ import annotations
 
 import json
 import re
+from typing import NoReturn
 
 from .errors import InvalidPosition
 
-SHEDDING_VARIANTS = ("bitenight", "palace", "schwechat")
-TRICK_VARIANTS = ("sheepshead", "schafkopf", "mehrkopf")
-ALL_VARIANTS = SHEDDING_VARIANTS + TRICK_VARIANTS
-
-NULL = "-"                      # an empty slot, or "nobody" / "nothing" for a single value
+NULL = "-"  # an empty slot, or "nobody" / "nothing" for a single value
 _SEAT = re.compile(r"[Pp]?(\d+)\Z")
 _SEAT_KEYWORD = re.compile(r"[Pp](\d+)\Z")
 _INT = re.compile(r"[+-]?\d+\Z")
@@ -38,7 +37,7 @@ _FALSE = ("no", "false", "off")
 
 
 # ------------------------------------------------------------------------------------ errors
-def fail(column, field, message):
+def fail(column, field, message) -> NoReturn:
     """Raise :class:`InvalidPosition` saying where in the text the problem is.
 
     The exception also carries ``column`` (1-based, or None) and ``field`` (or None)."""
@@ -53,10 +52,9 @@ def fail(column, field, message):
     raise exc
 
 
-def cannot_write(field, value, why=""):
+def cannot_write(field, value, why="") -> NoReturn:
     """Raise :class:`InvalidPosition` for a dict the writer cannot put into text."""
-    exc = InvalidPosition(f"cannot write field {field!r} = {value!r} as position text"
-                          + (f": {why}" if why else ""))
+    exc = InvalidPosition(f"cannot write field {field!r} = {value!r} as position text" + (f": {why}" if why else ""))
     exc.column = None
     exc.field = field
     raise exc
@@ -153,31 +151,14 @@ def parse_fields(text):
         fail(None, None, "the position text is empty (write e.g. 'bitenight | P0 5H 9C | P1 QS 2C')")
     fields = []
     for start, tokens, bar in parts:
-        if not tokens:      # point at the '|' that closes the empty part (the last: that opens it)
-            fail(bar if bar is not None else start - 1, None,
-                 "an empty field between two '|' (or at an end of the text)")
+        if not tokens:  # point at the '|' that closes the empty part (the last: that opens it)
+            fail(
+                bar if bar is not None else start - 1, None, "an empty field between two '|' (or at an end of the text)"
+            )
         if tokens[0].is_comma or tokens[0].quoted:
             fail(tokens[0].column, None, f"a field starts with its keyword, not {tokens[0].text!r}")
         fields.append(Field(tokens[0], tokens[1:]))
     return fields
-
-
-def variant_of_text(text):
-    """The variant named at the start of the text (``bitenight`` when it starts with a seat or
-    a shedding field instead), or InvalidPosition naming all six variants."""
-    fields = parse_fields(text)
-    first = fields[0]
-    word = first.key
-    if word in ALL_VARIANTS:
-        if first.values:
-            fail(first.values[0].column, "variant",
-                 "the variant word stands alone: put a '|' after it")
-        return word
-    from . import shedding_text
-    if _SEAT_KEYWORD.match(word) or word in shedding_text.FIELDS:
-        return "bitenight"
-    fail(first.column, "variant", f"unknown variant {first.keyword.text!r}: "
-         f"the text starts with one of {', '.join(ALL_VARIANTS)}")
 
 
 def seat_keyword(token):
@@ -207,8 +188,9 @@ def collect_seats(fields):
     for s in range(n):
         if s not in seats:
             later = seats[min(x for x in seats if x > s)]
-            later.fail(f"seats are P0 to P{n - 1}, but P{s} is missing "
-                       f"(a seat without cards is written as just 'P{s}')")
+            later.fail(
+                f"seats are P0 to P{n - 1}, but P{s} is missing (a seat without cards is written as just 'P{s}')"
+            )
     return [seats[s] for s in range(n)], named
 
 
@@ -291,7 +273,7 @@ def read_seats(field: Field, n, tokens=None):
 def read_names(field: Field, n):
     tokens = no_commas(field, field.values)
     if len(tokens) != n:
-        field.fail(f"names gives {len(tokens)} names for {n} seats (quote a name with spaces: \"Ann B\")")
+        field.fail(f'names gives {len(tokens)} names for {n} seats (quote a name with spaces: "Ann B")')
     return [t.text for t in tokens]
 
 
@@ -363,29 +345,3 @@ def seed_word(seed, field="seed"):
     if isinstance(seed, str):
         return json.dumps(seed, ensure_ascii=False)
     cannot_write(field, seed, "a seed is a whole number or a string")
-
-
-# ------------------------------------------------------------------------------------ dispatch
-def to_text(d: dict) -> str:
-    """The one-line text of a position dict of any of the six variants."""
-    if not isinstance(d, dict):
-        raise InvalidPosition(f"a position is a dict, not {type(d).__name__}")
-    variant = d.get("variant", "bitenight")
-    if variant in TRICK_VARIANTS:
-        from . import trick_text
-        return trick_text.dict_to_text(d)
-    if variant in SHEDDING_VARIANTS:
-        from . import shedding_text
-        return shedding_text.dict_to_text(d)
-    raise InvalidPosition(f"unknown variant {variant!r}: choose one of {', '.join(ALL_VARIANTS)}")
-
-
-def from_text_dict(text: str) -> dict:
-    """The position dict of a one-line text (any of the six variants); raises
-    :class:`InvalidPosition` naming the problem and its column or field."""
-    variant = variant_of_text(text)
-    if variant in TRICK_VARIANTS:
-        from . import trick_text
-        return trick_text.text_to_dict(text)
-    from . import shedding_text
-    return shedding_text.text_to_dict(text)
