@@ -26,3 +26,4 @@ def test_readme_examples_run_and_print_what_they_promise():
     assert "P3 has no 4C in the hand" in text
     assert "a 7 is on the stack: play 7 or lower" in text
     assert "['??', '??', '??']" in text
+    assert "bitenight | P0 5H 9C KD | P1 2C QS | stack 7S\n" in text

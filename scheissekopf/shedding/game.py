@@ -1256,7 +1256,10 @@ class Game(Recorded):
     def to_text(self) -> str:
         """The position as one line of text (``docs/POSITION_TEXT.md``); ``from_text`` reads it
         back to the same position."""
-        return dict_to_text(self.to_dict())
+        d = self.to_dict()
+        if self.phase == "play" and self._rep == {self._position_key(): 1}:
+            del d["repetitions"]  # only this position, counted once: what from_dict counts anyway
+        return dict_to_text(d)
 
     @classmethod
     def from_text(cls, text: str) -> Game:
