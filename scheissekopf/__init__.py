@@ -44,6 +44,7 @@ __all__ = [
     "IllegalMove",
     "InvalidPosition",
     "JOKER",
+    "LessonTable",
     "LegalMoves",
     "Match",
     "Move",
@@ -68,4 +69,8 @@ def __getattr__(name: str):
         from . import table
 
         return getattr(table, name)
+    if name == "LessonTable":
+        from .lessons.widget import LessonTable
+
+        return LessonTable
     raise AttributeError(f"module 'scheissekopf' has no attribute {name!r}")

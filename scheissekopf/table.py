@@ -35,7 +35,7 @@ import random
 import re
 import threading
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 import anywidget
 import traitlets
@@ -105,6 +105,8 @@ class Table(anywidget.AnyWidget):
     legal: traitlets.List[Any] = traitlets.List().tag(sync=True)
     log: traitlets.List[Any] = traitlets.List().tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    #: how the message reads: "" a refusal or a notice, "good" a right answer, "info" a hint
+    tone = traitlets.Unicode("").tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
     hints = traitlets.Dict().tag(sync=True)
@@ -123,6 +125,12 @@ class Table(anywidget.AnyWidget):
         self._rng = random.Random(seed)
         self._timer: tuple[object, Any] | None = None
         self._asks = 0
+        #: called with the text of each move asked for at the table instead of playing it (a
+        #: lesson checks the learner's move this way); None: the table plays it
+        self.referee: Callable[[str], object] | None = None
+        #: called with the seat when the Hint button is pressed, instead of the search (a lesson
+        #: gives its own hints first); None: the search answers
+        self.adviser: Callable[[int], object] | None = None
         self.on_msg(self._on_msg)
         self._sync()
 
@@ -177,6 +185,19 @@ class Table(anywidget.AnyWidget):
             self.message = message
             self.hints = {}
             self.version += 1
+
+    @traitlets.observe("message")
+    def _plain_tone(self, _change):
+        self.tone = ""  # a new message reads as a notice unless say() gives it a tone
+
+    def say(self, message: str, tone: str = "") -> None:
+        """Show ``message`` in the table; ``tone`` "good" (a right answer) or "info" (a hint)
+        draws it in green or blue instead of as a refusal."""
+        if tone not in ("", "good", "info"):
+            raise ValueError(f'tone is "", "good" or "info", not {tone!r}')
+        with self.hold_sync():
+            self.message = message
+            self.tone = tone
 
     def _changed(self):
         """After a change of position: let seated bots move, then redraw."""
@@ -413,12 +434,18 @@ class Table(anywidget.AnyWidget):
         self._dispatch(self._check_request(content), content)
 
     def _dispatch(self, action, content):
+        if action == "step" and self.referee is not None:
+            raise _Refused("Here you make the move yourself: pick your cards and press Play.")
         if action == "step":
             self.step()
         elif action == "undo":
             self._undo_for_people()
+        elif action == "hint" and self.adviser is not None:
+            self.adviser(self._hint_seat(content))
         elif action == "hint":
             self.hint(self._hint_seat(content))
+        elif self.referee is not None:
+            self.referee(self._move_text(action, content))
         else:
             self.play(self._move_text(action, content))
 

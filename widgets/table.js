@@ -397,6 +397,7 @@ function render({ model, el }) {
       legal: model.get("legal") || [],
       log: model.get("log") || [],
       message: model.get("message") || "",
+      tone: model.get("tone") || "",
       version: model.get("version"),
       interactive: model.get("interactive") !== false,
       hints: model.get("hints") || {},
@@ -671,7 +672,8 @@ function render({ model, el }) {
         info.rows.bottom.concat(info.rows.top).sort((a, b) => a - b)
           .map((s) => `${seatLabel(info, s)} ${String(info.seats[s].score).startsWith("-") ? "" : "+"}${info.seats[s].score}`).join(", ")));
     }
-    if (d.message) parts.push(h("div", { class: "sk-message", role: "alert" }, d.message));
+    // the message's tone: "" a refusal or a notice, "good" a right answer, "info" a hint
+    if (d.message) parts.push(h("div", { class: d.tone ? `sk-message sk-${d.tone}` : "sk-message", role: "alert" }, d.message));
     const hinted = d.hints && d.hints.rows && d.hints.version === d.version ? d.hints : null;
     if (hinted) parts.push(hintList(hinted));
 
@@ -697,7 +699,7 @@ function render({ model, el }) {
     queueMicrotask(draw);
   }
 
-  const names = ["state", "info", "legal", "log", "message", "version", "interactive", "hints", "caption", "scene_step", "scene_steps", "log_mark"];
+  const names = ["state", "info", "legal", "log", "message", "tone", "version", "interactive", "hints", "caption", "scene_step", "scene_steps", "log_mark"];
   const answered = () => { asking = false; };
   const answers = ["hints", "message", "version"];
   for (const n of answers) model.on(`change:${n}`, answered);

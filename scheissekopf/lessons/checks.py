@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-import scheissekopf as sk
+from ..cards import Card
+from ..variants import TRICK_VARIANTS
 
 _RANK = {
     2: "2",
@@ -192,7 +193,7 @@ def moves(*solutions, why: str = "that is not the move the goal asks for", misse
         return o.before.clone().play(text)
 
     def miss(o):
-        shedding = o.after.variant not in sk.TRICK_VARIANTS
+        shedding = o.after.variant not in TRICK_VARIANTS
         if any(_same(o.move, resolve(o, s), shedding) for s in solutions):
             return None
         for text, clause in misses.items():
@@ -300,7 +301,7 @@ def must_take(seat, why=None) -> Check:
         on = f"on the {rank(top)}" if top is not None else "on the open stack"
         if o.view:
             return f"{o.does(seat, 'have')} a card that goes {on}"
-        cards = sorted({str(m.cards[0]) for m in plays if m.cards}, key=lambda t: sk.Card.parse(t))
+        cards = sorted({str(m.cards[0]) for m in plays if m.cards}, key=lambda t: Card.parse(t))
         return f"{who} can still play: {either(cards)} {'goes' if len(cards) == 1 else 'go'} {on}"
 
     return Check(f"P{seat} must take the stack", miss, why)

@@ -15,20 +15,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import scheissekopf as sk
-
+from ..errors import IllegalMove
+from ..variants import Game
 from .checks import Outcome, moves
 
 _SEAT = re.compile(r"^\s*P\d+\b", re.IGNORECASE)
 
 
 def load_position(position):
-    """A fresh game from an exercise's position. The one place positions are read: today a
-    position is the ``to_dict`` / ``from_dict`` dict; a one-line text form can be read here too
-    once the engine has one."""
+    """A fresh game from an exercise's position: a position dict (``to_dict`` form) or the
+    one-line position text (``to_text`` form). The one place positions are read."""
     if isinstance(position, dict):
-        return sk.Game.from_dict(copy.deepcopy(position))
-    raise TypeError(f"an exercise's position is a position dict, not {type(position).__name__}")
+        return Game.from_dict(copy.deepcopy(position))
+    if isinstance(position, str):
+        return Game.from_text(position)
+    raise TypeError(f"an exercise's position is a position dict or text, not {type(position).__name__}")
 
 
 @dataclass(frozen=True)
@@ -134,7 +135,7 @@ class Exercise:
         start = len(trial.log)
         try:
             played = trial.play(text)
-        except sk.IllegalMove as exc:
+        except IllegalMove as exc:
             return Feedback(False, str(exc), shown, legal=False, rule=str(exc))
         events = trial.log[start:]
         happened = tuple(e.text for e in events if e.text)

@@ -1,0 +1,183 @@
+"""A lesson on the live card table: the goal above the table, the learner plays by clicking, and
+every move is checked by the exercise before it is played.
+
+>>> from scheissekopf import lessons
+>>> from scheissekopf.lessons.widget import LessonTable
+>>> t = LessonTable(lessons.get("bitenight-four"))
+>>> t.answer("9C").accepted  # the first exercise wants a burn: one more 9 does not do it
+False
+>>> t.progress.status(t.exercise)
+'tried'
+
+A wrong try leaves the position as it was (the move is not played) and says why in the table; a
+right one is played, so the learner sees what it did, and Next moves on. The Hint button gives
+the exercise's own hints, gentlest first, then asks the search. Where the exercise says so, the
+table shows only the learner's seat, and the search sees only that seat too.
+
+Needs the Jupyter packages (the ``widget`` extra); :mod:`scheissekopf.lessons` itself does not.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..table import Table
+from .lesson import Exercise, Feedback, Lesson, Progress
+
+MARKS = {Progress.DONE: "\u2714", Progress.TRIED: "\u2718", Progress.NOT_YET: "\u25cb"}
+_MARK_COLOURS = {Progress.DONE: "#1f7a3a", Progress.TRIED: "#b3261e", Progress.NOT_YET: "#6b7770"}
+
+
+def _as_lesson(what) -> Lesson:
+    if isinstance(what, Lesson):
+        return what
+    if isinstance(what, Exercise):
+        return Lesson(what.id, what.goal, "", (what,))
+    if isinstance(what, str):
+        from . import exercise, get
+
+        try:
+            return get(what)
+        except KeyError:
+            return _as_lesson(exercise(what))
+    raise TypeError(f"a lesson table plays a Lesson, an Exercise or the id of one, not {type(what).__name__}")
+
+
+class LessonTable(widgets.VBox):
+    """A lesson (or one exercise) played on a card table.
+
+    ``lesson``: a :class:`~.lesson.Lesson`, an :class:`~.lesson.Exercise` or the id of either.
+    ``progress``: a :class:`~.lesson.Progress` to carry on (a new one by default).
+    ``hint_budget``: seconds the search may take once the exercise's own hints are used up.
+    """
+
+    def __init__(self, lesson, *, progress: Progress | None = None, hint_budget: float = 0.5, **kwargs):
+        self.lesson = _as_lesson(lesson)
+        if not len(self.lesson):
+            raise ValueError(f"the lesson {self.lesson.id!r} has no exercises")
+        self.progress = progress if progress is not None else Progress()
+        self.index = 0
+        self.header = widgets.HTML()
+        ex = self.lesson[0]
+        self.table = Table(ex.game(), view=ex.seat if ex.view else "table")
+        self.table.hint_budget = hint_budget
+        self.table.referee = self.answer
+        self.table.adviser = self._advise
+        self._buttons = {
+            "back": widgets.Button(description="\u25c0 Back", tooltip="the exercise before"),
+            "retry": widgets.Button(description="Retry", tooltip="start this exercise again"),
+            "hint": widgets.Button(description="Hint", tooltip="a hint, gentlest first"),
+            "next": widgets.Button(description="Next \u25b6", tooltip="the next exercise"),
+        }
+        self._buttons["back"].on_click(lambda _b: self.back())
+        self._buttons["retry"].on_click(lambda _b: self.retry())
+        self._buttons["hint"].on_click(lambda _b: self.hint())
+        self._buttons["next"].on_click(lambda _b: self.next())
+        row = widgets.HBox(list(self._buttons.values()))
+        super().__init__([self.header, row, self.table], **kwargs)
+        self.add_class("sk-lesson")
+        self.go(0)
+
+    # ------------------------------------------------------------------ where we are
+    @property
+    def exercise(self) -> Exercise:
+        """The exercise on the table now."""
+        return self.lesson[self.index]
+
+    def go(self, index: int) -> None:
+        """Set up exercise number ``index`` (from 0) afresh."""
+        if not (isinstance(index, int) and 0 <= index < len(self.lesson)):
+            raise IndexError(f"this lesson has exercises 0 to {len(self.lesson) - 1}, not {index!r}")
+        self.index = index
+        ex = self.exercise
+        self.table.hints = {}
+        self.table.game = ex.game()
+        self.table.view = ex.seat if ex.view else "table"
+        self.table.message = ""
+        self._draw()
+
+    def next(self) -> None:
+        if self.index + 1 < len(self.lesson):
+            self.go(self.index + 1)
+        else:
+            self.table.message = "That was the last exercise of this lesson."
+
+    def back(self) -> None:
+        if self.index > 0:
+            self.go(self.index - 1)
+
+    def retry(self) -> None:
+        """The exercise from its starting position again (progress is kept)."""
+        self.go(self.index)
+
+    # ------------------------------------------------------------------ the learner's moves
+    def answer(self, move) -> Feedback:
+        """Check ``move`` (text or Move) against the exercise. A move that meets the goal is
+        played on the table; any other leaves the position as it was. The feedback is shown in
+        the table and returned."""
+        ex = self.exercise
+        game = self.table.game
+        if game.history:  # solved already: the position on the table is after the answer
+            self.table.say("Solved! Press Next for the next exercise, or Retry to play it again.", "info")
+            return Feedback(False, self.table.message)
+        feedback = self.progress.record(ex, ex.check(move, game))
+        if feedback.accepted and feedback.move_text is not None:
+            self.table.play(feedback.move_text)
+        self.table.say(feedback.message, "good" if feedback.accepted else "")
+        self._draw()
+        return feedback
+
+    def hint(self) -> str:
+        """The exercise's next hint, or, once those are used up, the search's ranking of the
+        learner's moves (shown in the table). Returns what was said."""
+        return self._advise(self.exercise.seat)
+
+    def _advise(self, seat: int) -> str:
+        ex = self.exercise
+        text = self.progress.next_hint(ex)
+        if text is not None:
+            given = self.progress.hints_given(ex)
+            self.table.say(f"Hint {given}: {text}", "info")
+        elif self.table.game.history:
+            self.table.message = "Solved already: press Next."
+        else:
+            try:
+                found = self.table.hint(ex.seat)
+            except ValueError as exc:
+                self.table.message = str(exc)
+            else:
+                self.table.say(
+                    f"That was the last of this exercise's hints. Below, the search ranks your moves (best: "
+                    f"{found.best}); it plays to win the round, which is not always this exercise's goal.",
+                    "info",
+                )
+        self._draw()
+        return self.table.message
+
+    # ------------------------------------------------------------------ drawing
+    def _draw(self) -> None:
+        ex, lesson = self.exercise, self.lesson
+        marks = []
+        for i, (ex_id, status) in enumerate(self.progress.marks(lesson)):
+            ring = "outline:2px solid #f2b418;outline-offset:1px;border-radius:3px;" if i == self.index else ""
+            marks.append(
+                f'<span title="{html.escape(ex_id)}: {status}" style="color:{_MARK_COLOURS[status]};'
+                f'font-size:16px;margin-right:6px;padding:0 2px;{ring}">{MARKS[status]}</span>'
+            )
+        who = f"You play P{ex.seat}" + (", and see only your own cards." if ex.view else ".")
+        intro = f'<div style="color:#44524b;margin:2px 0 6px">{html.escape(lesson.intro)}</div>' if lesson.intro else ""
+        self.header.value = (
+            '<div class="sk-lesson-head" style="font-family:\'DejaVu Sans\',Arial,sans-serif;max-width:760px">'
+            f'<div style="font-weight:700;font-size:15px">{html.escape(lesson.title)}</div>{intro}'
+            f'<div style="margin:4px 0">{"".join(marks)}'
+            f'<span style="color:#44524b;font-size:12px">exercise {self.index + 1} of {len(lesson)}</span></div>'
+            f'<div style="font-size:15px;margin:6px 0 2px"><b>{html.escape(ex.goal)}</b></div>'
+            f'<div style="color:#44524b;font-size:12px">{html.escape(who)}</div></div>'
+        )
+        self._buttons["back"].disabled = self.index == 0
+        self._buttons["next"].disabled = self.index + 1 >= len(lesson)
+
+    def __repr__(self):
+        return f"<LessonTable {self.lesson.id}: exercise {self.index + 1} of {len(self.lesson)}>"

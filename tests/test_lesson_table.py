@@ -1,0 +1,154 @@
+"""A lesson on the card table: the learner's moves are checked before they are played, a wrong
+try leaves the position as it was with the reason in the table, hints come from the exercise
+first and then from the search, and front-end requests that are malformed or stale change
+nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+import scheissekopf as sk
+from scheissekopf import lessons
+from scheissekopf.lessons.widget import LessonTable
+
+EXERCISES = lessons.exercises()
+
+
+def _wrong_legal(ex, game):
+    """A legal move of the learner's seat that the exercise does not accept."""
+    for m in game.legal_moves():
+        if m.player == ex.seat and not ex.check(m, game).accepted:
+            return m
+    raise AssertionError(f"{ex.id}: every legal move is accepted")
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=[ex.id for ex in EXERCISES])
+def test_every_exercise_plays_on_the_table(ex):
+    t = LessonTable(ex)
+    table = t.table
+    assert table.view == (ex.seat if ex.view else "table")
+    if ex.view:  # the learner sees no other hand
+        for seat, player in enumerate(table.state["players"]):
+            if seat != ex.seat:
+                assert all(c in ("??", None) for c in player.get("hand", [])), (seat, player)
+    start = table.game.to_dict()
+    wrong = _wrong_legal(ex, table.game)
+    fb = t.answer(str(wrong))
+    assert not fb.accepted and fb.message and table.message == fb.message and table.tone == ""
+    assert table.game.to_dict() == start and table.game.history == []  # the position stays
+    assert t.progress.status(ex) == "tried"
+    fb = t.answer(ex.solutions_text()[0] if ex.solutions else _accepted_move(ex, table.game))
+    assert fb.accepted and table.message.startswith("Yes!") and table.tone == "good"
+    assert len(table.game.history) == 1  # the right move is played, so its effect shows
+    assert t.progress.status(ex) == "done"
+    again = t.answer(str(wrong))  # after the answer the table says to move on; nothing changes
+    assert not again.accepted and "Next" in table.message and len(table.game.history) == 1
+    t.retry()
+    assert table.game.to_dict() == start and t.progress.status(ex) == "done"
+
+
+def _accepted_move(ex, game):
+    return next(str(m) for m in game.legal_moves() if m.player == ex.seat and ex.check(m, game).accepted)
+
+
+def test_an_illegal_move_gets_the_engines_rule_and_changes_nothing():
+    t = LessonTable("bn-four-nines")
+    start = t.table.game.to_dict()
+    fb = t.answer("4S")
+    assert not fb.accepted and not fb.legal
+    assert "a 9 is on the stack" in t.table.message
+    assert t.table.game.to_dict() == start
+
+
+def test_clicks_from_the_table_are_checked_not_played():
+    t = LessonTable("bn-four-nines")
+    table = t.table
+    start, version = table.game.to_dict(), table.version
+    table._on_msg(table, {"action": "play", "player": 0, "cards": ["9C"], "version": version}, [])
+    assert table.message.startswith("Legal, but") and table.game.to_dict() == start
+    table._on_msg(table, {"action": "play", "player": 0, "cards": ["9C", "9D"], "version": table.version}, [])
+    assert table.message.startswith("Yes!") and [str(m) for m in table.game.history] == ["P0 9C 9D"]
+    assert t.progress.status("bn-four-nines") == "done"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "play",
+        {"action": "play", "player": 0, "cards": ["9C", "9D"]},  # no version
+        {"action": "play", "player": 0, "cards": ["9C", "9D"], "version": -1},  # stale
+        {"action": "play", "player": 7, "cards": ["9C"], "version": None},
+        {"action": "play", "player": 1, "cards": ["5C"], "version": None},  # not the learner's seat
+        {"action": "play", "player": 0, "cards": [9], "version": None},
+        {"action": "step", "version": None},  # the learner moves, not a random step
+        {"action": "burn", "version": None},
+    ],
+)
+def test_malformed_stale_and_foreign_requests_change_nothing(content):
+    t = LessonTable("bn-four-nines")
+    table = t.table
+    start = table.game.to_dict()
+    if isinstance(content, dict) and "version" in content and content["version"] is None:
+        content = {**content, "version": table.version}
+    table._on_msg(table, content, [])
+    assert table.message
+    assert table.game.to_dict() == start and table.game.history == []
+    assert t.progress.status("bn-four-nines") == "not yet"
+
+
+def test_hints_come_from_the_exercise_first_then_from_the_search():
+    t = LessonTable("bn-ten")
+    t.table.hint_iterations = 40
+    ex = t.exercise
+    said = [t.hint() for _ in range(len(ex.hints))]
+    assert [s.split(": ", 1)[1] for s in said] == list(ex.hints)
+    last = t.hint()
+    assert "search" in last and t.table.hints["rows"]
+    assert t.table.hints["seat"] == ex.seat
+    # the table's own Hint button asks the lesson too
+    fresh = LessonTable("bn-ten")
+    fresh.table._on_msg(fresh.table, {"action": "hint", "player": ex.seat, "version": fresh.table.version}, [])
+    assert fresh.table.message == f"Hint 1: {ex.hints[0]}" and "rows" not in fresh.table.hints
+
+
+def test_next_back_and_the_progress_marks():
+    lesson = lessons.get("bitenight-four")
+    t = LessonTable(lesson)
+    assert t.index == 0 and t._buttons["back"].disabled and not t._buttons["next"].disabled
+    t.answer("9C")
+    t.next()
+    assert t.exercise.id == lesson[1].id and t.table.game.history == []
+    assert [s for _, s in t.progress.marks(lesson)] == ["tried", "not yet", "not yet"]
+    assert "\u2718" in t.header.value and lesson[1].goal in t.header.value
+    t.go(len(lesson) - 1)
+    assert t._buttons["next"].disabled
+    t.next()
+    assert "last exercise" in t.table.message
+    t.back()
+    assert t.index == len(lesson) - 2
+    with pytest.raises(IndexError):
+        t.go(99)
+
+
+def test_a_lesson_table_from_an_id_and_the_public_name():
+    assert sk.LessonTable is LessonTable
+    assert LessonTable("schafkopf-trumps").lesson.id == "schafkopf-trumps"
+    assert LessonTable("sk-wenz").exercise.id == "sk-wenz"
+    with pytest.raises(KeyError):
+        LessonTable("no-such-thing")
+    with pytest.raises(TypeError):
+        LessonTable(42)
+
+
+def test_a_trick_game_exercise_is_clicked_card_by_card():
+    t = LessonTable("sk-trump-order")
+    table = t.table
+    ex = t.exercise
+    wrong = _wrong_legal(ex, table.game)
+    table._on_msg(
+        table, {"action": "card", "player": ex.seat, "cards": [str(wrong.cards[0])], "version": table.version}, []
+    )
+    assert not table.game.history and table.message
+    card = ex.solutions_text()[0].split()[-1]
+    table._on_msg(table, {"action": "card", "player": ex.seat, "cards": [card], "version": table.version}, [])
+    assert table.message.startswith("Yes!") and len(table.game.history) == 1
