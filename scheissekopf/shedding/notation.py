@@ -38,13 +38,14 @@ from ..notation import (
     seed_word,
     word,
 )
+from .position import KEYS as DICT_KEYS
+from .position import PHASES
 from .presets import PRESETS
 
-VARIANTS = ("bitenight", "palace", "schwechat")
+VARIANTS = tuple(PRESETS)
 # How many decks each preset shuffles for n players (the presets' ``decks``; checked against
 # ``sk.deck`` by the tests).
 DECKS = {name: preset.decks for name, preset in PRESETS.items()}  # decks for n players
-PHASES = ("setup", "play", "over")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
 ZONES = ("hand", "bank", "gamble", "known")
 # the fields after the seats, in the order they are written
@@ -70,32 +71,7 @@ FIELDS = (
     "seed",
     "repetitions",
 )
-# the keys of a position dict, in the order ``to_dict`` writes them
-DICT_KEYS = (
-    "variant",
-    "players",
-    "draw",
-    "stack",
-    "turn",
-    "direction",
-    "finished",
-    "discard",
-    "phase",
-    "dealer",
-    "decks",
-    "names",
-    "ready",
-    "pending",
-    "opening",
-    "bonus",
-    "loser",
-    "stalemate",
-    "penalties",
-    "warned",
-    "known",
-    "repetitions",
-    "seed",
-)
+
 _HEX = re.compile(r"[0-9a-fA-F]{1,16}\Z")
 
 

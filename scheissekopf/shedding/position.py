@@ -22,6 +22,32 @@ from ..errors import InvalidPosition
 from . import presets as _presets
 
 PHASES = ("setup", "play", "over")
+# the keys of a position dict, in the order game_to_dict writes them
+KEYS = (
+    "variant",
+    "players",
+    "draw",
+    "stack",
+    "turn",
+    "direction",
+    "finished",
+    "discard",
+    "phase",
+    "dealer",
+    "decks",
+    "names",
+    "ready",
+    "pending",
+    "opening",
+    "bonus",
+    "loser",
+    "stalemate",
+    "penalties",
+    "warned",
+    "known",
+    "repetitions",
+    "seed",
+)
 _TEXT_TO_RANK = {v: k for k, v in RANK_TEXT.items()}
 
 
@@ -110,32 +136,7 @@ def game_from_dict(data, cls, view_seat=None):
     The class is passed in so that this module needs nothing from the game's."""
     if not isinstance(data, dict):
         _fail(f"a position is a dict, not {type(data).__name__}")
-    known = {
-        "variant",
-        "players",
-        "draw",
-        "stack",
-        "turn",
-        "direction",
-        "finished",
-        "discard",
-        "phase",
-        "dealer",
-        "decks",
-        "names",
-        "ready",
-        "pending",
-        "opening",
-        "bonus",
-        "loser",
-        "stalemate",
-        "penalties",
-        "warned",
-        "repetitions",
-        "seed",
-        "known",
-    }
-    unknown = sorted(set(data) - known)
+    unknown = sorted(set(data) - set(KEYS))
     if unknown:
         _fail(f"unknown field(s) in the position: {', '.join(unknown)}")
     variant = data.get("variant", "bitenight")

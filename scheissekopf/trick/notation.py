@@ -39,18 +39,10 @@ from ..notation import (
     seed_word,
     word,
 )
+from .position import KEYS as DICT_KEYS
+from .position import MODES, PHASES
+from .rules import VARIANTS
 
-VARIANTS = ("sheepshead", "schafkopf", "mehrkopf")
-PHASES = {
-    "sheepshead": ("pick", "bury", "call", "double", "play", "over"),
-    "schafkopf": ("auction", "declare", "wedding", "play", "over"),
-    "mehrkopf": ("auction", "declare", "wedding", "play", "over"),
-}
-MODES = {
-    "sheepshead": ("pick", "called", "alone", "leaster"),
-    "schafkopf": ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie"),
-    "mehrkopf": ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie"),
-}
 BIDS = {
     "sheepshead": ("pass", "pick"),
     "schafkopf": ("pass", "normal", "wedding", "solo", "tout", "sie"),
@@ -89,35 +81,6 @@ FIELDS = (
     "names",
     "view",
     "seed",
-)
-# the keys of a position dict, in the order ``to_dict`` writes them ("view" only in a view)
-DICT_KEYS = (
-    "variant",
-    "names",
-    "dealer",
-    "seed",
-    "options",
-    "phase",
-    "turn",
-    "players",
-    "blind",
-    "buried",
-    "bids",
-    "doubles",
-    "best_bid",
-    "contract",
-    "declarers",
-    "bound",
-    "called_led",
-    "hole",
-    "hole_trick",
-    "trick",
-    "tricks",
-    "multiplier",
-    "deal",
-    "ended",
-    "lot",
-    "view",
 )
 CONTRACT_KEYS = ("mode", "declarer", "suit", "called", "tout", "must")
 

@@ -37,7 +37,8 @@ from .base import Contract, Trick
 from .rules import RULES
 
 H = "??"
-FIELDS = {
+# the keys of a position dict, in the order to_dict writes them ("view" only in a view)
+KEYS = (
     "variant",
     "names",
     "dealer",
@@ -64,7 +65,8 @@ FIELDS = {
     "ended",
     "lot",
     "view",
-}
+)
+FIELDS = set(KEYS)
 PHASES = {
     "sheepshead": ("pick", "bury", "call", "double", "play", "over"),
     "schafkopf": ("auction", "declare", "wedding", "play", "over"),
