@@ -39,7 +39,8 @@ from typing import Any
 from .cards import Card, standard_deck
 from .errors import InvalidPosition
 from .shedding import presets as shedding_presets
-from .trick.position import MODES, PHASES as TRICK_PHASES
+from .trick.position import MODES
+from .trick.position import PHASES as TRICK_PHASES
 from .trick.rules import RULES
 from .variants import TRICK_VARIANTS, VARIANTS, from_dict, text_to_dict, to_text
 
@@ -91,9 +92,7 @@ def empty_position(variant: str, players: int | None = None) -> dict:
         for _ in range(n):
             seats.append({"hand": [], "bank": [None] * 8, "gamble": [None] * 8} if n == 2 else {"hand": []})
         return {"variant": variant, "players": seats, "dealer": 0}
-    raise ValueError(
-        f"unknown variant {variant!r} (choose from {', '.join(VARIANTS)}, {', '.join(TRICK_VARIANTS)})"
-    )
+    raise ValueError(f"unknown variant {variant!r} (choose from {', '.join(VARIANTS)}, {', '.join(TRICK_VARIANTS)})")
 
 
 class Draft:
@@ -163,7 +162,12 @@ class Draft:
 
     def text(self) -> str:
         """The position text of the draft ("" while it is not a position)."""
-        return to_text(self.game) if self.game is not None else ""
+        if self.game is None:
+            return ""
+        data = dict(self.position)
+        if len(data.get("repetitions") or {}) <= 1:
+            data.pop("repetitions", None)  # a single count of this position: from_dict writes it again
+        return to_text(data)
 
     # ------------------------------------------------------------------ checking
     def validate(self) -> str:
@@ -252,7 +256,9 @@ class Draft:
         """The zone a request names: (its words for messages, its list of cards). ``create``
         makes the trick in progress or a new taken trick when the place names one."""
         if not isinstance(place, dict):
-            raise EditRefused(f"Malformed edit: a place is an object such as {{'zone': 'hand', 'seat': 0}}, not {place!r}.")
+            raise EditRefused(
+                f"Malformed edit: a place is an object such as {{'zone': 'hand', 'seat': 0}}, not {place!r}."
+            )
         zone = place.get("zone")
         allowed = _TRICK_ZONES if self.trick else _SHEDDING_ZONES
         if zone not in allowed:
@@ -306,7 +312,7 @@ class Draft:
                 raise EditRefused(f"{card} is not in the palette (every copy is placed already).")
             return card
         words, cards = self._place(place, create=False)
-        index = place.get("index")
+        index: Any = place.get("index")
         if index is None:
             hits = [i for i, x in enumerate(cards) if self._parse(x) == card]
             if not hits:
@@ -332,7 +338,7 @@ class Draft:
         if place.get("zone") == "palette":
             return
         words, cards = self._place(place, create=True)
-        index = place.get("index")
+        index: Any = place.get("index")
         zone = place["zone"]
         if self._columns(zone):
             seat = place["seat"]
@@ -647,12 +653,6 @@ class Draft:
         rules = RULES[self.variant]
         n = self.n
         per = rules.cards_per_seat(n)
-        played = Counter()
-        for t in p.get("tricks") or []:
-            if isinstance(t, dict):
-                lead = t.get("leader")
-                for k in range(len(t.get("cards") or [])):
-                    played[(lead + k) % n if _is_int(lead) else k] += 1
         for s, seat in enumerate(p["players"]):
             if n == 2:
                 for z in ("gamble", "bank"):
