@@ -34,7 +34,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, TypeGuard
 
 from .cards import Card, standard_deck
 from .errors import InvalidPosition
@@ -60,7 +60,7 @@ class EditRefused(ValueError):
     """An edit request that is not an edit (malformed, stale, out of range): nothing changed."""
 
 
-def _is_int(value) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
