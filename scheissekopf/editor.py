@@ -64,13 +64,18 @@ def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _seat_range(variant: str, lo: int, hi: int, n: Any) -> str:
+    players = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+    return f"{variant} is played by {players}, not {n!r}"
+
+
 def empty_position(variant: str, players: int | None = None) -> dict:
     """An empty table of ``variant`` for ``players`` seats: every card still in the palette."""
     if variant in VARIANTS:
         preset = shedding_presets.get(variant)
         n = 4 if players is None else players
         if not (_is_int(n) and preset.min_players <= n <= preset.max_players):
-            raise ValueError(f"{variant} is played by {preset.min_players} to {preset.max_players} players, not {n!r}")
+            raise ValueError(_seat_range(variant, preset.min_players, preset.max_players, n))
         return {
             "variant": variant,
             "players": [{"hand": [], "bank": [], "gamble": []} for _ in range(n)],
@@ -87,7 +92,7 @@ def empty_position(variant: str, players: int | None = None) -> dict:
         rules = RULES[variant]
         n = (5 if variant == "sheepshead" else 4) if players is None else players
         if not (_is_int(n) and rules.min_players <= n <= rules.max_players):
-            raise ValueError(f"{variant} is played by {rules.min_players} to {rules.max_players} players, not {n!r}")
+            raise ValueError(_seat_range(variant, rules.min_players, rules.max_players, n))
         seats: list[dict[str, Any]] = []
         for _ in range(n):
             seats.append({"hand": [], "bank": [None] * 8, "gamble": [None] * 8} if n == 2 else {"hand": []})
@@ -529,7 +534,7 @@ class Draft:
             preset = shedding_presets.get(self.variant)
             lo, hi = preset.min_players, preset.max_players
         if not (_is_int(value) and lo <= value <= hi):
-            raise EditRefused(f"{self.variant} is played by {lo} to {hi} players, not {value!r}.")
+            raise EditRefused(_seat_range(self.variant, lo, hi, value) + ".")
         if value == self.n:
             return
         if self.trick:

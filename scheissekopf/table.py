@@ -197,6 +197,7 @@ class Table(anywidget.AnyWidget):
         for s in self._bots:
             info["seats"][s]["bot"] = True
         info["bot_waiting"] = self._timer is not None
+        info["editor_back"] = self._left_draft is not None  # Undo can go back to the editor
         with self.hold_sync():
             self.state = state
             self.info = info
