@@ -263,7 +263,7 @@ def test_paste_reads_a_position_text_and_copy_writes_it():
     t = Table.editor("bitenight", players=2)
     edit(t, "paste", text="palace | P0 5H 9C | P1 QS 2C | stack 7S | turn P1")
     assert t.position["variant"] == "palace" and t.draft["valid"]
-    assert t.draft["text"] == "palace | P0 5H 9C | P1 QS 2C | stack 7S | turn P1"
+    assert t.draft["text"] == "palace | P0 5H 9C | P1 2C QS | stack 7S | turn P1"  # hands sorted
     assert sk.from_text(t.draft["text"]).to_dict() == t.position
     t.position = "bitenight | P0 4H | P1 4C"
     assert t.position["players"][0]["hand"] == ["4H"]
