@@ -429,6 +429,13 @@ export function paletteGroups(palette, family) {
   return [...groups].map(([k, g]) => [k, [...g].map(([card, count]) => ({ card, count }))]);
 }
 
+// The phases to offer; a finished round ("over") is shown as such, though it cannot be chosen.
+function phaseOptions(dr, pos) {
+  const list = (dr.phases || []).slice();
+  if (pos.phase && !list.includes(pos.phase)) list.push(pos.phase);
+  return list.map((p) => [p, p === "over" ? "over (finished)" : p]);
+}
+
 function samePlace(a, b) {
   return a && b && a.zone === b.zone && a.seat === b.seat && a.trick === b.trick;
 }
@@ -535,7 +542,7 @@ function drawEditor(root, model, send, ui, redraw) {
   if (!trick) {
     controls.push(select("to move", pos.turn, seats, set("turn")),
       select("direction", pos.direction, [[1, "\u21bb clockwise"], [-1, "\u21ba reversed"]], set("direction")),
-      select("phase", pos.phase, dr.phases.map((p) => [p, p]), set("phase")));
+      select("phase", pos.phase, phaseOptions(dr, pos), set("phase")));
     if (dr.variant === "bitenight") {
       const pend = pos.pending ? pos.pending.joker : null;
       controls.push(select("joker waits for", pend, [[null, "nobody"], ...seats], set("pending")));
@@ -543,7 +550,7 @@ function drawEditor(root, model, send, ui, redraw) {
   } else {
     const c = pos.contract || null;
     const contract = (patch) => edit({ op: "set", field: "contract", value: { ...(c || { mode: dr.modes[0] }), ...patch } });
-    controls.push(select("phase", pos.phase, dr.phases.map((p) => [p, p]), set("phase")),
+    controls.push(select("phase", pos.phase, phaseOptions(dr, pos), set("phase")),
       select("game", c ? c.mode : null, [[null, "none yet"], ...dr.modes.map((m) => [m, m])],
         (v) => (JSON.parse(v) == null ? edit({ op: "set", field: "contract", value: null }) : contract({ mode: JSON.parse(v) }))),
       select("declarer", c ? (c.declarer == null ? null : c.declarer) : null, [[null, "nobody"], ...seats], (v) => contract({ declarer: JSON.parse(v) })));
