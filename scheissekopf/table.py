@@ -25,11 +25,18 @@ hands, the trick being played, the last trick, tricks taken, the blind and the g
 played. Its requests are ``{"action": "card", "player": 1, "cards": ["EO"]}`` (play a card to the
 trick) and ``{"action": "move", "player": 1, "text": "P1 bid normal"}`` (picking, burying,
 calling, bidding...), checked and played the same way.
+
+In edit mode (``Table(game, mode="edit")``, ``Table.editor("schwechat", players=5)``,
+``table.mode = "edit"``) the table draws a draft position instead (see
+:mod:`scheissekopf.editor`): ``{"action": "edit", "op": "move", ...}`` requests change the draft,
+each checked by the engine, and ``{"action": "mode", "mode": "play"}`` (Play from here) starts
+playing from it once it is a position. Undo back past that point returns to the editor.
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import pathlib
 import random
 import re
@@ -40,9 +47,14 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 import anywidget
 import traitlets
 
-from .errors import IllegalMove
+from .editor import Draft, EditRefused, empty_position
+from .errors import IllegalMove, InvalidPosition
 from .render import describe, game_html, is_trick_game, narration
-from .variants import AnyGame, Game
+from .shedding import presets as shedding_presets
+from .trick.position import MODES as TRICK_MODES
+from .trick.position import PHASES as TRICK_PHASES
+from .trick.rules import RULES
+from .variants import AnyGame, Game, from_dict, new_game
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -110,12 +122,17 @@ class Table(anywidget.AnyWidget):
     version = traitlets.Int(0).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
     hints = traitlets.Dict().tag(sync=True)
+    #: "play" or "edit"; in edit mode ``draft`` describes the position being edited
+    table_mode = traitlets.Unicode("play").tag(sync=True)
+    draft = traitlets.Dict().tag(sync=True)
 
     #: seconds a hint may search (the Hint button); ``hint_iterations`` fixes the playouts instead
     hint_budget = 1.0
     hint_iterations = None
 
-    def __init__(self, game: AnyGame, view="table", *, seed=None, interactive: bool = True, **kwargs):
+    def __init__(
+        self, game: AnyGame, view="table", *, seed=None, interactive: bool = True, mode: str = "play", **kwargs
+    ):
         super().__init__(interactive=interactive, **kwargs)
         self._lock = threading.RLock()
         self._game = game
@@ -131,6 +148,11 @@ class Table(anywidget.AnyWidget):
         #: called with the seat when the Hint button is pressed, instead of the search (a lesson
         #: gives its own hints first); None: the search answers
         self.adviser: Callable[[int], object] | None = None
+        self._draft: Draft | None = None  # the position being edited (edit mode)
+        self._left_draft: Draft | None = None  # the draft the game was started from
+        self._check_mode(mode)
+        if mode == "edit":
+            self._open_editor(Draft(game.to_dict()), keep=game)
         self.on_msg(self._on_msg)
         self._sync()
 
@@ -155,7 +177,10 @@ class Table(anywidget.AnyWidget):
     @view.setter
     def view(self, view):
         with self._lock:
-            self._view = self._checked_view(view, self._game)
+            view = self._checked_view(view, self._game)
+            if view != "table" and self._draft is not None:
+                raise ValueError(_SEAT_EDIT)
+            self._view = view
             self._sync()
 
     @staticmethod
@@ -168,6 +193,9 @@ class Table(anywidget.AnyWidget):
 
     def _sync(self, message: str = ""):
         """Send the whole drawing again (one message to the browser)."""
+        if self._draft is not None:
+            self._sync_draft(message)
+            return
         g, seat = self._game, self._view
         state, info = describe(g, seat)
         moves = g.legal_moves()
@@ -177,6 +205,8 @@ class Table(anywidget.AnyWidget):
         for s in self._bots:
             info["seats"][s]["bot"] = True
         info["bot_waiting"] = self._timer is not None
+        info["editable"] = self.referee is None  # a lesson's position is not for editing
+        info["editor_back"] = self._left_draft is not None  # Undo can go back to the editor
         with self.hold_sync():
             self.state = state
             self.info = info
@@ -184,6 +214,8 @@ class Table(anywidget.AnyWidget):
             self.log = narration(g, seat)
             self.message = message
             self.hints = {}
+            if self.table_mode != "play":
+                self.table_mode, self.draft = "play", {}
             self.version += 1
 
     @traitlets.observe("message")
@@ -230,6 +262,13 @@ class Table(anywidget.AnyWidget):
         move, so an undo is not played again at once. Raises IndexError when there is nothing
         to undo."""
         with self._lock:
+            if self._draft is not None:
+                self.message = "The table is being edited: there is no move to take back."
+                raise IndexError("the table is being edited")
+            if self._left_draft is not None and not self._game.history:
+                self._open_editor(self._left_draft)  # back past "Play from here": the draft again
+                self._sync("Back in the editor, at the position you drafted.")
+                return None
             try:
                 move = self._game.undo()
             except IndexError:
@@ -416,6 +455,8 @@ class Table(anywidget.AnyWidget):
                 pass  # play() has put the engine's reason in the message
             except IndexError:
                 pass  # undo() has said there is nothing to undo
+            except InvalidPosition:
+                pass  # the mode switch has shown why the draft is not a position
             except ValueError:
                 pass  # hint() has said why there is no hint
             finally:
@@ -426,9 +467,11 @@ class Table(anywidget.AnyWidget):
                     self.hints = {**self.hints, "ask": self._asks}
 
     def _actions(self):
+        if self._draft is not None:
+            return ("edit", "mode")
         if is_trick_game(self._game):
-            return _TRICK_ACTIONS + ("step", "undo", "hint")
-        return _MOVE_ACTIONS + ("step", "undo", "hint")
+            return _TRICK_ACTIONS + ("step", "undo", "hint", "mode")
+        return _MOVE_ACTIONS + ("step", "undo", "hint", "mode")
 
     def _handle(self, content):
         self._dispatch(self._check_request(content), content)
@@ -436,7 +479,13 @@ class Table(anywidget.AnyWidget):
     def _dispatch(self, action, content):
         if action == "step" and self.referee is not None:
             raise _Refused("Here you make the move yourself: pick your cards and press Play.")
-        if action == "step":
+        if action == "mode" and self.referee is not None:
+            raise _Refused("A lesson's position cannot be edited: press Retry to start the exercise again.")
+        if action == "edit":
+            self._edit_request(content)
+        elif action == "mode":
+            self._mode_request(content)
+        elif action == "step":
             self.step()
         elif action == "undo":
             self._undo_for_people()
@@ -471,6 +520,10 @@ class Table(anywidget.AnyWidget):
             raise _Refused("Malformed request from the table (not an object); nothing was played.")
         action = content.get("action")
         if action not in self._actions():
+            if action == "edit":
+                raise _Refused("The table is not being edited: press Edit first.")
+            if self._draft is not None and isinstance(action, str):
+                raise _Refused("The table is being edited: press Play from here to play from this position.")
             raise _Refused(f"Unknown request {action!r} from the table; nothing was played.")
         version = content.get("version")
         if not _is_int(version):
@@ -559,8 +612,142 @@ class Table(anywidget.AnyWidget):
         return str(move)
 
     # ------------------------------------------------------------------ display
+    # ------------------------------------------------------------------ edit mode
+    # The draft and its edits live in scheissekopf/editor.py; here only the switching between
+    # the modes, the requests and what is synced.
+    @classmethod
+    def editor(cls, variant: str = "bitenight", players: int | None = None, **kwargs) -> "Table":
+        """An empty table of ``variant`` in edit mode: every card in the palette."""
+        position = empty_position(variant, players)
+        table = cls(new_game(variant, players=len(position["players"]), seed=0), **kwargs)
+        with table._lock:
+            table._open_editor(Draft(position))
+            table._sync()
+        return table
+
+    @property
+    def mode(self) -> str:
+        """``"edit"`` (a draft position is drawn and edited) or ``"play"``. Switching to play
+        starts the game from the draft; it raises :class:`~scheissekopf.InvalidPosition` (and
+        says why in the table) while the draft is not a position."""
+        return "play" if self._draft is None else "edit"
+
+    @mode.setter
+    def mode(self, mode: str):
+        with self._lock:
+            self._check_mode(mode)
+            if mode == "edit" and self._draft is None:
+                self._open_editor(Draft(self._game.to_dict()), keep=self._game)
+                self._sync()
+            elif mode == "play" and self._draft is not None:
+                self._play_draft()
+
+    @property
+    def position(self) -> dict:
+        """The position being edited (a dict in the ``to_dict`` form; it may be impossible,
+        see :attr:`draft_error`), or in play mode the game's position. Assigning a dict or a
+        position text replaces the draft (edit mode only)."""
+        if self._draft is None:
+            return self._game.to_dict()
+        return copy.deepcopy(self._draft.position)
+
+    @position.setter
+    def position(self, position: dict | str):
+        with self._lock:
+            if self._draft is None:
+                raise ValueError('the position can be set in edit mode only (table.mode = "edit")')
+            if isinstance(position, str):
+                draft = Draft(self._draft.position)
+                draft.apply({"op": "paste", "text": position})
+            else:
+                draft = Draft(position)
+            self._draft = draft
+            self._sync()
+
+    @property
+    def draft_error(self) -> str:
+        """Why the draft is not a position (the engine's words), ``""`` when it is one or in
+        play mode."""
+        return "" if self._draft is None else self._draft.error
+
+    def edit(self, op: str, **fields) -> None:
+        """Apply one edit to the draft, as the front end asks for it:
+        ``table.edit("type", to={"zone": "hand", "seat": 0}, text="5H 9C")``,
+        ``table.edit("set", field="turn", value=1)``... (see :mod:`scheissekopf.editor`).
+        An edit that is not one raises :class:`~scheissekopf.editor.EditRefused`."""
+        with self._lock:
+            if self._draft is None:
+                raise ValueError('the table is not being edited (table.mode = "edit")')
+            try:
+                self._draft.apply({**fields, "op": op})
+            except EditRefused as exc:
+                self.message = str(exc)
+                raise
+            self._sync()
+
+    def _check_mode(self, mode) -> None:
+        if mode not in ("play", "edit"):
+            raise ValueError(f'mode must be "play" or "edit", not {mode!r}')
+        if mode == "edit" and self._view != "table":
+            raise ValueError(_SEAT_EDIT)
+
+    def _open_editor(self, draft: Draft, keep: AnyGame | None = None) -> None:
+        self._cancel_timer()
+        self._draft = draft
+        self._left_draft = None
+        # the game to go back to when Play is pressed on the draft unchanged
+        self._kept = (keep, copy.deepcopy(draft.position)) if keep is not None else None
+
+    def _play_draft(self) -> None:
+        draft = self._draft
+        assert draft is not None
+        if not draft.valid:
+            self.message = _not_yet(draft.error)
+            raise InvalidPosition(draft.error)
+        self._draft = None
+        if self._kept is not None and self._kept[1] == draft.position:
+            self._game = self._kept[0]  # nothing was changed: the game goes on, history and all
+        else:
+            self._game = from_dict(draft.position)
+            self._left_draft = draft
+        self._kept = None
+        self._changed()
+
+    def _edit_request(self, content) -> None:
+        assert self._draft is not None
+        edit = {k: v for k, v in content.items() if k not in ("action", "version")}
+        try:
+            self._draft.apply(edit)
+        except EditRefused as exc:
+            raise _Refused(str(exc)) from None
+        self._sync()
+
+    def _mode_request(self, content) -> None:
+        mode = content.get("mode")
+        if mode not in ("play", "edit"):
+            raise _Refused(f'Malformed request: \'mode\' is "play" or "edit", not {mode!r}.')
+        if mode == "edit" and self._view != "table":
+            raise _Refused(_SEAT_EDIT_WORDS)
+        if mode == "play" and self._draft is not None and not self._draft.valid:
+            raise _Refused(_not_yet(self._draft.error))
+        self.mode = mode
+
+    def _sync_draft(self, message: str = "") -> None:
+        d = self._draft
+        assert d is not None
+        with self.hold_sync():
+            self.draft = _draft_data(d)
+            self.message = message
+            self.hints = {}
+            self.table_mode = "edit"
+            self.version += 1
+
     def __repr__(self):
         g = self._game
+        if self._draft is not None:
+            d = self._draft
+            state = "a position" if d.valid else "not a position yet"
+            return f"{type(self).__name__}(editing {d.variant}, {d.n} players, {state})"
         view = "" if self._view == "table" else f", view=P{self._view}"
         return f"{type(self).__name__}({g.variant}, {len(g.players)} players, phase={g.phase}, turn=P{g.turn}{view})"
 
@@ -572,6 +759,47 @@ class Table(anywidget.AnyWidget):
         # Where no kernel runs (a notebook viewer, nbconvert), the picture stands in for the table.
         data["text/html"] = game_html(self._game, self._view)
         return data, metadata
+
+
+_SEAT_EDIT_WORDS = (
+    'A table seen by one seat cannot be edited: the editor shows every card. Edit at a table with view="table".'
+)
+_SEAT_EDIT = 'edit mode needs view="table": ' + _SEAT_EDIT_WORDS
+
+
+def _not_yet(error: str) -> str:
+    return f"Not a position yet: {error}. Play stays off until that is fixed."
+
+
+def _draft_data(d: Draft) -> dict:
+    """What the front end draws of a draft: the position, the palette and the engine's verdict."""
+    if d.trick:
+        rules = RULES[d.variant]
+        lo, hi = rules.min_players, rules.max_players
+        cards = rules.family.name
+        phases = list(TRICK_PHASES[d.variant])
+        modes = list(TRICK_MODES[d.variant])
+        columns = d.n == 2
+    else:
+        preset = shedding_presets.get(d.variant)
+        lo, hi, cards = preset.min_players, preset.max_players, "french"
+        phases, modes, columns = ["setup", "play"], [], preset.columns
+    return {
+        "variant": d.variant,
+        "game": "trick" if d.trick else "shedding",
+        "family": cards,
+        "position": d.position,
+        "palette": [str(c) for c in d.palette()],
+        "error": d.error,
+        "valid": d.valid,
+        "text": d.text(),
+        "players": d.n,
+        "min_players": lo,
+        "max_players": hi,
+        "columns": columns,
+        "phases": phases,
+        "modes": modes,
+    }
 
 
 def _move_data(m) -> dict:

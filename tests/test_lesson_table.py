@@ -27,6 +27,7 @@ def test_every_exercise_plays_on_the_table(ex):
     t = LessonTable(ex)
     table = t.table
     assert table.view == (ex.seat if ex.view else "table")
+    assert table.info["editable"] is False and table.table_mode == "play"
     if ex.view:  # the learner sees no other hand
         for seat, player in enumerate(table.state["players"]):
             if seat != ex.seat:
@@ -81,6 +82,7 @@ def test_clicks_from_the_table_are_checked_not_played():
         {"action": "play", "player": 1, "cards": ["5C"], "version": None},  # not the learner's seat
         {"action": "play", "player": 0, "cards": [9], "version": None},
         {"action": "step", "version": None},  # the learner moves, not a random step
+        {"action": "mode", "mode": "edit", "version": None},  # a lesson's position is not for editing
         {"action": "burn", "version": None},
     ],
 )

@@ -381,11 +381,257 @@ function cardEl(text, opts = {}) {
     opts.note && h("span", { class: "sk-note" }, opts.note));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Edit mode (table_mode === "edit"): the draft position, its palette and the controls.
+//
+// Synced: draft = {variant, game ("shedding"|"trick"), family, position (to_dict form, maybe
+// impossible), palette (card texts not placed), error (the engine's words, "" when the draft is a
+// position), valid, text (its position text), players, min_players, max_players, columns,
+// phases, modes}. Every change is a request {action: "edit", op, ...} checked by Python
+// (scheissekopf/editor.py); {action: "mode", mode: "play"} is Play from here.
+
+const EMPTY_SLOT = "-";
+
+// The zones of a draft, for the "type cards into" list: [{label, place}].
+export function editorZones(dr) {
+  const out = [];
+  const pos = dr.position || {};
+  (pos.players || []).forEach((pl, s) => {
+    if (dr.game === "trick" && dr.players === 2) {
+      out.push({ label: `P${s} face up`, place: { zone: "bank", seat: s } }, { label: `P${s} face down`, place: { zone: "gamble", seat: s } });
+    } else if (dr.game === "trick") {
+      out.push({ label: `P${s} hand`, place: { zone: "hand", seat: s } });
+    } else {
+      for (const z of ["hand", "bank", "gamble"]) out.push({ label: `P${s} ${z}`, place: { zone: z, seat: s } });
+    }
+  });
+  if (dr.game === "trick") {
+    if (dr.variant === "sheepshead") out.push({ label: "blind", place: { zone: "blind" } }, { label: "buried", place: { zone: "buried" } });
+    out.push({ label: "trick being played", place: { zone: "trick" } });
+    const k = (pos.tricks || []).length;
+    out.push({ label: `trick ${k + 1} (taken)`, place: { zone: "tricks", trick: k } });
+  } else {
+    out.push({ label: "stack (on top)", place: { zone: "stack" } }, { label: "draw pile (underneath)", place: { zone: "draw" } },
+      { label: "burned", place: { zone: "discard" } });
+  }
+  return out;
+}
+
+// The palette's cards grouped by suit, with how many copies are left: [[suit, [{card, count}]]].
+export function paletteGroups(palette, family) {
+  const groups = new Map();
+  for (const c of palette) {
+    const key = family === "german" ? c[0] : (c.toUpperCase() === "JK" ? "JK" : c.slice(-1));
+    if (!groups.has(key)) groups.set(key, new Map());
+    const g = groups.get(key);
+    g.set(c, (g.get(c) || 0) + 1);
+  }
+  return [...groups].map(([k, g]) => [k, [...g].map(([card, count]) => ({ card, count }))]);
+}
+
+// The phases to offer; a finished round ("over") is shown as such, though it cannot be chosen.
+function phaseOptions(dr, pos) {
+  const list = (dr.phases || []).slice();
+  if (pos.phase && !list.includes(pos.phase)) list.push(pos.phase);
+  return list.map((p) => [p, p === "over" ? "over (finished)" : p]);
+}
+
+function samePlace(a, b) {
+  return a && b && a.zone === b.zone && a.seat === b.seat && a.trick === b.trick;
+}
+
+function drawEditor(root, model, send, ui, redraw) {
+  const dr = model.get("draft") || {};
+  const pos = dr.position || { players: [] };
+  const fam = dr.family;
+  const trick = dr.game === "trick";
+  const n = dr.players || 0;
+  const message = model.get("message") || "";
+  const edit = (msg) => send({ action: "edit", ...msg });
+
+  // a click on a zone with a card picked moves it there; a click on a card picks it
+  const drop = (place) => (e) => {
+    if (e) e.stopPropagation();
+    if (!ui.picked) return;
+    const p = ui.picked;
+    ui.picked = null;
+    if (samePlace(p.from, place) && place.index == null) { redraw(); return; }
+    edit({ op: "move", card: p.card, from: p.from, to: place });
+  };
+  const pickCard = (card, from) => (e) => {
+    if (ui.picked && !samePlace(ui.picked.from, from) && from.zone !== "palette") return;   // bubbles: a drop
+    if (e) e.stopPropagation();
+    const again = ui.picked && ui.picked.card === card && samePlace(ui.picked.from, from) && ui.picked.from.index === from.index;
+    ui.picked = again ? null : { card, from };
+    redraw();
+  };
+  const isPicked = (card, from) => ui.picked && ui.picked.card === card && samePlace(ui.picked.from, from) && ui.picked.from.index === from.index;
+  const dragFrom = (card, from) => ({
+    draggable: "true",
+    ondragstart: (e) => { ui.picked = { card, from }; e.dataTransfer.setData("text/plain", card); },
+  });
+  const dropAttrs = (place) => ({
+    ondragover: (e) => e.preventDefault(),
+    ondrop: (e) => { e.preventDefault(); drop(place)(e); },
+  });
+
+  function editCard(card, from, small) {
+    const el = cardEl(card, { family: fam, small, selected: isPicked(card, from), onclick: pickCard(card, from),
+      title: `${card}: click, then click where it goes`, data: { card, ezone: from.zone, seat: from.seat, index: from.index } });
+    for (const [k, v] of Object.entries(dragFrom(card, from))) {
+      if (k.startsWith("on")) el.addEventListener(k.slice(2), v); else el.setAttribute(k, v);
+    }
+    return el;
+  }
+
+  function zoneEl(label, place, cards, opts = {}) {
+    const list = cards || [];
+    const items = list.map((c, i) => (c == null
+      ? h("div", { class: "sk-slot sk-small sk-eslot", title: `empty column ${i + 1}`, onclick: drop({ ...place, index: i }),
+        dataset: { ezone: place.zone, seat: place.seat, index: i } })
+      : editCard(c, { ...place, index: i }, opts.small !== false)));
+    if (opts.columns) {
+      items.push(h("div", { class: "sk-slot sk-small sk-eslot", title: "a new column", onclick: drop({ ...place, index: list.length }),
+        dataset: { ezone: place.zone, seat: place.seat, index: list.length } }, "+"));
+    }
+    const cls = `sk-ezone${ui.picked ? " sk-etarget" : ""}`;
+    return h("div", { class: cls, onclick: drop(place), ...dropAttrs(place),
+      dataset: { ezone: place.zone, seat: place.seat, trick: place.trick } },
+      h("div", { class: "sk-zlabel" }, `${label} \u00b7 ${list.filter((c) => c != null).length}`),
+      h("div", { class: "sk-cards" }, items.length ? items : h("span", { class: "sk-none" }, "empty")));
+  }
+
+  function seatBox(s) {
+    const pl = pos.players[s] || {};
+    const zones = [];
+    if (trick && n === 2) {
+      zones.push(zoneEl("face up", { zone: "bank", seat: s }, pl.bank), zoneEl("face down", { zone: "gamble", seat: s }, pl.gamble));
+    } else if (trick) {
+      zones.push(zoneEl("hand", { zone: "hand", seat: s }, pl.hand));
+    } else {
+      zones.push(zoneEl("hand", { zone: "hand", seat: s }, pl.hand));
+      zones.push(h("div", { class: "sk-zone-row" },
+        zoneEl(dr.columns ? "bank (on column)" : "bank", { zone: "bank", seat: s }, pl.bank, { columns: dr.columns }),
+        zoneEl("gamble", { zone: "gamble", seat: s }, pl.gamble, { columns: dr.columns })));
+    }
+    const turn = pos.turn === s;
+    return h("div", { class: `sk-seat${turn ? " sk-actor" : ""}`, dataset: { seat: s } },
+      h("div", { class: "sk-seat-head" }, h("span", { class: "sk-name" }, `P${s}`),
+        turn ? h("span", { class: "sk-badge sk-b-turn" }, "to move") : null,
+        pos.dealer === s ? h("span", { class: "sk-badge sk-b-bid" }, "dealer") : null),
+      zones);
+  }
+
+  function select(label, value, options, onchange) {
+    const el = h("select", { class: "sk-select", "aria-label": label, onchange: (e) => onchange(e.target.value) },
+      options.map(([v, text]) => h("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === JSON.stringify(value) }, text)));
+    return h("label", { class: "sk-econtrol" }, `${label} `, el);
+  }
+  const seats = [...Array(n).keys()].map((s) => [s, `P${s}`]);
+  const set = (field) => (v) => edit({ op: "set", field, value: JSON.parse(v) });
+
+  const controls = [
+    h("span", { class: "sk-econtrol" }, "seats ",
+      h("button", { class: "sk-btn sk-small-btn", disabled: n <= dr.min_players, title: "one seat fewer",
+        onclick: () => edit({ op: "set", field: "players", value: n - 1 }) }, "\u2212"),
+      h("b", { class: "sk-eseats" }, String(n)),
+      h("button", { class: "sk-btn sk-small-btn", disabled: n >= dr.max_players, title: "one seat more",
+        onclick: () => edit({ op: "set", field: "players", value: n + 1 }) }, "+")),
+    select("dealer", pos.dealer, seats, set("dealer")),
+  ];
+  if (!trick) {
+    controls.push(select("to move", pos.turn, seats, set("turn")),
+      select("direction", pos.direction, [[1, "\u21bb clockwise"], [-1, "\u21ba reversed"]], set("direction")),
+      select("phase", pos.phase, phaseOptions(dr, pos), set("phase")));
+    if (dr.variant === "bitenight") {
+      const pend = pos.pending ? pos.pending.joker : null;
+      controls.push(select("joker waits for", pend, [[null, "nobody"], ...seats], set("pending")));
+    }
+  } else {
+    const c = pos.contract || null;
+    const contract = (patch) => edit({ op: "set", field: "contract", value: { ...(c || { mode: dr.modes[0] }), ...patch } });
+    controls.push(select("phase", pos.phase, phaseOptions(dr, pos), set("phase")),
+      select("game", c ? c.mode : null, [[null, "none yet"], ...dr.modes.map((m) => [m, m])],
+        (v) => (JSON.parse(v) == null ? edit({ op: "set", field: "contract", value: null }) : contract({ mode: JSON.parse(v) }))),
+      select("declarer", c ? (c.declarer == null ? null : c.declarer) : null, [[null, "nobody"], ...seats], (v) => contract({ declarer: JSON.parse(v) })));
+    if (fam === "german") {
+      controls.push(select("trumps", c ? c.suit || null : null, [[null, "\u2014"], ["E", "Eichel"], ["G", "Gras"], ["H", "Herz"], ["S", "Schellen"]],
+        (v) => contract({ suit: JSON.parse(v) })));
+    }
+    const aces = fam === "german" ? ["EA", "GA", "SA", "HA"] : ["AC", "AS", "AH", "10C", "10S", "10H", "JD"];
+    controls.push(select("called", c ? c.called || null : null, [[null, "\u2014"], ...aces.map((a) => [a, prettyCard(a, fam)])],
+      (v) => contract({ called: JSON.parse(v) })));
+    if (pos.trick) controls.push(select("trick led by", pos.trick.leader, seats, set("trick_leader")));
+  }
+
+  const middle = [];
+  if (trick) {
+    if (dr.variant === "sheepshead") middle.push(zoneEl("blind", { zone: "blind" }, pos.blind), zoneEl("buried", { zone: "buried" }, pos.buried));
+    middle.push(zoneEl("trick being played", { zone: "trick" }, pos.trick ? pos.trick.cards : [], { small: false }));
+    (pos.tricks || []).forEach((t, k) => middle.push(zoneEl(`trick ${k + 1}${t.winner != null ? ` \u00b7 P${t.winner} took it` : ""}`, { zone: "tricks", trick: k }, t.cards)));
+    middle.push(zoneEl(`trick ${(pos.tricks || []).length + 1} (taken)`, { zone: "tricks", trick: (pos.tricks || []).length }, []));
+  } else {
+    middle.push(zoneEl("draw pile (top first)", { zone: "draw" }, pos.draw),
+      zoneEl("stack (bottom first)", { zone: "stack" }, pos.stack, { small: false }),
+      zoneEl("burned", { zone: "discard" }, pos.discard));
+  }
+
+  const palette = h("div", { class: `sk-ezone sk-palette${ui.picked ? " sk-etarget" : ""}`, onclick: drop({ zone: "palette" }), ...dropAttrs({ zone: "palette" }), dataset: { ezone: "palette" } },
+    h("div", { class: "sk-zlabel" }, `not placed yet \u00b7 ${(dr.palette || []).length}`),
+    paletteGroups(dr.palette || [], fam).map(([, cards]) => h("div", { class: "sk-cards sk-prow" },
+      cards.map(({ card, count }) => h("span", { class: "sk-pcard" }, editCard(card, { zone: "palette" }, true),
+        count > 1 ? h("span", { class: "sk-pcount" }, `\u00d7${count}`) : null)))),
+    (dr.palette || []).length ? null : h("span", { class: "sk-none" }, "every card is placed"));
+
+  // typing cards into a zone
+  const zones = editorZones(dr);
+  if (ui.typeZone == null || ui.typeZone >= zones.length) ui.typeZone = 0;
+  const typeSel = h("select", { class: "sk-select", "aria-label": "zone to type into", onchange: (e) => { ui.typeZone = Number(e.target.value); } },
+    zones.map((z, i) => h("option", { value: i, selected: i === ui.typeZone }, z.label)));
+  const typeIn = h("input", { class: "sk-input", "aria-label": "cards to put", placeholder: trick ? (fam === "german" ? "EO HA S10" : "QC JD AH") : "5H 9C",
+    value: ui.typeText || "", oninput: (e) => { ui.typeText = e.target.value; } });
+  const put = () => { const text = typeIn.value.trim(); if (!text) return; ui.typeText = ""; edit({ op: "type", to: zones[ui.typeZone].place, text }); };
+  typeIn.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); put(); } });
+  const seedIn = h("input", { class: "sk-input sk-seed", type: "number", "aria-label": "seed", value: ui.seed == null ? 1 : ui.seed,
+    oninput: (e) => { ui.seed = e.target.value; } });
+  const textIn = h("input", { class: "sk-input sk-ptext", "aria-label": "position text", value: dr.text || "", placeholder: "the position text appears here once the draft is a position" });
+
+  const status = dr.valid
+    ? h("div", { class: "sk-eok" }, "This is a position: press Play from here to play it.")
+    : h("div", { class: "sk-message sk-eerror", role: "alert" }, `Not a position yet: ${dr.error}. Play stays off until that is fixed.`);
+
+  const mid = Math.ceil(n / 2);
+  const parts = [
+    h("div", { class: "sk-head" }, h("span", { class: "sk-variant" }, dr.variant), h("span", { class: "sk-status" }, "editing a position"),
+      h("span", { class: "sk-grow" }),
+      h("button", { class: "sk-btn sk-primary sk-playhere", disabled: !dr.valid, title: dr.valid ? "play from this position" : "the draft is not a position yet",
+        onclick: () => send({ action: "mode", mode: "play" }) }, "Play from here \u25b6")),
+    status,
+    h("div", { class: "sk-econtrols" }, controls),
+    h("div", { class: "sk-row sk-row-top" }, [...Array(mid).keys()].map(seatBox)),
+    h("div", { class: "sk-felt sk-efelt" }, middle),
+    h("div", { class: "sk-row sk-row-bottom" }, [...Array(n).keys()].slice(mid).map(seatBox)),
+    palette,
+    h("div", { class: "sk-ebar" }, "Put ", typeIn, " into ", typeSel, h("button", { class: "sk-btn", onclick: put }, "Put")),
+    h("div", { class: "sk-ebar" },
+      h("button", { class: "sk-btn", title: "deal the cards not placed yet to the places still short of cards", onclick: () => edit({ op: "deal", seed: Number(seedIn.value) || 0 }) }, "Deal the rest"),
+      " seed ", seedIn,
+      h("button", { class: "sk-btn", title: "every card back to the palette", onclick: () => { ui.picked = null; edit({ op: "clear" }); } }, "Clear"),
+      h("span", { class: "sk-grow" })),
+    h("div", { class: "sk-ebar" }, textIn,
+      h("button", { class: "sk-btn", disabled: !dr.text, onclick: () => { textIn.select(); if (navigator.clipboard) navigator.clipboard.writeText(textIn.value).catch(() => {}); } }, "Copy"),
+      h("button", { class: "sk-btn", onclick: () => { const text = textIn.value.trim(); if (text) edit({ op: "paste", text }); } }, "Paste")),
+  ];
+  if (message) parts.splice(2, 0, h("div", { class: "sk-message sk-erefused", role: "alert" }, message));
+  root.replaceChildren(...parts);
+}
+
 function render({ model, el }) {
   let sel = { player: null, items: [] };
   let seenVersion = null;
   let queued = false;
   let asking = false;             // a hint was asked for and has not come back yet
+  const editUi = { picked: null };   // edit mode: the card picked up, what is typed
 
   const root = h("div", { class: "sk-table" });
   el.replaceChildren(root);
@@ -414,6 +660,7 @@ function render({ model, el }) {
 
   function draw() {
     queued = false;
+    if (model.get("table_mode") === "edit") { drawEditor(root, model, send, editUi, draw); return; }
     const d = data();
     if (d.version !== seenVersion) {
       sel = { player: null, items: [] };
@@ -665,7 +912,8 @@ function render({ model, el }) {
         h("span", { class: "sk-grow" }),
         hintButton(),
         h("button", { class: "sk-btn sk-tool", title: "the player to move makes one move (their bot, or a random legal move)", disabled: info.phase === "over", onclick: () => send({ action: "step" }) }, "Step \u25b6"),
-        h("button", { class: "sk-btn sk-tool", title: "take back the last move", disabled: !info.moves, onclick: () => send({ action: "undo" }) }, "\u21b6 Undo")));
+        h("button", { class: "sk-btn sk-tool", title: "take back the last move", disabled: !info.moves && !info.editor_back, onclick: () => send({ action: "undo" }) }, "\u21b6 Undo"),
+        info.view === "table" && info.editable !== false ? h("button", { class: "sk-btn sk-tool sk-edit-btn", title: "edit this position (every card open)", onclick: () => send({ action: "mode", mode: "edit" }) }, "\u270e Edit") : null));
     }
     if (trickGame && info.scores) {
       parts.push(h("div", { class: "sk-result" }, h("b", {}, "Settlement: "),
@@ -699,7 +947,7 @@ function render({ model, el }) {
     queueMicrotask(draw);
   }
 
-  const names = ["state", "info", "legal", "log", "message", "tone", "version", "interactive", "hints", "caption", "scene_step", "scene_steps", "log_mark"];
+  const names = ["state", "info", "legal", "log", "message", "tone", "version", "interactive", "hints", "caption", "scene_step", "scene_steps", "log_mark", "table_mode", "draft"];
   const answered = () => { asking = false; };
   const answers = ["hints", "message", "version"];
   for (const n of answers) model.on(`change:${n}`, answered);

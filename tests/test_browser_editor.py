@@ -1,0 +1,94 @@
+"""The position editor in JupyterLab, in Debian's Chromium, driven by clicks only.
+
+From an empty editor (``sk.Table.editor("bitenight", players=2)`` in a small notebook written
+into the server's folder): cards into two hands and one onto the stack, P1 set to move, Play
+from here, a legal card played by clicking; the Python-side game is read back from a new cell.
+Then the editor is opened again and the draft made impossible: the engine's message shows and
+Play from here stays disabled. Screenshots go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from test_browser_lab import ARTIFACTS, _errors_in, _run_new_cell, chromium, lab  # noqa: F401
+
+NOTEBOOK = "editor-by-clicks.ipynb"
+CELL = 'import scheissekopf as sk\neditor = sk.Table.editor("bitenight", players=2)\neditor'
+
+
+def _notebook() -> dict:
+    return {
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": CELL}],
+        "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def test_a_position_built_by_clicks_plays_and_an_impossible_one_is_refused(lab, chromium):  # noqa: F811
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=60_000)
+    base, token, root = lab
+    (root / NOTEBOOK).write_text(json.dumps(_notebook()))
+    page = chromium.new_page(viewport={"width": 1100, "height": 1200})
+    page.set_default_timeout(60_000)
+    page.goto(f"{base}/lab/tree/{NOTEBOOK}?token={token}")
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"ipykernel\) \| Idle"))).to_be_visible()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+
+    table = page.locator(".jp-Notebook .jp-CodeCell").first.locator(".sk-table")
+    try:
+        expect(table.locator(".sk-palette")).to_be_visible(timeout=120_000)
+    except AssertionError:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=ARTIFACTS / "lab-editor-missing.png", full_page=True)
+        pytest.fail(f"the editor did not appear; errors in the notebook:\n{_errors_in(page)}")
+    play_here = table.locator(".sk-playhere")
+    expect(play_here).to_be_disabled()
+
+    def put(card, zone_selector):
+        table.locator(f'.sk-palette .sk-card[data-card="{card}"]').click()
+        table.locator(zone_selector).click()
+        expect(table.locator(f'{zone_selector} .sk-card[data-card="{card}"]')).to_be_visible()
+
+    put("5H", '.sk-ezone[data-ezone="hand"][data-seat="0"]')
+    put("9C", '.sk-ezone[data-ezone="hand"][data-seat="1"]')
+    put("4D", '.sk-ezone[data-ezone="stack"]')
+    table.locator('select[aria-label="to move"]').select_option(label="P1")
+    expect(table.locator('.sk-seat[data-seat="1"] .sk-b-turn')).to_be_visible()
+    expect(play_here).to_be_enabled()
+    ARTIFACTS.mkdir(exist_ok=True)
+    table.screenshot(path=ARTIFACTS / "lab-editor-built.png")
+
+    play_here.click()
+    expect(table.locator(".sk-status")).to_have_text("P1 to move")
+    table.locator('.sk-seat[data-seat="1"] .sk-card[data-card="9C"]').click()
+    table.get_by_role("button", name="Play 9\u2663").click()
+    expect(table.locator('.sk-stack .sk-card[data-card="9C"]')).to_be_visible()
+    out = _run_new_cell(
+        page,
+        'print("game:", editor.mode, [str(c) for c in editor.game.stack], [str(m) for m in editor.game.history])',
+        "game:",
+    )
+    assert "game: play ['4D', '9C'] ['P1 9C']" in out
+    table.screenshot(path=ARTIFACTS / "lab-editor-played.png")
+
+    # Back to the editor; a second 9C makes the draft impossible.
+    table.get_by_role("button", name="\u270e Edit").click()
+    expect(table.locator(".sk-palette")).to_be_visible()
+    table.locator('.sk-input[aria-label="cards to put"]').fill("9C")
+    table.locator('select[aria-label="zone to type into"]').select_option(label="P0 hand")
+    table.get_by_role("button", name="Put", exact=True).click()
+    error = table.locator(".sk-eerror")
+    expect(error).to_contain_text("2 copies of 9C")
+    expect(play_here).to_be_disabled()
+    out = _run_new_cell(page, 'print("draft:", editor.mode, editor.position["players"][0]["hand"])', "draft:")
+    assert "draft: edit ['5H', '9C']" in out
+    table.screenshot(path=ARTIFACTS / "lab-editor-invalid.png")
+    assert _errors_in(page) == ""
+    page.close()

@@ -1,0 +1,450 @@
+"""The table's edit mode from the Python side: the draft, every edit request (good, malformed,
+stale, out of range), the engine's verdict, Play from here and Undo back to the editor."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+import pytest
+from helpers import request
+
+import scheissekopf as sk
+from scheissekopf.editor import Draft, EditRefused, empty_position
+
+pytest.importorskip("anywidget")
+
+from scheissekopf.table import Table  # noqa: E402
+
+PALETTE = {"zone": "palette"}
+
+
+def hand(seat):
+    return {"zone": "hand", "seat": seat}
+
+
+def edit(table, op, **fields):
+    """An edit request as the front end sends it."""
+    return request(table, "edit", op=op, **fields)
+
+
+def move(table, card, frm, to):
+    return edit(table, "move", card=card, **{"from": frm, "to": to})
+
+
+def small_bitenight():
+    """Built from an empty editor: P0 holds 5H 9C, P1 QS, the stack a 4D."""
+    t = Table.editor("bitenight", players=2)
+    move(t, "5H", PALETTE, hand(0))
+    edit(t, "type", to=hand(0), text="9C")
+    move(t, "QS", PALETTE, hand(1))
+    move(t, "4D", PALETTE, {"zone": "stack"})
+    return t
+
+
+def unchanged(table, before_position, before_version):
+    """The draft is as it was and nothing was redrawn but the message."""
+    return table.position == before_position and table.version == before_version
+
+
+# ------------------------------------------------------------------ opening the editor
+
+
+def test_empty_editor_has_every_card_in_the_palette_and_play_is_off():
+    t = Table.editor("schwechat", players=5)
+    assert t.mode == "edit" and t.table_mode == "edit"
+    assert t.position["variant"] == "schwechat" and len(t.position["players"]) == 5
+    assert Counter(t.draft["palette"]) == Counter(str(c) for c in sk.deck("schwechat", 5))
+    assert not t.draft["valid"] and t.draft_error == t.draft["error"] != ""
+    with pytest.raises(sk.InvalidPosition):
+        t.mode = "play"
+    assert t.mode == "edit" and "Not a position yet" in t.message
+    request(t, "mode", mode="play")
+    assert t.mode == "edit" and "Play stays off" in t.message
+
+
+def test_table_in_edit_mode_starts_from_the_game_and_goes_on_unchanged():
+    g = sk.new_game("bitenight", players=3, seed=4)
+    g.play(g.legal_moves()[0])
+    t = Table(g, mode="edit")
+    assert t.mode == "edit"
+    assert t.position == g.to_dict()
+    assert t.draft["valid"] and t.draft["palette"] == []
+    t.mode = "play"  # nothing was edited: the same game, its history kept
+    assert t.game is g and len(g.history) == 1 and t.table_mode == "play"
+
+
+def test_mode_switches_both_ways_and_rejects_other_words():
+    t = Table(sk.new_game("palace", players=3, seed=1))
+    t.mode = "edit"
+    assert t.mode == "edit"
+    with pytest.raises(ValueError, match="mode must be"):
+        t.mode = "draw"
+    t.mode = "play"
+    assert t.mode == "play"
+    with pytest.raises(ValueError, match="mode must be"):
+        Table(sk.new_game("palace", players=3, seed=1), mode="sketch")
+
+
+def test_editor_refuses_unknown_variants_and_seat_counts():
+    with pytest.raises(ValueError, match="choose from"):
+        Table.editor("skat")
+    with pytest.raises(ValueError, match="by 4 players, not 5"):
+        Table.editor("schafkopf", players=5)
+    with pytest.raises(ValueError, match="by 2 to 16 players, not 1"):
+        Table.editor("bitenight", players=1)
+
+
+# ------------------------------------------------------------------ the seat view
+
+
+def test_seat_view_refuses_edit_mode():
+    g = sk.new_game("bitenight", players=3, seed=2)
+    with pytest.raises(ValueError, match="every card"):
+        Table(g, view=1, mode="edit")
+    t = Table(g, view=1)
+    with pytest.raises(ValueError, match="every card"):
+        t.mode = "edit"
+    request(t, "mode", mode="edit")
+    assert t.mode == "play" and "every card" in t.message
+    open_table = Table(g, mode="edit")
+    with pytest.raises(ValueError, match="every card"):
+        open_table.view = 0
+    assert open_table.view == "table"
+
+
+# ------------------------------------------------------------------ building by requests
+
+
+def test_a_position_built_by_requests_plays_from_here():
+    t = small_bitenight()
+    assert t.draft["valid"], t.draft["error"]
+    assert t.position["players"][0]["hand"] == ["5H", "9C"]
+    assert t.position["stack"] == ["4D"]
+    assert "5H" not in t.draft["palette"] and "4D" not in t.draft["palette"]
+    assert t.draft["text"] == "bitenight | P0 5H 9C | P1 QS | stack 4D"
+    edit(t, "set", field="turn", value=1)
+    assert t.position["turn"] == 1
+    request(t, "mode", mode="play")
+    assert t.mode == "play" and t.game.turn == 1
+    request(t, "play", player=1, cards=["QS"])
+    assert t.game.stack == sk.parse_cards("4D QS") and t.message == ""
+
+
+def test_undo_past_play_from_here_returns_to_the_draft_intact():
+    t = small_bitenight()
+    drafted = t.position
+    request(t, "mode", mode="play")
+    request(t, "play", player=0, cards=["5H"])
+    assert t.info["editor_back"] is True
+    request(t, "undo")
+    assert t.mode == "play" and not t.game.history
+    request(t, "undo")
+    assert t.mode == "edit" and t.position == drafted
+    assert "editor" in t.message
+    request(t, "mode", mode="play")
+    assert t.mode == "play" and t.game.to_dict()["players"] == drafted["players"]
+
+
+def test_python_undo_past_the_draft_returns_none_and_edits_again():
+    t = small_bitenight()
+    t.mode = "play"
+    assert t.undo() is None and t.mode == "edit"
+    with pytest.raises(IndexError):
+        t.undo()
+    assert "being edited" in t.message
+
+
+def test_hint_works_on_an_edited_position():
+    t = small_bitenight()
+    t.mode = "play"
+    found = t.hint(0, iterations=60, seed=1)
+    assert {r["text"] for r in found} == {"P0 5H", "P0 9C"}
+    assert t.hints["seat"] == 0 and len(t.hints["rows"]) == 2
+
+
+def test_move_between_zones_keeps_the_order_asked_for():
+    t = small_bitenight()
+    move(t, "7S", PALETTE, {"zone": "stack", "index": 0})
+    assert t.position["stack"] == ["7S", "4D"]
+    move(t, "7S", {"zone": "stack", "index": 0}, {"zone": "draw"})
+    assert t.position["stack"] == ["4D"] and t.position["draw"] == ["7S"]
+    move(t, "7S", {"zone": "draw", "index": 0}, {"zone": "discard"})
+    assert t.position["discard"] == ["7S"] and t.position["draw"] == []
+    move(t, "9C", {"zone": "hand", "seat": 0, "index": 1}, {"zone": "bank", "seat": 1})
+    assert t.position["players"][1]["bank"] == ["9C"]
+    move(t, "9C", {"zone": "bank", "seat": 1, "index": 0}, PALETTE)
+    assert "9C" in t.draft["palette"] and t.position["players"][1]["bank"] == []
+
+
+def test_typing_replaces_a_zone_when_asked():
+    t = small_bitenight()
+    edit(t, "type", to=hand(0), text="2C 3C", replace=True)
+    assert t.position["players"][0]["hand"] == ["2C", "3C"]
+    assert "5H" in t.draft["palette"] and "9C" in t.draft["palette"]
+
+
+def test_schwechat_columns_take_cards_by_column():
+    t = Table.editor("schwechat", players=3)
+    edit(t, "type", to={"zone": "gamble", "seat": 0}, text="7C - 9D")
+    assert t.position["players"][0]["gamble"] == ["7C", None, "9D"]
+    move(t, "KS", PALETTE, {"zone": "gamble", "seat": 0, "index": 1})
+    move(t, "QH", PALETTE, {"zone": "bank", "seat": 0, "index": 2})
+    assert t.position["players"][0]["bank"] == [None, None, "QH"]
+    before, version = t.position, t.version
+    move(t, "2H", PALETTE, {"zone": "bank", "seat": 0, "index": 2})
+    assert unchanged(t, before, version) and "already holds QH" in t.message
+    move(t, "QH", {"zone": "bank", "seat": 0, "index": 2}, PALETTE)
+    assert t.position["players"][0]["bank"] == [None, None, None]
+
+
+def test_controls_set_the_fields():
+    t = small_bitenight()
+    edit(t, "set", field="direction", value=-1)
+    edit(t, "set", field="dealer", value=1)
+    assert t.position["direction"] == -1 and t.position["dealer"] == 1
+    edit(t, "set", field="phase", value="setup")
+    assert t.position["phase"] == "setup"
+    edit(t, "set", field="phase", value="play")
+    move(t, "JK", PALETTE, {"zone": "stack"})
+    edit(t, "set", field="pending", value=0)
+    assert t.draft["valid"], t.draft["error"]
+    assert t.position["pending"] == {"joker": 0}
+    edit(t, "set", field="pending", value=None)
+    assert t.position["pending"] is None
+
+
+def test_seat_count_grows_and_shrinks_and_cards_of_removed_seats_return():
+    t = small_bitenight()
+    edit(t, "set", field="players", value=4)
+    assert len(t.position["players"]) == 4 and not t.draft["valid"]  # two empty hands
+    edit(t, "set", field="players", value=2)
+    assert t.draft["valid"]
+    edit(t, "set", field="turn", value=1)
+    edit(t, "set", field="players", value=3)
+    edit(t, "type", to=hand(2), text="8H")
+    edit(t, "set", field="turn", value=2)
+    edit(t, "set", field="players", value=2)
+    assert "8H" in t.draft["palette"] and t.position["turn"] == 0
+
+
+def test_deal_the_rest_is_seeded_and_fills_every_seat():
+    a, b = Table.editor("bitenight", players=4), Table.editor("bitenight", players=4)
+    edit(a, "deal", seed=11)
+    edit(b, "deal", seed=11)
+    assert a.position == b.position and a.draft["valid"], a.draft["error"]
+    assert a.draft["palette"] == []
+    assert all(len(p["hand"]) == 3 and len(p["gamble"]) == 3 for p in a.position["players"])
+    c = Table.editor("bitenight", players=4)
+    edit(c, "deal", seed=12)
+    assert c.position != a.position
+
+
+def test_two_deck_schwechat_deals_to_eight_seats():
+    t = Table.editor("schwechat", players=8)
+    assert t.position["decks"] == 2
+    edit(t, "deal", seed=3)
+    assert t.draft["valid"], t.draft["error"]
+    placed = Counter(str(c) for c in sk.from_dict(t.position).to_dict()["draw"])
+    assert sum(placed.values()) > 0 and max(placed.values()) <= 2
+    again = sk.from_text(t.draft["text"])
+    assert again.to_dict()["players"] == t.position["players"]
+
+
+def test_clear_sends_every_card_back_and_keeps_the_seats():
+    t = small_bitenight()
+    edit(t, "set", field="direction", value=-1)
+    edit(t, "clear")
+    assert len(t.draft["palette"]) == 54 and len(t.position["players"]) == 2
+    assert t.position["direction"] == -1
+
+
+def test_paste_reads_a_position_text_and_copy_writes_it():
+    t = Table.editor("bitenight", players=2)
+    edit(t, "paste", text="palace | P0 5H 9C | P1 QS 2C | stack 7S | turn P1")
+    assert t.position["variant"] == "palace" and t.draft["valid"]
+    assert t.draft["text"] == "palace | P0 5H 9C | P1 2C QS | stack 7S | turn P1"  # hands sorted
+    assert sk.from_text(t.draft["text"]).to_dict() == t.position
+    t.position = "bitenight | P0 4H | P1 4C"
+    assert t.position["players"][0]["hand"] == ["4H"]
+
+
+# ------------------------------------------------------------------ impossible drafts
+
+
+def test_two_copies_of_a_card_make_the_draft_impossible_and_keep_it():
+    t = small_bitenight()
+    edit(t, "type", to=hand(1), text="5H")
+    assert not t.draft["valid"]
+    assert "2 copies of 5H" in t.draft["error"]
+    assert t.position["players"][1]["hand"] == ["QS", "5H"]  # nothing is lost
+    request(t, "mode", mode="play")
+    assert t.mode == "edit" and "2 copies of 5H" in t.message
+    move(t, "5H", {"zone": "hand", "seat": 1, "index": 1}, PALETTE)
+    assert t.draft["valid"]
+
+
+def test_an_empty_hand_while_cards_remain_to_draw_is_named():
+    t = small_bitenight()
+    move(t, "QS", {"zone": "hand", "seat": 1, "index": 0}, {"zone": "bank", "seat": 1})
+    move(t, "2D", PALETTE, {"zone": "draw"})
+    assert "empty hand while the draw pile holds cards" in t.draft["error"]
+
+
+def test_a_trick_hand_of_the_wrong_size_is_named():
+    t = Table.editor("schafkopf")
+    assert "cards missing" in t.draft["error"]
+    edit(t, "deal", seed=5)
+    assert t.draft["valid"], t.draft["error"]
+    assert t.position["phase"] == "auction"
+    card = t.position["players"][0]["hand"][0]
+    move(t, card, {"zone": "hand", "seat": 0, "index": 0}, hand(1))
+    assert "must hold 8 cards" in t.draft["error"]
+    request(t, "mode", mode="play")
+    assert t.mode == "edit"
+
+
+def test_trick_game_contract_trick_in_progress_and_tricks_taken():
+    t = Table.editor("schafkopf")
+    edit(t, "deal", seed=5)
+    edit(t, "set", field="contract", value={"mode": "solo", "declarer": 1, "suit": "E"})
+    assert t.position["phase"] == "play" and t.draft["valid"], t.draft["error"]
+    leader = t.position["turn"]
+    card = t.position["players"][leader]["hand"][0]
+    move(t, card, {"zone": "hand", "seat": leader, "index": 0}, {"zone": "trick"})
+    assert t.draft["valid"], t.draft["error"]
+    assert t.position["trick"]["cards"] == [card] and t.position["turn"] == (leader + 1) % 4
+    # a taken trick needs one card of each player: one card is not a trick
+    move(t, card, {"zone": "trick", "index": 0}, {"zone": "tricks", "trick": 0})
+    assert "must hold 4 cards" in t.draft["error"]
+    move(t, card, {"zone": "tricks", "trick": 0, "index": 0}, {"zone": "hand", "seat": leader})
+    assert t.draft["valid"] and not t.position["tricks"]
+    t.mode = "play"
+    assert t.game.contract.mode == "solo" and t.game.phase == "play"
+
+
+def test_two_player_mehrkopf_has_columns_and_sheepshead_a_blind():
+    t = Table.editor("mehrkopf", players=2)
+    assert t.draft["columns"] and t.position["players"][0]["bank"] == [None] * 8
+    edit(t, "deal", seed=1)
+    assert t.draft["valid"], t.draft["error"]
+    s = Table.editor("sheepshead")
+    edit(s, "deal", seed=2)
+    assert s.draft["valid"], s.draft["error"]
+    assert len(s.position["blind"]) == 2
+
+
+def test_six_seat_mehrkopf_editor():
+    t = Table.editor("mehrkopf", players=6)
+    edit(t, "deal", seed=4)
+    assert t.draft["valid"], t.draft["error"]
+
+
+# ------------------------------------------------------------------ refused requests
+
+
+BAD_EDITS = [
+    ("move", {"card": "6H", "from": PALETTE, "to": {"zone": "hand", "seat": 7}}, "no seat 7"),
+    ("move", {"card": "6H", "from": PALETTE, "to": {"zone": "hand", "seat": True}}, "no seat True"),
+    ("move", {"card": "6H", "from": PALETTE, "to": {"zone": "attic"}}, "no zone 'attic'"),
+    ("move", {"card": "6H", "from": PALETTE, "to": "hand"}, "Malformed"),
+    ("move", {"card": "1H", "from": PALETTE, "to": {"zone": "stack"}}, "not a bitenight card"),
+    ("move", {"card": "4D", "from": PALETTE, "to": {"zone": "stack"}}, "not in the palette"),
+    ("move", {"card": "QS", "from": {"zone": "hand", "seat": 0, "index": 0}, "to": PALETTE}, "not at that place"),
+    ("move", {"card": "QS", "from": {"zone": "hand", "seat": 1, "index": 5}, "to": PALETTE}, "no card at place 5"),
+    ("move", {"card": "7S", "from": PALETTE, "to": {"zone": "stack", "index": 9}}, "no place 9"),
+    ("move", {"card": "7S", "from": PALETTE, "to": {"zone": "stack", "index": -1}}, "no place -1"),
+    ("type", {"to": hand(0), "text": "5H XX"}, "'XX' is not a bitenight card"),
+    ("type", {"to": hand(0), "text": 5}, "Malformed"),
+    ("type", {"to": PALETTE, "text": "2C"}, "not into the palette"),
+    ("set", {"field": "turn", "value": 2}, "from P0 to P1"),
+    ("set", {"field": "turn", "value": "P1"}, "from P0 to P1"),
+    ("set", {"field": "direction", "value": 0}, "1 (clockwise)"),
+    ("set", {"field": "phase", "value": "over"}, "one of setup, play"),
+    ("set", {"field": "players", "value": 17}, "2 to 16 players"),
+    ("set", {"field": "contract", "value": None}, "Unknown setting 'contract'"),
+    ("set", {"field": "score", "value": 1}, "Unknown setting"),
+    ("deal", {"seed": "x"}, "seed is a whole number"),
+    ("paste", {"text": "bitenight | P0 5H | stack ZZ"}, "cannot be read"),
+    ("paste", {"text": ""}, "Paste a position text"),
+    ("fold", {}, "Unknown edit 'fold'"),
+]
+
+
+@pytest.mark.parametrize("op, fields, words", BAD_EDITS, ids=[f"{o}-{w}" for o, _, w in BAD_EDITS])
+def test_refused_edits_change_nothing_and_say_why(op, fields, words):
+    t = small_bitenight()
+    before, version = t.position, t.version
+    edit(t, op, **fields)
+    assert unchanged(t, before, version)
+    assert words in t.message
+    assert t.draft["valid"]
+
+
+def test_a_stale_edit_changes_nothing():
+    t = small_bitenight()
+    before, version = t.position, t.version
+    t._on_msg(t, {"action": "edit", "op": "clear", "version": version - 1}, [])
+    assert unchanged(t, before, version) and "earlier position" in t.message
+    t._on_msg(t, {"action": "edit", "op": "clear"}, [])
+    assert unchanged(t, before, version) and "Malformed" in t.message
+
+
+def test_play_requests_are_refused_while_editing_and_edits_while_playing():
+    t = small_bitenight()
+    before, version = t.position, t.version
+    request(t, "play", player=0, cards=["5H"])
+    assert unchanged(t, before, version) and "being edited" in t.message
+    t.mode = "play"
+    game = t.game.to_dict()
+    edit(t, "clear")
+    assert t.game.to_dict() == game and "not being edited" in t.message
+    request(t, "mode", mode="sketch")
+    assert "Malformed" in t.message and t.mode == "play"
+
+
+def test_python_edit_refusal_raises_and_shows():
+    t = small_bitenight()
+    with pytest.raises(EditRefused, match="no seat 4"):
+        t.edit("type", to=hand(4), text="2C")
+    assert "no seat 4" in t.message
+    t.mode = "play"
+    with pytest.raises(ValueError, match="not being edited"):
+        t.edit("clear")
+    with pytest.raises(ValueError, match="edit mode only"):
+        t.position = {"variant": "bitenight"}
+
+
+# ------------------------------------------------------------------ the draft alone
+
+
+def test_draft_position_is_a_copy():
+    d = Draft(empty_position("bitenight", 2))
+    outside = copy.deepcopy(d.position)
+    d.apply({"op": "type", "to": hand(0), "text": "5H"})
+    assert outside["players"][0]["hand"] == []
+    assert d.position["players"][0]["hand"] == ["5H"]
+
+
+TRICK_BAD_EDITS = [
+    {"op": "move", "card": "EO", "from": {"zone": "blind"}, "to": PALETTE},
+    {"op": "move", "card": "EO", "from": PALETTE, "to": {"zone": "bank", "seat": 0}},
+    {"op": "move", "card": "EO", "from": PALETTE, "to": {"zone": "tricks", "trick": 3}},
+    {"op": "move", "card": "QC", "from": PALETTE, "to": hand(0)},
+    {"op": "set", "field": "contract", "value": {"mode": "grand"}},
+    {"op": "set", "field": "contract", "value": {"mode": "solo", "declarer": 9}},
+    {"op": "set", "field": "contract", "value": "solo"},
+    {"op": "set", "field": "trick_leader", "value": 1},
+    {"op": "set", "field": "direction", "value": -1},
+    {"op": "set", "field": "multiplier", "value": 0},
+]
+
+
+@pytest.mark.parametrize("bad", TRICK_BAD_EDITS, ids=lambda b: f"{b['op']}-{b.get('field') or b.get('card')}")
+def test_refused_trick_edits_leave_the_draft_exactly_as_it_was(bad):
+    d = Draft(empty_position("schafkopf"))
+    d.apply({"op": "deal", "seed": 9})
+    saved = copy.deepcopy(d.position)
+    with pytest.raises(EditRefused):
+        d.apply(bad)
+    assert d.position == saved and d.valid
