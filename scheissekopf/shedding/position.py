@@ -204,7 +204,8 @@ def game_from_dict(data, cls, view_seat=None):
         if k > limit:
             if card == JOKER and not jokers:
                 _fail(f"{variant} is played without jokers, but the position has {k}")
-            _fail(f"{k} copies of {card}, but {decks} deck(s) hold only {limit}")
+            decks_hold = "one deck holds" if decks == 1 else f"{decks} decks hold"
+            _fail(f"{k} copies of {card}, but {decks_hold} only {limit}")
 
     phase = data.get("phase", "play")
     if phase not in PHASES:
