@@ -231,13 +231,6 @@ def find_puzzles(
 
 
 # ------------------------------------------------------------------------------ words
-_NUM = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
-
-
-def _count(n: int, word: str) -> str:
-    return f"{_NUM.get(n, str(n))} {word}{'' if n == 1 else 's'}"
-
-
 def situation(game: AnyGame, seat: int) -> str:
     """The puzzle's question in words from what ``seat`` can see."""
     view = game.view(seat)
@@ -253,16 +246,17 @@ def _shedding_situation(view: Any, seat: int) -> str:
     if top is None:
         parts.append("The stack is empty")
     else:
-        parts.append(f"{top} lies on top of the stack ({_count(len(view.stack), 'card')})")
+        n = len(view.stack)
+        parts.append(f"{top} lies on top of the stack ({n} card{'' if n == 1 else 's'})")
     if not view.draw:
         parts.append("the draw pile is gone")
     others = []
     for s in range(view.n):
         if s == seat or s in view.finished:
             continue
-        others.append(f"{names[s]} holds {view.players[s].cards_held}")
-    if others:
-        parts.append(", ".join(others) + " cards in all")
+        n = view.players[s].cards_held
+        others.append(f"{names[s]} has {n} card{'' if n == 1 else 's'} left")
+    parts.extend(others)
     zone = view.active_zone(seat)
     mine = {"hand": "from your hand", "bank": "from your bank", "gamble": "blind, from your gamble cards"}[zone]
     return f"{'; '.join(parts)}. You play {mine}. What is the best move?"
@@ -273,9 +267,19 @@ def _trick_situation(view: Any, seat: int) -> str:
 
     names = view.names
     what = contract_text(view)
+    if what and what.startswith(f"{names[seat]} plays "):
+        what = "You play " + what[len(f"{names[seat]} plays ") :]
+    if view.phase == "auction":
+        spoken = []
+        for i in range(view.n):
+            s = (view.first_seat + i) % view.n
+            b = view.bids[s]
+            if b is not None and s != seat:
+                spoken.append(f"{names[s]} {'passed' if b == 'pass' else 'bid ' + str(b)}")
+        said = "; ".join(spoken) if spoken else "you speak first"
+        return f"The auction: {said}. What do you bid?"
     if view.phase != "play":
         lead = {
-            "auction": "The auction: your bid.",
             "declare": "You won the auction: name the game.",
             "call": "Call a partner.",
             "pick": "Pick up the blind or pass?",
@@ -290,4 +294,3 @@ def _trick_situation(view: Any, seat: int) -> str:
     else:
         parts.append("you lead")
     return "; ".join(p for p in parts if p) + ". What do you play?"
-

@@ -13,6 +13,7 @@ import json
 from importlib import resources
 
 from ..variants import ALL_VARIANTS, TRICK_VARIANTS, text_to_dict, unknown_variant
+from .checks import moves
 from .lesson import Exercise
 
 #: the variants with a shipped puzzle file
@@ -54,17 +55,28 @@ def exercise(record: dict) -> Exercise:
         f"The search ({n} playouts from your view) rates one move at {say(best[measure])} by "
         f"{what}; no other move reaches {say(second[measure])}.",
     ]
+    if greedy["move"] == second["text"]:
+        rest = f"the next best, {second['text']}, which the greedy habit plays, {say(second[measure])}"
+    else:
+        rest = (
+            f"the next best, {second['text']}, {say(second[measure])}, and the greedy habit "
+            f"{greedy['move']} {say(greedy[measure])}"
+        )
     explain = (
         f"{best['text']}: the search ({n} playouts, dealing the cards you cannot see at random) "
-        f"gives it {say(best[measure])} by {what}; the next best, {second['text']}, "
-        f"{say(second[measure])}, and the greedy habit {greedy['move']} {say(greedy[measure])}. "
+        f"gives it {say(best[measure])} by {what}; {rest}. "
         f"A search of {weak['iterations']:,} playouts picks the same move."
     )
+    misses = {
+        row["text"]: f"the search gives this move {say(row[measure])}, the best one {say(best[measure])}"
+        for row in strong["rows"][1:]
+    }
     return Exercise(
         id="pz-" + record["id"],
         position=text_to_dict(record["text"]),
         seat=record["seat"],
         goal=record["goal"],
+        accept=moves(*record["solution"], why="the search rates another move clearly higher", misses=misses),
         solutions=tuple(record["solution"]),
         hints=hints,
         explain=explain,
