@@ -187,34 +187,34 @@ def _cmd_puzzles(args):
 
     bar = progress_bar(args.count, not args.quiet)
     games = [0]
+    out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
 
-    def tick(p):
+    def tick(p):  # each puzzle is written as soon as it is found: a run cut short keeps them
         if p is None:
             games[0] += 1
-        else:
-            bar.update()
+            return
+        out.write(json.dumps(p.to_record(), ensure_ascii=False) + "\n")
+        out.flush()
+        bar.update()
 
     t0, c0 = time.perf_counter(), time.process_time()
-    found = find_puzzles(
-        args.variant,
-        args.count,
-        args.seed,
-        strong=args.strong,
-        weak=args.weak,
-        margin=args.margin,
-        players=args.players,
-        max_games=args.max_games,
-        progress=tick,
-    )
-    bar.close()
+    try:
+        found = find_puzzles(
+            args.variant,
+            args.count,
+            args.seed,
+            strong=args.strong,
+            weak=args.weak,
+            margin=args.margin,
+            players=args.players,
+            max_games=args.max_games,
+            progress=tick,
+        )
+    finally:
+        bar.close()
+        if args.out:
+            out.close()
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-    lines = [json.dumps(p.to_record(), ensure_ascii=False) for p in found]
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as fh:
-            fh.write("".join(line + "\n" for line in lines))
-    else:
-        for line in lines:
-            print(line)
     print(
         f"{len(found)} {args.variant} puzzles from {games[0]} rounds (seed {args.seed}, strong {args.strong}, "
         f"weak {args.weak} playouts) in {wall:.0f} s wall, {cpu:.0f} s CPU",
