@@ -259,6 +259,8 @@ def _shedding_situation(view: Any, seat: int) -> str:
     parts.extend(others)
     zone = view.active_zone(seat)
     mine = {"hand": "from your hand", "bank": "from your bank", "gamble": "blind, from your gamble cards"}[zone]
+    if zone != "gamble" and any(m.kind == "flip" for m in view.legal_moves() if m.player == seat):
+        mine += ", or turn a face-down card"
     return f"{'; '.join(parts)}. You play {mine}. What is the best move?"
 
 
