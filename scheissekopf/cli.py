@@ -13,7 +13,7 @@ import time
 
 from .errors import InvalidPosition
 from .progress import progress_bar
-from .variants import TRICK_VARIANTS, VARIANTS, Game, from_text, new_game
+from .variants import TRICK_VARIANTS, VARIANTS, Game, from_text, new_game, unknown_variant
 
 
 def simulate(variant, players, games, seed, progress=None):
@@ -181,6 +181,48 @@ def _cmd_tournament(args):
     return 0
 
 
+def _cmd_puzzles(args):
+    from .progress import progress_bar
+    from .puzzles import find_puzzles
+
+    bar = progress_bar(args.count, not args.quiet)
+    games = [0]
+    out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
+
+    def tick(p):  # each puzzle is written as soon as it is found: a run cut short keeps them
+        if p is None:
+            games[0] += 1
+            return
+        out.write(json.dumps(p.to_record(), ensure_ascii=False) + "\n")
+        out.flush()
+        bar.update()
+
+    t0, c0 = time.perf_counter(), time.process_time()
+    try:
+        found = find_puzzles(
+            args.variant,
+            args.count,
+            args.seed,
+            strong=args.strong,
+            weak=args.weak,
+            margin=args.margin,
+            players=args.players,
+            max_games=args.max_games,
+            progress=tick,
+        )
+    finally:
+        bar.close()
+        if args.out:
+            out.close()
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    print(
+        f"{len(found)} {args.variant} puzzles from {games[0]} rounds (seed {args.seed}, strong {args.strong}, "
+        f"weak {args.weak} playouts) in {wall:.0f} s wall, {cpu:.0f} s CPU",
+        file=sys.stderr if not args.out else sys.stdout,
+    )
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(
         prog="python -m scheissekopf", description="Scheisskopf family: simulate random games, show positions."
@@ -239,7 +281,45 @@ def main(argv=None):
         help="with --log: keep the games already in FILE and play only the missing ones",
     )
     t.set_defaults(func=_cmd_tournament)
+    pz = sub.add_parser(
+        "puzzles",
+        help="find positions in bot games where one move is clearly best",
+        description="Greedy bots play seeded rounds; a position is kept when a strong and a weak "
+        "search from the seat's view name the same best move, the strong search rates it MARGIN "
+        "above every other move (win rate in the shedding games, mean settlement in game units "
+        "in the trick games), and the greedy bot would play something else. Writes JSON lines.",
+    )
+    pz.add_argument("--variant", default="bitenight", help="one of " + ", ".join(VARIANTS + TRICK_VARIANTS))
+    pz.add_argument("--count", type=int, default=10, help="how many puzzles to find")
+    pz.add_argument("--seed", type=int, default=1)
+    pz.add_argument("--players", type=int, default=4)
+    pz.add_argument("--strong", type=int, default=None, help="playouts of the strong search (default 2000)")
+    pz.add_argument("--weak", type=int, default=None, help="playouts of the weak search (default 400)")
+    pz.add_argument("--margin", type=float, default=None, help="default: 0.08 win rate, 0.5 game units (trick games)")
+    pz.add_argument("--max-games", type=int, default=None, help="stop after this many rounds (default 50 per puzzle)")
+    pz.add_argument("--out", metavar="FILE", help="write the JSON lines to FILE instead of standard output")
+    pz.add_argument("--quiet", action="store_true", help="no progress bar")
+    pz.set_defaults(func=_cmd_puzzles)
     args = ap.parse_args(argv)
+    if args.command == "puzzles":
+        from .puzzles import STRONG, WEAK
+
+        if args.variant not in VARIANTS + TRICK_VARIANTS:
+            ap.error(unknown_variant(args.variant))
+        if args.count < 1:
+            ap.error(f"--count must be at least 1, not {args.count}")
+        args.strong = STRONG if args.strong is None else args.strong
+        args.weak = WEAK if args.weak is None else args.weak
+        if args.strong < 1 or args.weak < 1:
+            ap.error("--strong and --weak must be at least 1 playout")
+        if args.margin is not None and args.margin < 0:
+            ap.error("--margin must not be negative")
+        if args.max_games is not None and args.max_games < 1:
+            ap.error("--max-games must be at least 1")
+        try:
+            new_game(args.variant, args.players, seed=0)
+        except ValueError as exc:
+            ap.error(str(exc))
     if args.command == "tournament":
         from .bots import BOTS
         from .tournament import table_sizes

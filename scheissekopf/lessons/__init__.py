@@ -35,6 +35,7 @@ __all__ = [
     "exercises",
     "get",
     "load_position",
+    "puzzles",
 ]
 
 
@@ -56,6 +57,15 @@ def get(lesson_id: str) -> Lesson:
 def exercises(variant: str | None = None) -> tuple:
     """Every exercise in catalogue order (only that variant's, if given)."""
     return tuple(ex for lesson in catalogue() for ex in lesson if variant is None or ex.variant == variant)
+
+
+def puzzles(variant: str | None = None) -> tuple:
+    """The shipped puzzles found in real play (``python -m scheissekopf puzzles``), each an
+    :class:`Exercise` played from the learner's own view; only that variant's, if given.
+    They are not part of the catalogue's lessons. See docs/LESSONS.md, "Puzzles"."""
+    from . import found
+
+    return found.puzzles(variant)
 
 
 def exercise(exercise_id: str) -> Exercise:

@@ -1,0 +1,298 @@
+"""Puzzles found in real play: positions from bot games in which one move is clearly best.
+
+:func:`find_puzzles` lets the greedy bot play seeded rounds at every seat and looks at the
+decisions of the player to move. A position is kept when
+
+1. the seat has at least two moves with different outcomes (moves the search treats as the
+   same, such as 9C or 9D on their own, count as one);
+2. the **weak** search (``hint`` from the seat's own view, ``weak`` playouts) and the
+   **strong** search (``strong`` playouts, another seed) name the same best move;
+3. the strong search rates that move at least ``margin`` above every other move: by the chance
+   of not being the Scheißkopf in the shedding games, by the mean settlement in game units in
+   sheepshead, schafkopf and mehrkopf (the figure each search ranks by);
+4. the greedy bot, asked at the same position, would play a move with another outcome.
+
+The search reads only ``game.view(seat)``, so a puzzle never rests on a card its seat cannot
+see. Each search has a fixed playout count and a seed: the figures can be computed again.
+
+>>> ps = find_puzzles("bitenight", 1, seed=1, strong=60, weak=30, margin=0.0, max_games=3)
+>>> len(ps) <= 1
+True
+
+:meth:`Puzzle.to_record` writes the JSON line the lessons read
+(:func:`scheissekopf.lessons.puzzles`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .bots import GreedyBot
+from .hint import Hint, hint
+from .moves import Move
+from .shedding.search import move_key as shedding_key
+from .trick.search import move_key as trick_key
+from .variants import ALL_VARIANTS, TRICK_VARIANTS, AnyGame, from_text, new_game, unknown_variant
+
+#: playouts of the strong and the weak search, and the margin (shedding: win rate; trick
+#: games: mean settlement in game units) used for the shipped set
+STRONG = 2000
+WEAK = 400
+MARGIN = {"shedding": 0.08, "trick": 0.5}
+
+
+@dataclass
+class Puzzle:
+    """One found position: ``text`` (the position text), ``seat`` (who is to move and solves
+    it), ``solution`` (the best move's texts, every move with its outcome), ``figures`` (the
+    searches' and the greedy bot's figures), ``goal`` (the question, in words the seat's view
+    allows), ``id``."""
+
+    id: str
+    variant: str
+    text: str
+    seat: int
+    solution: list[str]
+    goal: str
+    figures: dict[str, Any] = field(default_factory=dict)
+
+    def to_record(self) -> dict:
+        return {
+            "id": self.id,
+            "variant": self.variant,
+            "text": self.text,
+            "seat": self.seat,
+            "goal": self.goal,
+            "solution": list(self.solution),
+            "figures": self.figures,
+        }
+
+
+def key_of(game: Any, move: Move | None) -> tuple | None:
+    """The outcome class of a move: moves with equal keys count as the same move."""
+    if move is None:
+        return None
+    return trick_key(move) if game.variant in TRICK_VARIANTS else shedding_key(move)
+
+
+def family_of(variant: str) -> str:
+    return "trick" if variant in TRICK_VARIANTS else "shedding"
+
+
+def score_of(row: dict, variant: str) -> float:
+    """The figure a puzzle's margin is measured in: win rate (shedding), mean settlement (trick)."""
+    return float(row["points"]) if variant in TRICK_VARIANTS else float(row["win"])
+
+
+def greedy_choice(game: AnyGame, seat: int) -> Move | None:
+    """The move the greedy bot plays for ``seat`` at ``game`` (it sees only the seat's view)."""
+    moves = [m for m in game.legal_moves() if m.player == seat]
+    if not moves:
+        return None
+    return GreedyBot().choose(game.view(seat), moves, random.Random(0))
+
+
+def _rows(h: Hint, game: Any) -> list[dict]:
+    return [
+        {
+            "text": r["text"],
+            "win": round(r["win"], 4),
+            "points": None if r["points"] is None else round(r["points"], 4),
+            "visits": r["visits"],
+        }
+        for r in h
+    ]
+
+
+def _margin(h: Hint, variant: str) -> float:
+    best = score_of(h[0], variant)
+    return best - max(score_of(r, variant) for r in h[1:])
+
+
+def candidate(game: AnyGame) -> bool:
+    """A decision worth searching: past the setup, one seat to move with no jump-in chance
+    for another, and at least two moves with different outcomes."""
+    if game.phase in ("setup", "over"):
+        return False
+    legal = game.legal_moves()
+    seat = game.turn
+    if not legal or any(m.player != seat for m in legal):
+        return False
+    return len({key_of(game, m) for m in legal}) >= 2
+
+
+def judge(
+    game: AnyGame,
+    *,
+    strong: int = STRONG,
+    weak: int = WEAK,
+    margin: float | None = None,
+    seed: int = 0,
+) -> dict | None:
+    """The figures of a puzzle at ``game`` for the player to move, or None when the position
+    fails a criterion. The weak search runs first; the strong one only when the weak search
+    disagrees with the greedy bot and sees at least half the margin."""
+    variant = game.variant
+    need = MARGIN[family_of(variant)] if margin is None else margin
+    seat = game.turn
+    greedy = greedy_choice(game, seat)
+    w = hint(game, seat, iterations=weak, seed=seed)
+    if len(w) < 2 or key_of(game, w.best) == key_of(game, greedy):
+        return None
+    if _margin(w, variant) < need / 2:
+        return None
+    s = hint(game, seat, iterations=strong, seed=seed + 1)
+    if len(s) < 2 or key_of(game, s.best) != key_of(game, w.best):
+        return None
+    gap = _margin(s, variant)
+    if gap < need:
+        return None
+    greedy_row = next(r for r in _rows(s, game) if r["text"] in _texts(s, key_of(game, greedy), game))
+    return {
+        "measure": "points" if variant in TRICK_VARIANTS else "win",
+        "margin": round(gap, 4),
+        "required_margin": need,
+        "strong": {"iterations": strong, "seed": seed + 1, "playouts": s.playouts, "rows": _rows(s, game)},
+        "weak": {"iterations": weak, "seed": seed, "playouts": w.playouts, "rows": _rows(w, game)},
+        "greedy": {"move": str(greedy), **{k: greedy_row[k] for k in ("win", "points", "visits")}},
+        "solution": [s[0]["text"], *s[0]["also"]],
+    }
+
+
+def _texts(h: Hint, key: tuple | None, game: Any) -> list[str]:
+    for r in h:
+        if key_of(game, r["move"]) == key:
+            return [r["text"], *r["also"]]
+    return []
+
+
+def find_puzzles(
+    variant: str,
+    count: int,
+    seed: int,
+    *,
+    strong: int = STRONG,
+    weak: int = WEAK,
+    margin: float | None = None,
+    players: int = 4,
+    per_game: int = 2,
+    max_games: int | None = None,
+    progress: Callable[[Puzzle | None], None] | None = None,
+) -> list[Puzzle]:
+    """Play greedy rounds of ``variant`` (round k dealt with seed ``seed * 100_003 + k``) and
+    keep up to ``count`` positions that meet the criteria (module docstring), at most
+    ``per_game`` from one round and at least four moves apart. Stops after ``max_games`` rounds
+    (default ``50 * count``). ``progress`` is called with each puzzle found and with None after
+    each round. Same arguments, same puzzles."""
+    if variant not in ALL_VARIANTS:
+        raise ValueError(unknown_variant(variant))
+    if count < 1:
+        raise ValueError("count must be at least 1")
+    limit = 50 * count if max_games is None else max_games
+    found: list[Puzzle] = []
+    bot = GreedyBot()
+    rng = random.Random(seed)
+    for k in range(limit):
+        deal = seed * 100_003 + k
+        game = new_game(variant, players, seed=deal)
+        taken, last = 0, -10
+        ply = 0
+        while game.phase != "over" and taken < per_game and len(found) < count:
+            if ply - last >= 4 and candidate(game):
+                here = from_text(game.to_text())  # the stored position, exactly
+                figures = judge(here, strong=strong, weak=weak, margin=margin, seed=deal * 1000 + ply)
+                if figures is not None:
+                    p = Puzzle(
+                        id=f"{variant}-{seed}-{k}-{ply}",
+                        variant=variant,
+                        text=here.to_text(),
+                        seat=here.turn,
+                        solution=figures.pop("solution"),
+                        goal=situation(here, here.turn),
+                        figures={"game_seed": deal, "ply": ply, **figures},
+                    )
+                    found.append(p)
+                    taken, last = taken + 1, ply
+                    if progress:
+                        progress(p)
+            legal = game.legal_moves()
+            seat = min(m.player for m in legal) if game.phase == "setup" else game.turn
+            mine = [m for m in legal if m.player == seat]
+            move = bot.choose(game.view(seat), mine, rng)
+            game.play(move if move is not None else mine[0])
+            ply += 1
+        if progress:
+            progress(None)
+        if len(found) >= count:
+            break
+    return found
+
+
+# ------------------------------------------------------------------------------ words
+def situation(game: AnyGame, seat: int) -> str:
+    """The puzzle's question in words from what ``seat`` can see."""
+    view = game.view(seat)
+    if game.variant in TRICK_VARIANTS:
+        return _trick_situation(view, seat)
+    return _shedding_situation(view, seat)
+
+
+def _shedding_situation(view: Any, seat: int) -> str:
+    names = view.names
+    parts = []
+    top = next((c for c in reversed(view.stack) if c is not None), None)
+    if top is None:
+        parts.append("The stack is empty")
+    else:
+        n = len(view.stack)
+        parts.append(f"{top} lies on top of the stack ({n} card{'' if n == 1 else 's'})")
+    if not view.draw:
+        parts.append("the draw pile is gone")
+    others = []
+    for s in range(view.n):
+        if s == seat or s in view.finished:
+            continue
+        n = view.players[s].cards_held
+        others.append(f"{names[s]} has {n} card{'' if n == 1 else 's'} left")
+    parts.extend(others)
+    zone = view.active_zone(seat)
+    mine = {"hand": "from your hand", "bank": "from your bank", "gamble": "blind, from your gamble cards"}[zone]
+    if zone != "gamble" and any(m.kind == "flip" for m in view.legal_moves() if m.player == seat):
+        mine += ", or turn a face-down card"
+    return f"{'; '.join(parts)}. You play {mine}. What is the best move?"
+
+
+def _trick_situation(view: Any, seat: int) -> str:
+    from .trick.render import contract_text
+
+    names = view.names
+    what = contract_text(view)
+    if what and what.startswith(f"{names[seat]} plays "):
+        what = "You play " + what[len(f"{names[seat]} plays ") :]
+    if view.phase == "auction":
+        spoken = []
+        for i in range(view.n):
+            s = (view.first_seat + i) % view.n
+            b = view.bids[s]
+            if b is not None and s != seat:
+                spoken.append(f"{names[s]} {'passed' if b == 'pass' else 'bid ' + str(b)}")
+        said = "; ".join(spoken) if spoken else "you speak first"
+        return f"The auction: {said}. What do you bid?"
+    if view.phase != "play":
+        lead = {
+            "declare": "You won the auction: name the game.",
+            "call": "Call a partner.",
+            "pick": "Pick up the blind or pass?",
+            "bury": "Bury two cards.",
+        }.get(view.phase, f"Your choice ({view.phase}).")
+        return (f"{what}. " if what else "") + lead + " What is best?"
+    n_tricks = len(view.tricks) + 1
+    parts = [f"{what}" if what else "", f"trick {n_tricks}"]
+    if view.trick:
+        played = ", ".join(f"{names[s]} {c}" for s, c in zip(view.trick_seats, view.trick))
+        parts.append(f"played so far: {played}")
+    else:
+        parts.append("you lead")
+    return "; ".join(p for p in parts if p) + ". What do you play?"
