@@ -154,3 +154,15 @@ def test_a_trick_game_exercise_is_clicked_card_by_card():
     card = ex.solutions_text()[0].split()[-1]
     table._on_msg(table, {"action": "card", "player": ex.seat, "cards": [card], "version": table.version}, [])
     assert table.message.startswith("Yes!") and len(table.game.history) == 1
+
+
+def test_the_puzzles_play_on_a_lesson_table():
+    found = lessons.puzzles("bitenight")
+    t = LessonTable(found)
+    assert len(t.lesson) == len(found) and t.exercise is found[0]
+    ex = t.exercise
+    assert t.table.view == ex.seat  # a puzzle is played from the learner's own view
+    start = t.table.game.to_dict()
+    miss = _wrong_legal(ex, t.table.game)
+    assert not t.answer(str(miss)).accepted and t.table.game.to_dict() == start
+    assert t.answer(ex.solutions_text()[0]).accepted and t.progress.status(ex) == "done"

@@ -35,6 +35,8 @@ def _as_lesson(what) -> Lesson:
         return what
     if isinstance(what, Exercise):
         return Lesson(what.id, what.goal, "", (what,))
+    if isinstance(what, (list, tuple)) and what and all(isinstance(x, Exercise) for x in what):
+        return Lesson("exercises", f"{len(what)} {what[0].variant} exercises", "", tuple(what))
     if isinstance(what, str):
         from . import exercise, get
 
@@ -48,7 +50,8 @@ def _as_lesson(what) -> Lesson:
 class LessonTable(widgets.VBox):
     """A lesson (or one exercise) played on a card table.
 
-    ``lesson``: a :class:`~.lesson.Lesson`, an :class:`~.lesson.Exercise` or the id of either.
+    ``lesson``: a :class:`~.lesson.Lesson`, an :class:`~.lesson.Exercise`, the id of either, or
+    a sequence of exercises (``lessons.puzzles("bitenight")``).
     ``progress``: a :class:`~.lesson.Progress` to carry on (a new one by default).
     ``hint_budget``: seconds the search may take once the exercise's own hints are used up.
     """
