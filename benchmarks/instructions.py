@@ -10,7 +10,10 @@ same on every run whatever else the machine is doing:
     valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/instructions.py 6
     # (instructions of the second run - of the first) / moves printed by the second
 
-With N = 6 that is 3,145 moves.
+With N = 6 that is 3,145 moves. After the warm-up the objects already alive are frozen
+(``gc.freeze()``): the cyclic collector's full walks over everything the process imported grow
+with the size of the package, not with the cost of a move, and would blur the comparison of two
+versions that import different amounts of code.
 
 A variant as a second argument measures that variant's random moves instead (4 players; e.g.
 ``python benchmarks/instructions.py 40 schafkopf``, 40 hands of 32 tricks' worth of moves).
@@ -18,6 +21,7 @@ A variant as a second argument measures that variant's random moves instead (4 p
 
 from __future__ import annotations
 
+import gc
 import random
 import sys
 from pathlib import Path
@@ -33,6 +37,7 @@ def main(games: int, variant: str = "bitenight") -> int:
         g = sk.new_game(variant, 4, seed=1000 + k)
         while g.phase != "over":
             g.play(warm.choice(g.legal_moves()))
+    gc.freeze()  # what is alive now (modules, tables) is not the moves' cost: keep the collector off it
     rng = random.Random(1)
     moves = 0
     for k in range(games):
