@@ -21,6 +21,7 @@ site requests nothing outside its own folder.
 
 from __future__ import annotations
 
+import base64
 import email.parser
 import hashlib
 import json
@@ -50,7 +51,7 @@ KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension")
 # Loaded while Pyodide starts, before the first cell: the kernel's own packages (the kernel
 # installs any of these not listed one by one afterwards) and the tutorial's.
 PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
-           "scheissekopf", "anywidget", "ipywidgets", "tqdm")
+           "scheissekopf", "anywidget", "ipywidgets", "tqdm", "scheissekopf-lite")
 # This project's extras that the notebooks use.
 EXTRAS = ("widget", "cli")
 # What the site shows in its file browser: the notebooks, and the logged tournaments that
@@ -133,6 +134,37 @@ def kernel_wheels() -> list[Path]:
     return wheels
 
 
+def browser_wheel(version: str) -> Path:
+    """A wheel of site/browser/ (the kernel's startup for the site and the matplotlib stand-in,
+    see scheissekopf_lite) with a copy of the logged tournaments that 08 reads."""
+    dest = CACHE / "browser"
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    src = SITE / "browser"
+    files = {p.relative_to(src).as_posix(): p.read_bytes() for p in sorted(src.rglob("*"))
+             if p.is_file() and "__pycache__" not in p.parts}
+    for p in sorted((ROOT / "benchmarks" / "results").iterdir()):
+        files[f"scheissekopf_lite/results/{p.name}"] = p.read_bytes()
+    name = "scheissekopf_lite"
+    dist = f"{name}-{version}.dist-info"
+    files[f"{dist}/METADATA"] = (f"Metadata-Version: 2.1\nName: scheissekopf-lite\nVersion: {version}\n"
+                                 "Summary: the tutorial's browser site: kernel startup and stand-ins\n").encode()
+    files[f"{dist}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: site/build.py\nRoot-Is-Purelib: true\n"
+                              b"Tag: py3-none-any\n")
+    record = [f"{n},sha256={_b64(hashlib.sha256(b).digest())},{len(b)}" for n, b in files.items()]
+    files[f"{dist}/RECORD"] = ("\n".join([*record, f"{dist}/RECORD,,"]) + "\n").encode()
+    wheel = dest / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        for member, data in files.items():
+            zf.writestr(zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0)), data,
+                        compress_type=zipfile.ZIP_DEFLATED)
+    return wheel
+
+
+def _b64(digest: bytes) -> str:
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
 def _metadata(whl: zipfile.ZipFile):
     (meta,) = [n for n in whl.namelist() if n.endswith(".dist-info/METADATA") and n.count("/") == 1]
     return email.parser.Parser().parsestr(whl.read(meta).decode())
@@ -202,7 +234,7 @@ def pyodide_dir(dest: Path, info: dict, wheels: list[Path], project: Path) -> li
     return sorted(packages)
 
 
-def lite_dir(lite: Path) -> None:
+def lite_dir(lite: Path, minor: str) -> None:
     """The JupyterLite sources: the contents, the build config and the kernel's settings."""
     for rel in CONTENTS:
         shutil.copytree(ROOT / rel, lite / "files" / rel,
@@ -218,7 +250,11 @@ def lite_dir(lite: Path) -> None:
     kernel_settings = {
         "pyodideUrl": "./static/pyodide/pyodide.mjs",
         "disablePyPIFallback": True,
-        "loadPyodideOptions": {"packages": list(PRELOAD)},
+        "loadPyodideOptions": {
+            "packages": list(PRELOAD),
+            # IPython's startup file in scheissekopf_lite sets up each kernel (see there)
+            "env": {"IPYTHONDIR": f"/lib/python{minor}/site-packages/scheissekopf_lite/ipython"},
+        },
     }
     (lite / "jupyter-lite.json").write_text(json.dumps({
         "jupyter-lite-schema-version": 0,
@@ -232,15 +268,16 @@ def lite_dir(lite: Path) -> None:
 def build() -> None:
     info = npm_pyodide()
     _, minor = browser_python(info)
-    wheels = [*download_wheels(minor), *kernel_wheels()]
     project = project_wheel()
+    wheels = [*download_wheels(minor), *kernel_wheels(),
+              browser_wheel(parse_wheel_filename(project.name)[1])]
     lite = CACHE / "lite"
     shutil.rmtree(lite, ignore_errors=True)
     lite.mkdir(parents=True)
     names = pyodide_dir(lite / "static" / "pyodide", info, wheels, project)
     print(f"pyodide {json.loads((PYODIDE_NPM / 'package.json').read_text())['version']} "
           f"(Python {info['python']}) with {len(names)} wheels: {', '.join(names)}", flush=True)
-    lite_dir(lite)
+    lite_dir(lite, minor)
     shutil.rmtree(OUT, ignore_errors=True)
     run([Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite,
          "--output-dir", OUT], cwd=lite)
