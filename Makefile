@@ -8,7 +8,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test lab bench simulate chromium clean site site-lock serve-site
+.PHONY: test test-site lab bench simulate chromium clean site site-lock serve-site
 
 # The site's build tools live in their own environment, pinned in site/requirements-build.txt.
 SITE_VENV  := .venv-site
@@ -28,8 +28,13 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: $(STAMP) chromium
-	$(PY) -m pytest
+# The static site is built first: its test opens 01-setup in Chromium from _site/.
+test: $(STAMP) chromium site
+	$(PY) -m pytest -m "not site_notebooks"
+
+# Every other notebook, run in Chromium on the static site (about two minutes more).
+test-site: $(STAMP) chromium site
+	$(PY) -m pytest tests/test_site.py -m site_notebooks
 
 # JupyterLab refuses to start as root unless told it may (containers, Binder-like machines).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
