@@ -8,7 +8,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test test-site lab bench simulate chromium clean site site-lock serve-site
+.PHONY: test test-site lab bench simulate chromium npm clean site site-lock serve-site
 
 # The site's build tools live in their own environment, pinned in site/requirements-build.txt.
 SITE_VENV  := .venv-site
@@ -47,12 +47,19 @@ $(SITE_STAMP): site/requirements-build.txt
 	$(SITE_PY) -m pip install --quiet --require-hashes -r site/requirements-build.txt
 	touch $(SITE_STAMP)
 
+# npm fetches Pyodide for the site; Debian's npm is installed only when missing.
+npm:
+	@if ! command -v npm >/dev/null 2>&1; then \
+	  echo "installing Debian's npm for the site build"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+	fi
+
 # Pyodide from npm, every wheel from PyPI (site/package-lock.json, site/requirements-*.txt).
-site: $(SITE_STAMP)
+site: $(SITE_STAMP) npm
 	$(SITE_PY) site/build.py
 
 # Solve the site's pinned versions again (after changing site/*.in or the Pyodide version).
-site-lock: $(SITE_STAMP)
+site-lock: $(SITE_STAMP) npm
 	$(SITE_PY) -m pip install --quiet uv==0.13.9
 	$(SITE_PY) site/build.py lock
 
