@@ -9,8 +9,9 @@ What goes in, and where it comes from:
   package on npm, pinned with its integrity hash in site/package-lock.json;
 * every Python wheel the tutorial imports in the browser (anywidget, ipywidgets, traitlets,
   IPython, ...) from PyPI, pinned with hashes in site/requirements-browser.txt;
-* the kernel's own small wheels from the jupyterlite-pyodide-kernel package (PyPI), and a
-  wheel of this project built from the checkout.
+* the kernel's own small wheels from the jupyterlite-pyodide-kernel package (PyPI), a wheel
+  of this project built from the checkout, and one of site/browser/ (what the site's kernels
+  set up at start, and a stand-in for matplotlib, which has no build for Pyodide on PyPI).
 
 All the wheels sit beside Pyodide in _site/static/pyodide/, listed in a pyodide-lock.json
 written here (name, version, sha256, dependencies), and the kernel is told to load Pyodide from

@@ -313,14 +313,18 @@ def test_the_setup_notebook_runs_in_the_browser_and_a_table_plays(setup_notebook
 @needs_site
 @needs_chromium
 def test_what_pyodide_lacks_falls_back_in_one_line(setup_notebook):
-    code = ("import sys, matplotlib.pyplot as plt\n"
+    code = ("import sys, matplotlib.pyplot as plt, tqdm\n"
             "from scheissekopf import tournament\n"
             "summary = tournament.run('bitenight', ['greedy', 'random', 'random', 'random'], 4, seed=3, jobs=2)\n"
             "plt.subplots(1, 2)\nplt.show()\n"
+            "header, logged = tournament.read_log('../benchmarks/results/greedy_vs_random_bitenight.jsonl')\n"
+            "print('logged', len(logged), 'monitor', tqdm.tqdm.monitor_interval)\n"
             "print('platform', sys.platform, 'games', summary['games'])")
     out = setup_notebook.run_new_cell(code, "platform emscripten games 4")
     assert "tournament: no worker processes in the browser (Pyodide); playing the games here" in out
     assert "(plot not drawn: matplotlib has no build for Pyodide on PyPI" in out
+    # The logged tournaments can be read where notebook 8 reads them; tqdm starts no thread.
+    assert "logged 400 monitor 0" in out
     assert "Traceback" not in out
 
 
