@@ -5,9 +5,9 @@ everywhere else. The site starts IPython with ``IPYTHONDIR`` pointing at ``ipyth
 whose startup file calls :func:`setup`:
 
 * The logged tournaments that ``08-bots-and-tournaments`` reads from ``../benchmarks/results``:
-  JupyterLite hands the kernel any file whose name contains "json" as one parsed JSON document,
-  so it cannot serve JSON-lines files. This package carries a copy of them and lays it over that
-  folder, in memory, for this kernel.
+  JupyterLite hands the kernel any file whose extension contains "json" as one parsed JSON
+  document, so it cannot serve JSON-lines files. This package carries a copy of them and lays
+  it over that folder, in memory, for this kernel.
 * tqdm's monitor thread: a browser kernel cannot start threads, so tqdm would warn at its first
   bar and turn the monitor off; here it is off from the start and the bar just works.
 
