@@ -111,12 +111,9 @@ def project_wheel() -> Path:
     dest.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
-        src.mkdir()
-        for name in ("pyproject.toml", "README.md"):
-            shutil.copy2(ROOT / name, src / name)
-        for name in ("scheissekopf", "widgets"):
-            shutil.copytree(ROOT / name, src / name,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
+            ".git", ".venv*", "_site", ".site-cache", "node_modules", "build", "dist", "*.egg-info",
+            "__pycache__", "*.pyc", ".pytest_cache", ".hypothesis", "artifacts"))
         run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", dest, src])
     (wheel,) = dest.glob("scheissekopf-*.whl")
     return wheel
