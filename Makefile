@@ -1,12 +1,19 @@
 # Two commands on a fresh machine:
 #   make lab   - open the tutorial notebooks in JupyterLab
 #   make test  - set everything up and run every test
+# and one for the static site:
+#   make site  - build the tutorial as a JupyterLite site in _site/ (runs in the browser, no server)
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test lab bench simulate chromium clean lint typecheck
+.PHONY: test test-site lab bench simulate chromium npm clean site site-lock serve-site lint typecheck
+
+# The site's build tools live in their own environment, pinned in site/requirements-build.txt.
+SITE_VENV  := .venv-site
+SITE_PY    := $(SITE_VENV)/bin/python
+SITE_STAMP := $(SITE_VENV)/.installed
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +28,13 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-test: $(STAMP) chromium lint typecheck
-	$(PY) -m pytest
+# The static site is built first: its test opens 01-setup in Chromium from _site/.
+test: $(STAMP) chromium lint typecheck site
+	$(PY) -m pytest -m "not site_notebooks"
+
+# Every other notebook, run in Chromium on the static site (about two minutes more).
+test-site: $(STAMP) chromium site
+	$(PY) -m pytest tests/test_site.py -m site_notebooks
 
 # ruff (settings in pyproject.toml): lint rules and the formatter's layout
 lint: $(STAMP)
@@ -39,8 +51,33 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 lab: $(STAMP)
 	$(PY) -m jupyterlab $(ROOT_FLAG) notebooks/01-setup.ipynb
 
+$(SITE_STAMP): site/requirements-build.txt
+	$(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_PY) -m pip install --quiet --require-hashes -r site/requirements-build.txt
+	touch $(SITE_STAMP)
+
+# npm fetches Pyodide for the site; Debian's npm is installed only when missing.
+npm:
+	@if ! command -v npm >/dev/null 2>&1; then \
+	  echo "installing Debian's npm for the site build"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+	fi
+
+# Pyodide from npm, every wheel from PyPI (site/package-lock.json, site/requirements-*.txt).
+site: $(SITE_STAMP) npm
+	$(SITE_PY) site/build.py
+
+# Solve the site's pinned versions again (after changing site/*.in or the Pyodide version).
+site-lock: $(SITE_STAMP) npm
+	$(SITE_PY) -m pip install --quiet uv==0.13.9
+	$(SITE_PY) site/build.py lock
+
+serve-site:
+	$(PYTHON) -m http.server --bind 127.0.0.1 --directory _site 8000
+
 bench: $(STAMP)
 	$(PY) benchmarks/bench_engine.py
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis tests/artifacts
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis tests/artifacts \
+	  $(SITE_VENV) .site-cache _site site/node_modules

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import sys
 import time
 from collections import Counter
 
@@ -188,6 +189,9 @@ def run(
             }
         )
     jobs = jobs or os.cpu_count() or 1
+    if jobs > 1 and sys.platform == "emscripten":  # Pyodide, in a browser: no processes
+        print("tournament: no worker processes in the browser (Pyodide); playing the games here", file=sys.stderr)
+        jobs = 1
     bar = progress_bar(len(tasks), True if progress is None else progress)
     t0 = time.perf_counter()
     try:

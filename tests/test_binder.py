@@ -4,7 +4,9 @@ The slow test repeats what Binder does: a fresh virtual environment, `pip instal
 binder/requirements.txt` run from the root of a copy of the repository (so "." is this project,
 built as a wheel rather than linked to the checkout, and without reusing or leaving a build/
 directory in the checkout), then imports from outside it. It takes a minute or two, most of it
-pip installing JupyterLab.
+pip installing JupyterLab. Another asks repo2docker itself (installed into a scratch
+environment) which buildpack it picks for the repository and reads the Dockerfile it writes,
+without Docker.
 """
 
 from __future__ import annotations
@@ -147,3 +149,83 @@ def test_binder_environment_installs_and_runs_the_tutorial_imports(tmp_path):
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.startswith("ok ")
+
+
+# What Binder itself runs: repo2docker picks a buildpack for the repository and writes the
+# Dockerfile that BinderHub builds. Both come from repo2docker's Python API without Docker.
+REPO2DOCKER = "jupyter-repo2docker==2026.4.0"
+BADGE = re.compile(r"https://mybinder\.org/v2/gh/[\w.-]+/[\w.-]+/[\w.-]+\?urlpath=lab/tree/([\w./-]+)\)")
+_PICK_AND_RENDER = textwrap.dedent(
+    """
+    import json, sys
+    from repo2docker.app import Repo2Docker
+
+    app = Repo2Docker()
+    # As Repo2Docker.build does, in the repository: the first buildpack that detects itself.
+    for BP in app.buildpacks:
+        bp = BP(base_image=app.base_image)
+        if bp.detect():
+            break
+    else:
+        bp = app.default_buildpack(base_image=app.base_image)
+    bp.platform = app.platform
+    # Binder's user: jovyan, uid 1000.
+    dockerfile = bp.render({"NB_USER": "jovyan", "NB_UID": "1000"})
+    print(json.dumps({"buildpack": type(bp).__name__, "python": bp.python_version,
+                      "dockerfile": dockerfile}))
+    """
+)
+
+
+@pytest.mark.slow  # installs repo2docker into a fresh environment: half a minute
+def test_repo2docker_installs_the_package_with_the_python_we_test(tmp_path):
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT, repo, ignore=_NOT_IN_A_CLONE)
+    env_dir = tmp_path / "r2d-env"
+    env = _clean_env()
+    subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True, env=env)
+    install = subprocess.run(
+        [str(env_dir / "bin" / "python"), "-m", "pip", "install", "--quiet", REPO2DOCKER],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
+    run = subprocess.run(
+        [str(env_dir / "bin" / "python"), "-c", _PICK_AND_RENDER],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    picked = json.loads(run.stdout.splitlines()[-1])
+
+    # binder/runtime.txt + requirements.txt: the Python buildpack, on the Python the tests run on.
+    assert picked["buildpack"] == "PythonBuildPack"
+    assert picked["python"] == f"{sys.version_info.major}.{sys.version_info.minor}"
+    assert (BINDER / "runtime.txt").read_text().strip() == f"python-{picked['python']}"
+
+    # The package gets installed: requirements.txt (which lists ".") is installed from the
+    # repository's root after the whole repository was copied there, as the user who owns it
+    # (pip builds "." in place).
+    lines = [ln.strip() for ln in picked["dockerfile"].splitlines() if ln.strip()]
+    install_at = next(
+        i
+        for i, ln in enumerate(lines)
+        if ln.startswith("RUN ") and 'pip install --no-cache-dir -r "binder/requirements.txt"' in ln
+    )
+    copy_at = lines.index("COPY --chown=1000:1000 src/ ${REPO_DIR}/")
+    assert copy_at < install_at
+    assert [ln for ln in lines[:install_at] if ln.startswith("WORKDIR ")][-1] == "WORKDIR ${REPO_DIR}"
+    assert [ln for ln in lines[:install_at] if ln.startswith("USER ")][-1] == "USER ${NB_USER}"
+    assert "." in _requirements()
+
+    # The badge opens the first notebook in JupyterLab; the server starts in the repository.
+    badges = BADGE.findall((ROOT / "README.md").read_text())
+    assert badges == ["notebooks/01-setup.ipynb"], badges
+    assert (repo / badges[0]).is_file()
+    assert [ln for ln in lines if ln.startswith("WORKDIR ")][-1] == "WORKDIR ${REPO_DIR}"
+    assert "jupyterlab" in {re.split(r"[<>=!~\[; ]", r, maxsplit=1)[0].lower() for r in _requirements()}

@@ -1,0 +1,441 @@
+"""Build the tutorial as a JupyterLite site in _site/, from the package registries only.
+
+    python site/build.py          build _site/ (what `make site` runs)
+    python site/build.py lock     solve the pinned versions again (what `make site-lock` runs)
+
+What goes in, and where it comes from:
+
+* Pyodide's runtime (the WebAssembly CPython and its standard library) from the `pyodide`
+  package on npm, pinned with its integrity hash in site/package-lock.json;
+* every Python wheel the tutorial imports in the browser (anywidget, ipywidgets, traitlets,
+  IPython, ...) from PyPI, pinned with hashes in site/requirements-browser.txt;
+* the kernel's own small wheels from the jupyterlite-pyodide-kernel package (PyPI), a wheel
+  of this project built from the checkout, and one of site/browser/ (what the site's kernels
+  set up at start, and a stand-in for matplotlib, which has no build for Pyodide on PyPI).
+
+All the wheels sit beside Pyodide in _site/static/pyodide/, listed in a pyodide-lock.json
+written here (name, version, sha256, dependencies), and the kernel is told to load Pyodide from
+there and to preload the tutorial's packages when it starts. So `import scheissekopf` needs no
+%pip cell, `%pip install` finds only what the site holds (no fallback to PyPI), and the built
+site requests nothing outside its own folder.
+"""
+
+from __future__ import annotations
+
+import base64
+import email.parser
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name, parse_wheel_filename
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "site"
+CACHE = ROOT / ".site-cache"
+OUT = ROOT / "_site"
+NODE_MODULES = SITE / "node_modules"
+PYODIDE_NPM = NODE_MODULES / "pyodide"
+
+# The files of the npm package that the kernel loads (the rest are types, maps and demos).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# The kernel's wheels that the site uses: the widgets notebook extension is an empty stand-in
+# (the lab extension in the site does that work); the 3.x one is for ipywidgets 7.
+KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension")
+# Loaded while Pyodide starts, before the first cell: the kernel's own packages (the kernel
+# installs any of these not listed one by one afterwards) and the tutorial's.
+PRELOAD = (
+    "micropip",
+    "piplite",
+    "ipykernel",
+    "comm",
+    "pyodide-kernel",
+    "jedi",
+    "ipython",
+    "scheissekopf",
+    "anywidget",
+    "ipywidgets",
+    "tqdm",
+    "scheissekopf-lite",
+)
+# This project's extras that the notebooks use.
+EXTRAS = ("widget", "cli")
+# What the site shows in its file browser: the notebooks, and the logged tournaments that
+# 08-bots-and-tournaments reads from ../benchmarks/results.
+CONTENTS = ("notebooks", "benchmarks/results")
+
+
+def run(cmd, **kw):
+    print("+", " ".join(map(str, cmd)), flush=True)
+    subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def npm_pyodide() -> dict:
+    """Install the pinned `pyodide` npm package into site/node_modules; return its lock info."""
+    want = json.loads((SITE / "package-lock.json").read_text())["packages"]["node_modules/pyodide"]
+    have = PYODIDE_NPM / "package.json"
+    if not (have.is_file() and json.loads(have.read_text())["version"] == want["version"]):
+        run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=SITE)
+    info = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())["info"]
+    return info
+
+
+def browser_python(info: dict) -> tuple[str, str]:
+    full = info["python"]  # e.g. "3.14.2"
+    return full, ".".join(full.split(".")[:2])
+
+
+def download_wheels(minor: str) -> list[Path]:
+    """The pinned pure-Python wheels for the browser's Python, hashes checked by pip."""
+    dest = CACHE / "wheels"
+    dest.mkdir(parents=True, exist_ok=True)
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--require-hashes",
+            "--only-binary=:all:",
+            "--implementation",
+            "py",
+            "--abi",
+            "none",
+            "--platform",
+            "any",
+            "--python-version",
+            minor,
+            "-d",
+            dest,
+            "-r",
+            SITE / "requirements-browser.txt",
+        ]
+    )
+    pinned = {}
+    for line in (SITE / "requirements-browser.txt").read_text().splitlines():
+        line = line.split("#", 1)[0].strip().rstrip("\\").strip()
+        if line and not line.startswith("-") and "==" in line:
+            req = Requirement(line)
+            pinned[canonicalize_name(req.name)] = str(req.specifier).lstrip("=")
+    wheels = []
+    for path in sorted(dest.glob("*.whl")):
+        name, version, _, _ = parse_wheel_filename(path.name)
+        if pinned.get(name) == str(version):
+            wheels.append(path)
+    missing = set(pinned) - {parse_wheel_filename(w.name)[0] for w in wheels}
+    if missing:
+        sys.exit(f"no wheel downloaded for {sorted(missing)}")
+    return wheels
+
+
+def project_wheel() -> Path:
+    """A wheel of this project, built from a copy of the checkout (leaves no build/ behind)."""
+    dest = CACHE / "project"
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "src"
+        shutil.copytree(
+            ROOT,
+            src,
+            ignore=shutil.ignore_patterns(
+                ".git",
+                ".venv*",
+                "_site",
+                ".site-cache",
+                "node_modules",
+                "build",
+                "dist",
+                "*.egg-info",
+                "__pycache__",
+                "*.pyc",
+                ".pytest_cache",
+                ".hypothesis",
+                "artifacts",
+            ),
+        )
+        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", dest, src])
+    (wheel,) = dest.glob("scheissekopf-*.whl")
+    return wheel
+
+
+def kernel_wheels() -> list[Path]:
+    pypi = (
+        Path(sys.prefix)
+        / "share"
+        / "jupyter"
+        / "labextensions"
+        / "@jupyterlite"
+        / "pyodide-kernel-extension"
+        / "static"
+        / "pypi"
+    )
+    wheels = []
+    for path in sorted(pypi.glob("*.whl")):
+        name, version, _, _ = parse_wheel_filename(path.name)
+        if name in KERNEL_WHEELS and not (name == "widgetsnbextension" and version.major < 4):
+            wheels.append(path)
+    if len(wheels) != len(KERNEL_WHEELS):
+        sys.exit(f"expected the kernel's wheels {KERNEL_WHEELS} in {pypi}, found {wheels}")
+    return wheels
+
+
+def browser_wheel(version: str) -> Path:
+    """A wheel of site/browser/ (the kernel's startup for the site and the matplotlib stand-in,
+    see scheissekopf_lite) with a copy of the logged tournaments that 08 reads."""
+    dest = CACHE / "browser"
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    src = SITE / "browser"
+    files = {
+        p.relative_to(src).as_posix(): p.read_bytes()
+        for p in sorted(src.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    for p in sorted((ROOT / "benchmarks" / "results").iterdir()):
+        files[f"scheissekopf_lite/results/{p.name}"] = p.read_bytes()
+    name = "scheissekopf_lite"
+    dist = f"{name}-{version}.dist-info"
+    files[f"{dist}/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: scheissekopf-lite\nVersion: {version}\n"
+        "Summary: the tutorial's browser site: kernel startup and stand-ins\n"
+    ).encode()
+    files[f"{dist}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: site/build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    record = [f"{n},sha256={_b64(hashlib.sha256(b).digest())},{len(b)}" for n, b in files.items()]
+    files[f"{dist}/RECORD"] = ("\n".join([*record, f"{dist}/RECORD,,"]) + "\n").encode()
+    wheel = dest / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        for member, data in files.items():
+            zf.writestr(
+                zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0)), data, compress_type=zipfile.ZIP_DEFLATED
+            )
+    return wheel
+
+
+def _b64(digest: bytes) -> str:
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def _metadata(whl: zipfile.ZipFile):
+    (meta,) = [n for n in whl.namelist() if n.endswith(".dist-info/METADATA") and n.count("/") == 1]
+    return email.parser.Parser().parsestr(whl.read(meta).decode())
+
+
+def _imports(whl: zipfile.ZipFile) -> list[str]:
+    """The top-level modules a wheel installs (what Pyodide's loader may auto-load by)."""
+    names = set()
+    for n in whl.namelist():
+        top = n.split("/", 1)[0]
+        if top.endswith((".dist-info", ".data")):
+            continue
+        if "/" in n:
+            names.add(top)
+        elif n.endswith(".py"):
+            names.add(n[:-3])
+    return sorted(names)
+
+
+def lock_entry(path: Path, env: dict, extras: tuple[str, ...] = ()) -> dict:
+    name, version, _, _ = parse_wheel_filename(path.name)
+    with zipfile.ZipFile(path) as whl:
+        meta = _metadata(whl)
+        imports = _imports(whl)
+    depends = set()
+    for raw in meta.get_all("Requires-Dist") or []:
+        req = Requirement(raw)
+        if req.marker is None or any(req.marker.evaluate({**env, "extra": e}) for e in ("", *extras)):
+            depends.add(canonicalize_name(req.name))
+    return {
+        "name": str(name),
+        "version": str(version),
+        "file_name": path.name,
+        "install_dir": "site",
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+        "package_type": "package",
+        "imports": imports,
+        "depends": sorted(depends),
+        "unvendored_tests": False,
+    }
+
+
+def pyodide_dir(dest: Path, info: dict, wheels: list[Path], project: Path) -> list[str]:
+    """Pyodide's runtime plus every wheel and the lock file that lists them, in ``dest``."""
+    dest.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE_NPM / name, dest / name)
+    full, minor = browser_python(info)
+    env = {
+        "python_version": minor,
+        "python_full_version": full,
+        "sys_platform": "emscripten",
+        "platform_system": "Emscripten",
+        "platform_machine": "wasm32",
+        "os_name": "posix",
+        "implementation_name": "cpython",
+        "platform_python_implementation": "CPython",
+        "platform_release": "",
+        "platform_version": "",
+        "implementation_version": full,
+    }
+    packages = {}
+    for path in [*wheels, project]:
+        shutil.copy2(path, dest / path.name)
+        entry = lock_entry(path, env, EXTRAS if path == project else ())
+        key = canonicalize_name(entry["name"])
+        if key in packages:
+            sys.exit(f"two wheels for {key}: {packages[key]['file_name']} and {path.name}")
+        packages[key] = entry
+    missing = {f"{k} -> {d}" for k, p in packages.items() for d in p["depends"] if d not in packages}
+    missing |= {p for p in PRELOAD if canonicalize_name(p) not in packages}
+    if missing:
+        sys.exit(f"the browser's packages are not complete: {sorted(missing)}")
+    lock = {"info": info, "packages": dict(sorted(packages.items()))}
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+    return sorted(packages)
+
+
+def lite_dir(lite: Path, minor: str) -> None:
+    """The JupyterLite sources: the contents, the build config and the kernel's settings."""
+    for rel in CONTENTS:
+        shutil.copytree(
+            ROOT / rel, lite / "files" / rel, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+        )
+    (lite / "jupyter_lite_config.json").write_text(
+        json.dumps(
+            {
+                "LiteBuildConfig": {
+                    "contents": ["files"],
+                    "output_dir": str(OUT),
+                    "no_sourcemaps": True,
+                    "no_unused_shared_packages": True,
+                },
+            },
+            indent=2,
+        )
+    )
+    kernel_settings = {
+        "pyodideUrl": "./static/pyodide/pyodide.mjs",
+        "disablePyPIFallback": True,
+        "loadPyodideOptions": {
+            "packages": list(PRELOAD),
+            # IPython's startup file in scheissekopf_lite sets up each kernel (see there)
+            "env": {"IPYTHONDIR": f"/lib/python{minor}/site-packages/scheissekopf_lite/ipython"},
+        },
+    }
+    (lite / "jupyter-lite.json").write_text(
+        json.dumps(
+            {
+                "jupyter-lite-schema-version": 0,
+                "jupyter-config-data": {
+                    "appName": "scheissekopf",
+                    "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings},
+                },
+            },
+            indent=2,
+        )
+    )
+
+
+def build() -> None:
+    info = npm_pyodide()
+    _, minor = browser_python(info)
+    project = project_wheel()
+    wheels = [*download_wheels(minor), *kernel_wheels(), browser_wheel(parse_wheel_filename(project.name)[1])]
+    lite = CACHE / "lite"
+    shutil.rmtree(lite, ignore_errors=True)
+    lite.mkdir(parents=True)
+    names = pyodide_dir(lite / "static" / "pyodide", info, wheels, project)
+    print(
+        f"pyodide {json.loads((PYODIDE_NPM / 'package.json').read_text())['version']} "
+        f"(Python {info['python']}) with {len(names)} wheels: {', '.join(names)}",
+        flush=True,
+    )
+    lite_dir(lite, minor)
+    shutil.rmtree(OUT, ignore_errors=True)
+    run([Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite, "--output-dir", OUT], cwd=lite)
+    check(OUT)
+
+
+def check(out: Path) -> None:
+    """The built site points the kernel at its own Pyodide and lock file."""
+    config = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs", kernel
+    assert kernel["disablePyPIFallback"] is True, kernel
+    lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    for entry in lock["packages"].values():
+        wheel = out / "static" / "pyodide" / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], wheel
+    for rel in CONTENTS:
+        assert (out / "files" / rel).is_dir(), rel
+    files = [p for p in out.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    print(f"built {out}: {len(files)} files, {size / 2**20:.1f} MiB", flush=True)
+
+
+def lock() -> None:
+    """Solve requirements-browser.in for the pinned Pyodide, within the versions its own release
+    ships, and requirements-build.in for this machine's Python; both with hashes."""
+    info = npm_pyodide()
+    _, minor = browser_python(info)
+    uv = [sys.executable, "-m", "uv"]
+    CACHE.mkdir(exist_ok=True)
+    constraints = CACHE / "pyodide-release-versions.txt"
+    shipped = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())["packages"].values()
+    constraints.write_text("".join(f"{p['name']}=={p['version']}\n" for p in shipped if p["package_type"] == "package"))
+    excludes = CACHE / "excludes.txt"
+    excludes.write_text("widgetsnbextension\n")  # the kernel's stand-in is used
+    run(
+        [
+            *uv,
+            "pip",
+            "compile",
+            "--quiet",
+            "--no-build",
+            "--generate-hashes",
+            "--python-platform",
+            "wasm32-pyodide2025",
+            "--python-version",
+            minor,
+            "--constraints",
+            constraints.relative_to(ROOT),
+            "--excludes",
+            excludes.relative_to(ROOT),
+            "--custom-compile-command",
+            "make site-lock",
+            "-o",
+            "site/requirements-browser.txt",
+            "site/requirements-browser.in",
+        ]
+    )
+    run(
+        [
+            *uv,
+            "pip",
+            "compile",
+            "--quiet",
+            "--generate-hashes",
+            "--universal",
+            "--python-version",
+            "3.10",
+            "--custom-compile-command",
+            "make site-lock",
+            "-o",
+            "site/requirements-build.txt",
+            "site/requirements-build.in",
+        ]
+    )
+
+
+if __name__ == "__main__":
+    os.chdir(ROOT)
+    {"build": build, "lock": lock}[sys.argv[1] if len(sys.argv) > 1 else "build"]()

@@ -1,0 +1,382 @@
+"""The tutorial as a static JupyterLite site (``make site`` builds ``_site/``).
+
+The fast checks read the built site: Pyodide and every wheel are files of the site, each listed
+with its hash in the site's own pyodide-lock.json, and the lab extensions match the Python
+packages the kernel imports. The browser checks serve ``_site/`` with ``python -m http.server``
+on 127.0.0.1, open ``01-setup.ipynb`` in Debian's Chromium, run every cell, play a card at a
+table, and fail if the page requested anything outside 127.0.0.1. ``make test-site`` also runs
+every other notebook there (``-m site_notebooks``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+import urllib.request
+import zipfile
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+ARTIFACTS = Path(__file__).parent / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+
+needs_site = pytest.mark.skipif(
+    not (SITE / "jupyter-lite.json").is_file(), reason="no site built: run `make site` (make test does)"
+)
+needs_chromium = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="Debian's chromium (/usr/bin/chromium) is not installed"
+)
+
+
+def _lite_config() -> dict:
+    return json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+
+
+def _lock() -> dict:
+    return json.loads((SITE / "static" / "pyodide" / "pyodide-lock.json").read_text())
+
+
+def _pins(name: str) -> dict[str, str]:
+    pins = {}
+    for line in (ROOT / "site" / name).read_text().splitlines():
+        m = re.match(r"([A-Za-z0-9_.-]+)==([^ ;\\]+)", line)
+        if m:
+            pins.setdefault(re.sub(r"[-_.]+", "-", m[1]).lower(), m[2])
+    return pins
+
+
+# --- the built site, read from disk -------------------------------------------------------------
+
+
+@needs_site
+def test_the_kernel_loads_pyodide_and_every_package_from_the_site_itself():
+    kernel = _lite_config()["litePluginSettings"][KERNEL_PLUGIN]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True  # %pip finds only what the site holds
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (SITE / "static" / "pyodide" / name).is_file(), name
+
+    lock = _lock()
+    packages = lock["packages"]
+    for key, entry in packages.items():
+        assert not urlparse(entry["file_name"]).scheme, entry["file_name"]
+        wheel = SITE / "static" / "pyodide" / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], wheel.name
+        assert set(entry["depends"]) <= set(packages), (key, entry["depends"])
+    # Preloaded before the first cell: the kernel's own packages, this project and the widgets.
+    preload = kernel["loadPyodideOptions"]["packages"]
+    assert {"ipykernel", "pyodide-kernel", "ipython", "scheissekopf", "anywidget", "ipywidgets", "traitlets"} <= set(
+        preload
+    ) | {d for p in preload for d in packages[p]["depends"]}
+    assert set(preload) <= set(packages)
+    # This project's wheel, with the table's front end and its extras' dependencies.
+    project = packages["scheissekopf"]
+    assert {"anywidget", "ipywidgets", "tqdm"} <= set(project["depends"])
+    with zipfile.ZipFile(SITE / "static" / "pyodide" / project["file_name"]) as whl:
+        assert "scheissekopf/widgets/table.js" in whl.namelist()
+    # The wheels are those pinned for Pyodide's Python.
+    assert lock["info"]["python"].startswith("3.")
+    for name, version in _pins("requirements-browser.txt").items():
+        assert packages[name]["version"] == version, name
+
+
+@needs_site
+def test_the_lab_extensions_are_those_of_the_wheels_the_kernel_imports():
+    # Each Python package's wheel carries its lab extension: the site's copy must be that one,
+    # or the front end and the kernel speak different versions of the widget protocol.
+    packages = _lock()["packages"]
+    for package, extension in (
+        ("anywidget", "anywidget"),
+        ("jupyterlab-widgets", "@jupyter-widgets/jupyterlab-manager"),
+    ):
+        entry = packages[package]
+        with zipfile.ZipFile(SITE / "static" / "pyodide" / entry["file_name"]) as whl:
+            (inside,) = [
+                n for n in whl.namelist() if n.endswith(f"/share/jupyter/labextensions/{extension}/package.json")
+            ]
+            assert json.loads(whl.read(inside)) == json.loads(
+                (SITE / "extensions" / extension / "package.json").read_text()
+            ), package
+    # ipywidgets and the widgets manager are released together: the pins agree.
+    build = _pins("requirements-build.txt")
+    for package in ("anywidget", "ipywidgets", "jupyterlab-widgets"):
+        assert packages[package]["version"] == build[package], package
+
+
+@needs_site
+def test_the_site_holds_the_notebooks_and_what_they_read():
+    files = SITE / "files"
+    assert sorted(p.name for p in (files / "notebooks").glob("*.ipynb")) == NOTEBOOKS
+    for nb in NOTEBOOKS:
+        assert (files / "notebooks" / nb).read_bytes() == (ROOT / "notebooks" / nb).read_bytes()
+    logs = sorted(p.name for p in (ROOT / "benchmarks" / "results").glob("*.jsonl"))
+    assert logs and sorted(p.name for p in (files / "benchmarks" / "results").glob("*.jsonl")) == logs
+
+
+# --- what stands in for what Pyodide lacks, checked in CPython ----------------------------------
+
+
+def test_the_matplotlib_stand_in_takes_the_notebooks_plot_calls_and_says_it_drew_nothing():
+    code = textwrap.dedent("""
+        import matplotlib.pyplot as plt
+        assert plt.__file__.startswith(BROWSER), plt.__file__
+        fig, ax = plt.subplots(figsize=(7, 3.5))
+        ax.plot([0, 1], [2, 3], marker="o", label="x"); ax.set_xticks([0, 1]); ax.legend()
+        fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6))
+        left.errorbar([0], [1], yerr=[[0], [1]], fmt="o"); right.axhline(15)
+        fig, axes = plt.subplots(1, 2, sharey=True)
+        axes[0].set_ylabel("y"); fig.suptitle("t"); fig.tight_layout()
+        fig, grid = plt.subplots(2, 3)
+        assert len(grid) == 2 and all(len(row) == 3 for row in grid)
+        plt.show()
+    """)
+    browser = str(ROOT / "site" / "browser")
+    run = subprocess.run(
+        [sys.executable, "-c", f"BROWSER = {browser!r}\n" + code],
+        env={**os.environ, "PYTHONPATH": browser},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("(plot not drawn: matplotlib has no build for Pyodide")
+
+
+def test_a_tournament_in_pyodide_plays_in_one_process_and_says_so_once(monkeypatch, capsys):
+    from scheissekopf import tournament
+
+    lineup = ["greedy", "random", "random", "random"]
+    alone = tournament.run("bitenight", lineup, 4, seed=3, jobs=1, progress=False)
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(tournament.sys, "platform", "emscripten")
+    monkeypatch.setattr(tournament.os, "cpu_count", lambda: 4)
+    # No process pool may be started there: its module is missing in Pyodide.
+    monkeypatch.setitem(sys.modules, "multiprocessing", None)
+    for jobs in (None, 2):
+        browser = tournament.run("bitenight", lineup, 4, seed=3, jobs=jobs, progress=False)
+        err = capsys.readouterr().err.splitlines()
+        assert err == ["tournament: no worker processes in the browser (Pyodide); playing the games here"]
+        assert browser["bot_stats"] == alone["bot_stats"]
+
+
+# --- the site in a real browser -----------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def served_site():
+    """``python -m http.server`` over _site/ on 127.0.0.1: yields the base URL."""
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(SITE), str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert proc.poll() is None, "http.server exited"
+            try:
+                with urllib.request.urlopen(f"{base}/jupyter-lite.json", timeout=2):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "http.server did not answer within 30 s"
+                time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Page:
+    """A fresh browser context (cold: no cache, no service worker) on one notebook of the site,
+    recording every URL it requests, its own and its workers'."""
+
+    def __init__(self, browser, base: str, notebook: str):
+        self.base = base
+        self.requests: list[str] = []
+        self.context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        self.context.on("request", lambda r: self.requests.append(r.url))
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(60_000)
+        self.page.goto(f"{base}/lab/index.html?path=notebooks/{notebook}")
+
+    def outside(self) -> list[str]:
+        return [u for u in self.requests if not u.startswith(self.base + "/") and not u.startswith(("data:", "blob:"))]
+
+    def run_all(self, timeout: float = 300) -> str:
+        """Run every cell once the kernel is idle and wait until the last one has run; return
+        "passed" if the notebook's checks said so, or fail with the tracebacks it shows."""
+        from playwright.sync_api import expect
+
+        page = self.page
+        expect(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"Pyodide\) \| Idle"))).to_be_visible(
+            timeout=180_000
+        )
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+        last_prompt = page.locator(".jp-Notebook .jp-CodeCell").last.locator(".jp-InputPrompt")
+        errors = page.locator(
+            '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]',
+            has_text=re.compile(r"Traceback|Error"),
+        )
+        checks = page.locator(".jp-OutputArea-output", has_text="all checks passed")
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if errors.count():
+                self.screenshot("site-error")
+                pytest.fail(
+                    "a cell failed in the browser:\n"
+                    + "\n".join(errors.nth(i).text_content()[-3000:] for i in range(errors.count()))
+                )
+            if re.search(r"\[\d+\]", last_prompt.text_content() or ""):
+                return "passed" if checks.count() else "no checks"
+            page.wait_for_timeout(500)
+        self.screenshot("site-timeout")
+        pytest.fail(f"the notebook did not finish within {timeout} s")
+
+    def run_new_cell(self, code: str, expect_text: str, timeout: float = 120_000) -> str:
+        """Append a cell with ``code`` at the end of the notebook, run it, return its output."""
+        from playwright.sync_api import expect
+
+        page = self.page
+        page.locator(".jp-Notebook .jp-CodeCell").last.locator(".jp-InputArea-editor").click()
+        page.keyboard.press("Escape")
+        page.keyboard.press("b")
+        page.keyboard.press("Enter")
+        page.keyboard.insert_text(code)
+        page.keyboard.press("Control+Enter")
+        out = page.locator(".jp-Notebook .jp-CodeCell").last.locator(".jp-OutputArea")
+        expect(out).to_contain_text(expect_text, timeout=timeout)
+        return out.text_content()
+
+    def screenshot(self, name: str) -> None:
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=ARTIFACTS / f"{name}.png")
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="module")
+def setup_notebook(served_site, chromium):
+    """01-setup.ipynb opened on the site with every cell run."""
+    page = Page(chromium, served_site, "01-setup.ipynb")
+    page.run_all()
+    yield page
+    page.close()
+
+
+@needs_site
+@needs_chromium
+def test_the_setup_notebook_runs_in_the_browser_and_a_table_plays(setup_notebook):
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=60_000)
+    page = setup_notebook.page
+    # The table after the opening play: Dev (P3) must play on the 4 of diamonds.
+    cell = page.locator(".jp-Notebook .jp-CodeCell").filter(has_text="g.play(opening)")
+    table = cell.locator(".sk-table")
+    expect(table.locator(".sk-felt")).to_be_visible()
+    table.scroll_into_view_if_needed()
+    assert [
+        table.locator(".sk-stack .sk-card").nth(i).get_attribute("data-card")
+        for i in range(table.locator(".sk-stack .sk-card").count())
+    ] == ["4D"]
+    status = table.locator(".sk-status").inner_text()
+    assert "Dev" in status or "P3" in status, status
+
+    five = table.locator('.sk-seat[data-seat="3"] .sk-card[data-card="5H"]')
+    assert "sk-legal" in five.get_attribute("class")
+    five.click()
+    table.get_by_role("button", name="Play 5\u2665").click()
+    expect(table.locator('.sk-stack .sk-card[data-card="5H"]')).to_be_visible()
+    expect(table.locator(".sk-status")).not_to_have_text(status)
+    out = setup_notebook.run_new_cell('print("last move:", g.history[-1], "| turn:", g.turn)', "last move")
+    assert "last move: P3 5H | turn: 0" in out, out
+    table.scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    table.screenshot(path=ARTIFACTS / "site-table.png")
+    setup_notebook.screenshot("site-page")
+
+
+@needs_site
+@needs_chromium
+def test_what_pyodide_lacks_falls_back_in_one_line(setup_notebook):
+    code = (
+        "import sys, matplotlib.pyplot as plt, tqdm\n"
+        "from scheissekopf import tournament\n"
+        "summary = tournament.run('bitenight', ['greedy', 'random', 'random', 'random'], 4, seed=3, jobs=2)\n"
+        "plt.subplots(1, 2)\nplt.show()\n"
+        "header, logged = tournament.read_log('../benchmarks/results/greedy_vs_random_bitenight.jsonl')\n"
+        "print('logged', len(logged), 'monitor', tqdm.tqdm.monitor_interval)\n"
+        "print('platform', sys.platform, 'games', summary['games'])"
+    )
+    out = setup_notebook.run_new_cell(code, "platform emscripten games 4")
+    assert "tournament: no worker processes in the browser (Pyodide); playing the games here" in out
+    assert "(plot not drawn: matplotlib has no build for Pyodide on PyPI" in out
+    # The logged tournaments can be read where notebook 8 reads them; tqdm starts no thread.
+    assert "logged 400 monitor 0" in out
+    assert "Traceback" not in out
+
+
+@needs_site
+@needs_chromium
+def test_the_page_requests_nothing_outside_127_0_0_1(setup_notebook):
+    requests = setup_notebook.requests
+    # The kernel's own downloads (made by its web worker) are among what was watched.
+    assert any(u.endswith("/static/pyodide/pyodide.asm.wasm") for u in requests)
+    assert any(re.search(r"/static/pyodide/scheissekopf-[^/]+\.whl$", u) for u in requests)
+    assert setup_notebook.outside() == []
+
+
+@pytest.mark.site_notebooks
+@needs_site
+@needs_chromium
+@pytest.mark.parametrize("notebook", [nb for nb in NOTEBOOKS if nb != "01-setup.ipynb"])
+def test_every_other_notebook_runs_in_the_browser(served_site, chromium, notebook):
+    page = Page(chromium, served_site, notebook)
+    try:
+        assert page.run_all() == "passed"
+        assert page.outside() == []
+    finally:
+        page.close()
