@@ -16,19 +16,10 @@ import scheissekopf as sk
 
 pytest.importorskip("anywidget")
 
+from test_browser_lab import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one set of browser flags)
+
 from scheissekopf.table import Table  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 pytestmark = pytest.mark.skipif(
     not os.path.exists(CHROMIUM), reason="Debian's chromium (/usr/bin/chromium) is not installed"
 )

@@ -18,32 +18,16 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..cards import Card
+from ..cards import RANK_TEXT, Card
 from ..variants import TRICK_VARIANTS
 
-_RANK = {
-    2: "2",
-    3: "3",
-    4: "4",
-    5: "5",
-    6: "6",
-    7: "7",
-    8: "8",
-    9: "9",
-    10: "10",
-    11: "J",
-    12: "Q",
-    13: "K",
-    14: "A",
-    15: "JK",
-}
 _NUMBER = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
 # ------------------------------------------------------------------------------- words
 def rank(card) -> str:
     """A shedding card's rank as written on it: '9', '10', 'Q', 'JK'."""
-    return _RANK[card.rank]
+    return RANK_TEXT[card.rank]
 
 
 def a(word: str) -> str:
@@ -389,7 +373,7 @@ def opens(seat, why=None) -> Check:
         low = start[-1].args[0] if start else None
         text = f"{o.who(g.turn)} would open"
         if low and g.variant == "bitenight":
-            text += f": the lowest card in any hand would be {a(_RANK[low])}, and {o.does(g.turn, 'hold')} it"
+            text += f": the lowest card in any hand would be {a(RANK_TEXT[low])}, and {o.does(g.turn, 'hold')} it"
         return text
 
     return Check(f"P{seat} opens the game", miss, why)
