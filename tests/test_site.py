@@ -322,8 +322,9 @@ def test_the_setup_notebook_runs_in_the_browser_and_a_table_plays(setup_notebook
         table.locator(".sk-stack .sk-card").nth(i).get_attribute("data-card")
         for i in range(table.locator(".sk-stack .sk-card").count())
     ] == ["4D"]
+    # the kernel in the page may still be sending the first description: wait for it
+    expect(table.locator(".sk-status")).to_contain_text(re.compile(r"Dev|P3"))
     status = table.locator(".sk-status").inner_text()
-    assert "Dev" in status or "P3" in status, status
 
     five = table.locator('.sk-seat[data-seat="3"] .sk-card[data-card="5H"]')
     assert "sk-legal" in five.get_attribute("class")
