@@ -201,3 +201,47 @@ def _empty_note(text: str) -> str:
 def _empty_slot() -> str:
     w, h = SIZES["big"][:2]
     return f'<span style="{_style(display="inline-block", width=f"{w}px", height=f"{h}px", border="2px dashed rgba(255,255,255,.45)", border_radius="5px", box_sizing="border-box")}"></span>'
+
+
+CAPTION = _style(font_size="11px", text_align="center", margin_top="4px")  # under a pile or trick
+
+
+def felt_style(padding_top: str) -> str:
+    """The green felt in the middle of the table."""
+    return _style(
+        display="flex",
+        flex_wrap="wrap",
+        align_items="flex-end",
+        justify_content="center",
+        gap="10px 34px",
+        margin="8px 2px",
+        padding=f"{padding_top} 12px 10px",
+        background=f"radial-gradient(ellipse at center,{FELT} 0%,{FELT_EDGE} 100%)",
+        border_radius="16px",
+        color="#eef6f1",
+    )
+
+
+def table_frame(header: str, top: str, felt: str, bottom: str, log: list[str]) -> str:
+    """A whole table: the header line, the top row of seats, the felt, the bottom row, and the
+    last three lines of the log, in one white box."""
+    row = _style(display="flex", flex_wrap="wrap", justify_content="center")
+    recent = ""
+    if log:
+        lines = "".join(f"<div>{html.escape(t)}</div>" for t in log[-3:])
+        note = _style(
+            font_size="12px", color="#44524b", margin="4px 6px", border_left="3px solid #cfd8d2", padding_left="6px"
+        )
+        recent = f'<div style="{note}">{lines}</div>'
+    box = _style(
+        font_family="'DejaVu Sans',Arial,sans-serif",
+        max_width="980px",
+        padding="6px",
+        border="1px solid #d5ddd8",
+        border_radius="10px",
+        background="#ffffff",
+    )
+    return (
+        f'<div class="scheissekopf-table" style="{box}">{header}<div style="{row}">{top}</div>'
+        f'{felt}<div style="{row}">{bottom}</div>{recent}</div>'
+    )

@@ -12,9 +12,8 @@ from __future__ import annotations
 import html
 
 from ..drawing import (
+    CAPTION,
     CARD_FACE,
-    FELT,
-    FELT_EDGE,
     GOLD,
     HIDDEN,
     INK,
@@ -26,7 +25,9 @@ from ..drawing import (
     _style,
     _zone_html,
     card_parts,
+    felt_style,
     seat_rows,
+    table_frame,
 )
 
 THREE_NOTES = {"bitenight": "invisible", "schwechat": "mirrors"}
@@ -239,19 +240,8 @@ def _seat_html(i: int, player: dict, info: dict) -> str:
 
 
 def _felt_html(position: dict, info: dict) -> str:
-    felt = _style(
-        display="flex",
-        flex_wrap="wrap",
-        align_items="flex-end",
-        justify_content="center",
-        gap="10px 34px",
-        margin="8px 2px",
-        padding="18px 12px 10px",
-        background=f"radial-gradient(ellipse at center,{FELT} 0%,{FELT_EDGE} 100%)",
-        border_radius="16px",
-        color="#eef6f1",
-    )
-    caption = _style(font_size="11px", text_align="center", margin_top="4px")
+    felt = felt_style("18px")
+    caption = CAPTION
 
     def pile(title, count, card):
         return (
@@ -315,23 +305,6 @@ def game_html(game_or_dict, view=None) -> str:
         + "</div>"
     )
     players = position["players"]
-    row = _style(display="flex", flex_wrap="wrap", justify_content="center")
     top = "".join(_seat_html(i, players[i], info) for i in info["rows"]["top"])
     bottom = "".join(_seat_html(i, players[i], info) for i in info["rows"]["bottom"])
-    recent = ""
-    if log:
-        lines = "".join(f"<div>{html.escape(t)}</div>" for t in log[-3:])
-        recent = f'<div style="{_style(font_size="12px", color="#44524b", margin="4px 6px", border_left="3px solid #cfd8d2", padding_left="6px")}">{lines}</div>'
-    box = _style(
-        font_family="'DejaVu Sans',Arial,sans-serif",
-        max_width="980px",
-        padding="6px",
-        border="1px solid #d5ddd8",
-        border_radius="10px",
-        background="#ffffff",
-    )
-    return (
-        f'<div class="scheissekopf-table" style="{box}">{header}'
-        f'<div style="{row}">{top}</div>{_felt_html(position, info)}'
-        f'<div style="{row}">{bottom}</div>{recent}</div>'
-    )
+    return table_frame(header, top, _felt_html(position, info), bottom, log)

@@ -7,10 +7,9 @@ from __future__ import annotations
 import html
 
 from ..drawing import (
+    CAPTION,
     CARD_EDGE,
     CARD_FACE,
-    FELT,
-    FELT_EDGE,
     GOLD,
     HIDDEN,
     INK,
@@ -23,7 +22,9 @@ from ..drawing import (
     _fan_lap,
     _style,
     _zone_html,
+    felt_style,
     seat_rows,
+    table_frame,
 )
 from .events import _trick
 from .schafkopf import game_name
@@ -311,19 +312,8 @@ def trick_html(game, view=None) -> str:
             f'<div style="{_style(font_size="11px", color="#44524b", margin_top="2px")}">{taken}</div></div>'
         )
 
-    felt = _style(
-        display="flex",
-        flex_wrap="wrap",
-        align_items="flex-end",
-        justify_content="center",
-        gap="10px 34px",
-        margin="8px 2px",
-        padding="14px 12px 10px",
-        background=f"radial-gradient(ellipse at center,{FELT} 0%,{FELT_EDGE} 100%)",
-        border_radius="16px",
-        color="#eef6f1",
-    )
-    caption = _style(font_size="11px", text_align="center", margin_top="4px")
+    felt = felt_style("14px")
+    caption = CAPTION
 
     def played(plays, size="big"):
         if not plays:
@@ -352,23 +342,6 @@ def trick_html(game, view=None) -> str:
             f'<div style="{caption}">last trick: {html.escape(names[last["winner"]])}{pts}</div></div>'
         )
     felt_html = f'<div style="{felt}">{"".join(parts)}</div>'
-    row = _style(display="flex", flex_wrap="wrap", justify_content="center")
     top = "".join(seat_html(i) for i in info["rows"]["top"])
     bottom = "".join(seat_html(i) for i in info["rows"]["bottom"])
-    log = trick_narration(game, view)
-    recent = ""
-    if log:
-        lines = "".join(f"<div>{html.escape(t)}</div>" for t in log[-3:])
-        recent = f'<div style="{_style(font_size="12px", color="#44524b", margin="4px 6px", border_left="3px solid #cfd8d2", padding_left="6px")}">{lines}</div>'
-    box = _style(
-        font_family="'DejaVu Sans',Arial,sans-serif",
-        max_width="980px",
-        padding="6px",
-        border="1px solid #d5ddd8",
-        border_radius="10px",
-        background="#ffffff",
-    )
-    return (
-        f'<div class="scheissekopf-table" style="{box}">{header}<div style="{row}">{top}</div>'
-        f'{felt_html}<div style="{row}">{bottom}</div>{recent}</div>'
-    )
+    return table_frame(header, top, felt_html, bottom, trick_narration(game, view))
