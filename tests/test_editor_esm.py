@@ -16,7 +16,8 @@ import scheissekopf as sk
 
 pytest.importorskip("anywidget")
 
-from test_browser_lab import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (one set of browser flags)
+from test_browser_lab import CHROMIUM  # noqa: E402  (one set of browser flags)
+from test_table_esm import browser  # noqa: E402, F401  (one Chromium for the module)
 
 from scheissekopf.table import Table  # noqa: E402
 
@@ -30,15 +31,6 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <link rel="stylesheet" href="/table.css"></head>
 <body style="margin:8px;width:800px"><div id="w"></div></body></html>"""
 TRAITS = ("state", "info", "legal", "log", "message", "version", "interactive", "hints", "table_mode", "draft")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture
