@@ -106,6 +106,14 @@ class Card(int):
             return _TEXT[self]
         return RANK_TEXT[self >> 2] + SUIT_SYMBOLS[SUITS[self & 3]]
 
+    def word(self) -> str:
+        """The card as the table draws it, for people: ``10♥``, ``joker``."""
+        if self >> 2 >= JOKER_RANK:
+            return "joker"
+        if self == HIDDEN_CODE:
+            return "a hidden card"
+        return RANK_TEXT[self >> 2] + SUIT_SYMBOLS[SUITS[self & 3]]
+
     def __reduce__(self):
         return (Card.parse, (_TEXT[self],))
 

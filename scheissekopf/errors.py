@@ -7,13 +7,17 @@ class IllegalMove(ValueError):
     """A move was refused. The message names the rule; the game is unchanged.
 
     ``move`` is the refused move (or the text that could not be read) and ``player`` the seat
-    that tried it, where known.
+    that tried it, where known. ``str(exc)`` is written for programs, with cards and moves in
+    the engine's codes (``P3 has no 4C in the hand``); ``words`` is the same refusal as one
+    sentence for people, cards as the table draws them (``Ada has no 4♣ in the hand``, ``Ada
+    can't play 4♣ on a 5: play 5 or higher, ...``); see :mod:`scheissekopf.words`.
     """
 
-    def __init__(self, message: str, move=None, player=None):
+    def __init__(self, message: str, move=None, player=None, words: str | None = None):
         super().__init__(message)
         self.move = move
         self.player = player
+        self.words = message if words is None else words
 
 
 class InvalidPosition(ValueError):

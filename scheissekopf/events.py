@@ -3,12 +3,17 @@
 Events are cheap records (a kind, the seat, a few values); their text is only written when
 someone reads ``event.text``, so a fast playout does not pay for narration. Each family derives
 its own event class with a table of texts, one function per kind of event
-(:mod:`scheissekopf.shedding.events`, :mod:`scheissekopf.trick.events`).
+(:mod:`scheissekopf.shedding.events`, :mod:`scheissekopf.trick.events`). Each function writes
+its sentence once, through a :class:`~scheissekopf.words.Writer`: ``event.text`` reads it with the
+engine's card codes ("Ben plays S10."), ``event.words`` as the table draws the cards ("Ben plays
+Schellen-Zehn.", "You play 8♥.").
 """
 
 from __future__ import annotations
 
 from typing import Callable
+
+from .words import Writer
 
 
 class Event(tuple):
@@ -16,7 +21,8 @@ class Event(tuple):
     (``args``) and, on demand, ``text``. A tuple underneath, so logging costs little."""
 
     __slots__ = ()
-    #: kind -> function(names, player, *args) writing the event's text (set by each family)
+    #: kind -> function(w, player, *args) writing the event's sentence with the Writer w (set by
+    #: each family): w[seat] is a seat's name, w.cards(cards) the cards
     TEXTS: dict[str, Callable[..., str]] = {}
 
     def __new__(cls, kind: str, player, args: tuple, names):
@@ -37,7 +43,15 @@ class Event(tuple):
 
     @property
     def text(self) -> str:
-        return self.TEXTS[self.kind](self._names, self.player, *self.args)
+        """The sentence with the cards in the engine's codes ("Ben plays 10S."), for programs."""
+        return self.TEXTS[self.kind](Writer(self._names), self.player, *self.args)
+
+    @property
+    def words(self) -> str:
+        """The sentence as people read it at the table: cards as drawn ("Ben plays 10♠."), and
+        a seat called "You" with its own verbs ("You play 8♥.")."""
+        w = Writer(self._names, people=True)
+        return w.finish(self.TEXTS[self.kind](w, self.player, *self.args))
 
     def to_dict(self) -> dict:
         return {"kind": self.kind, "player": self.player, "text": self.text, "cards": [str(c) for c in self.cards]}

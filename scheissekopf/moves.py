@@ -127,6 +127,31 @@ class Move(_Fields):
     def __repr__(self):
         return f"Move('{self}')"
 
+    def said(self, w) -> str:
+        """What the move does, in the words of writer ``w`` (see :mod:`scheissekopf.words`),
+        as it follows "can't": ``play 4♣``, ``take the stack``, ``show the joker to Ben``."""
+        kind, cards = self.kind, self.cards
+        if kind in ("play", "card"):
+            return f"play {w.cards(cards)}"
+        if kind == "take":
+            return f"lay {w.cards(cards)} and take the stack" if cards else "take the stack"
+        if kind == "joker":
+            return f"show the joker to {_seat_word(w, self.target)}"
+        if kind == "flip":
+            return f"turn gamble card {self.index}"
+        if kind == "swap" and len(cards) == 2:
+            return f"swap {w.card(cards[0])} from the hand for {w.card(cards[1])} from the bank"
+        if kind == "place":
+            return f"lay {w.cards(cards)} on gamble column {self.index}"
+        if kind == "ready":
+            return "say ready"
+        return self.kind + (f" {w.cards(cards)}" if cards else "")
+
+
+def _seat_word(w, seat) -> str:
+    names = w.names
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "a seat that is not at the table"
+
 
 # the slots' own writers, which Move.__init__ uses past its read-only __setattr__
 _SETTERS = tuple(_Fields.__dict__[name].__set__ for name in _Fields.__slots__)

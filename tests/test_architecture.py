@@ -18,7 +18,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scheissekopf"
 
-FOUNDATION = {"cards", "errors", "events", "moves", "notation", "core", "rng", "views", "mcts", "drawing"}
+FOUNDATION = {"cards", "errors", "events", "moves", "notation", "core", "rng", "views", "mcts", "drawing", "words"}
 FAMILIES = ("shedding", "trick")
 REGISTRY = {"variants"}
 

@@ -21,6 +21,7 @@ from ..core import LegalMoves, Recorded
 from ..errors import IllegalMove
 from ..moves import Move, parse_move
 from ..rng import SeededRNG
+from ..words import CODES, Said, Writer
 from . import presets as _presets
 from .events import SheddingEvent
 from .notation import dict_to_text, text_to_dict
@@ -817,25 +818,36 @@ class Game(Recorded):
                 raise IllegalMove(f"{c!r} is not a card that can be played", move, p)
         why = self._refusal(move)
         if why:
-            raise IllegalMove(why, move, p)
+            raise IllegalMove(why, move, p, words=self._refusal_words(move))
         return move
 
-    def _refusal(self, m):
-        """Why move m is not legal now, or None when it is."""
+    def _refusal_words(self, m):
+        """The refusal of m as one sentence for people: who, what and why, cards as drawn."""
+        w = Writer(self.names, people=True)
+        return w.refusal(m, self._refusal(m, w))
+
+    def _refusal(self, m, w=CODES):
+        """Why move m is not legal now, or None when it is (written by ``w``, see
+        :mod:`scheissekopf.words`: the engine's codes by default)."""
         P, p, name = self.preset, m.player, self.names[m.player]
         if self.phase == "over":
-            return f"the round is over: {self.names[self.loser]} is the Scheißkopf"
+            return f"the round is over{w.either(':', ' and')} {self.names[self.loser]} is the Scheißkopf"
         if self.phase == "setup":
-            return self._setup_refusal(m)
+            return self._setup_refusal(m, w)
         if m.kind in ("swap", "place", "ready"):
-            return f"setup is over: the cards are in play ({m.kind} is a setup move)"
+            return w.either(
+                f"setup is over: the cards are in play ({m.kind} is a setup move)",
+                "setup is over and the cards are in play",
+            )
         if self._out[p]:
             return f"{name} is already out"
         if self._pend is not None:
             pending = self.names[self._pend]
             if m.kind != "joker" or p != self._pend:
-                return f"{pending} turned a joker and must first choose who takes the stack ('JK to P2')"
-            return self._target_refusal(m, last_card=self.players[p].cards_held == 0)
+                return f"{pending} turned a joker and must first choose who takes the stack" + w.either(
+                    " ('JK to P2')", ""
+                )
+            return self._target_refusal(m, last_card=self.players[p].cards_held == 0, w=w)
         pl = self.players[p]
         if m.kind == "play":
             cards = m.cards
@@ -850,10 +862,10 @@ class Game(Recorded):
                 )
             r = cards[0] >> 2
             zone = self.active_zone(p)
-            where = self._zone_refusal(p, cards, zone)
+            where = self._zone_refusal(p, cards, zone, w)
             if p != self.turn:
                 if not P.jump_ins:
-                    return f"it is {self.names[self.turn]}'s turn, not {name}'s"
+                    return f"it is {self.names[self.turn]}'s turn" + w.either(f", not {name}'s", "")
                 if where:
                     return where
                 if not self._completes_four(r, len(cards)):
@@ -865,27 +877,29 @@ class Game(Recorded):
             if where:
                 return where
             if r == JOKER_RANK and P.joker == "target":
-                return "name who is shown the joker, e.g. 'JK to P2'"
+                return "name who is shown the joker" + w.either(", e.g. 'JK to P2'", "")
             if self.opening is not None and r != self.opening:
                 plural = RANK_TEXT[self.opening] + "s"
                 return f"{name} opens the round and must play {plural} (the lowest card in any hand)"
             if not self._playable() >> r & 1:
-                return P.refusal(self.stack, r)
+                return P.refusal(self.stack, r, w)
             return None
         if p != self.turn:
-            return f"it is {self.names[self.turn]}'s turn, not {name}'s"
+            return f"it is {self.names[self.turn]}'s turn" + w.either(f", not {name}'s", "")
         if m.kind == "joker":
             if P.joker != "target":
                 if P.joker is None:
                     return f"{self.variant} is played without jokers"
-                return "in this game a joker is played like a card (it turns the direction): play 'JK'"
+                return "in this game a joker is played like a card (it turns the direction)" + w.either(
+                    ": play 'JK'", ""
+                )
             zone = self.active_zone(p)
-            where = self._zone_refusal(p, (JOKER,), zone)
+            where = self._zone_refusal(p, (JOKER,), zone, w)
             if where:
                 return where
             if self.opening is not None:
                 return f"{name} opens the round and must play {RANK_TEXT[self.opening]}s"
-            return self._target_refusal(m, last_card=self._holds_only(p, 1))
+            return self._target_refusal(m, last_card=self._holds_only(p, 1), w=w)
         if m.kind == "flip":
             zone = self.active_zone(p)
             if zone == "hand":
@@ -894,36 +908,42 @@ class Game(Recorded):
                 return f"{name} has no gamble card in slot {m.index}"
             if P.columns:
                 if pl.bank[m.index] is not None:
-                    return f"gamble card {m.index} is still covered by {pl.bank[m.index]} from the bank"
+                    return f"gamble card {m.index} is still covered by {w.card(pl.bank[m.index])} from the bank"
             elif zone == "bank":
                 return f"{name} must play the bank cards before turning gamble cards"
             return None
         # take
         if not self.stack and not m.cards:
-            return "the stack is empty: there is nothing to take"
+            return "the stack is empty" + w.either(": there is nothing to take", "")
         raw = []
         self._play_moves(p, raw)
         legal = LegalMoves.of(raw, self, None)
         lays = [x for x in legal if x.kind == "take" and x.cards]
         if lays:
             if len(m.cards) != 1 or m.cards[0] not in pl.bank:
-                return (
-                    f"{name} has no playable bank card: lay one of them and take the stack, "
-                    f"e.g. 'take {lays[0].cards[0]}'"
+                return f"{name} has no playable bank card: lay one of them and take the stack, " + w.either(
+                    f"e.g. 'take {lays[0].cards[0]}'", f"for example {w.card(lays[0].cards[0])}"
                 )
             return None
         if m.cards:
-            return "'take' with a card is only for laying a bank card that cannot be played (palace)"
+            return w.either(
+                "'take' with a card is only for laying a bank card that cannot be played (palace)",
+                "a bank card is laid only when none of them can be played",
+            )
         if any(x.kind == "take" for x in legal):
             return None
         example = next((x for x in legal if x.kind in ("play", "joker", "flip")), None)
-        return f"{name} can play ({example}), so may not take the stack" if example else "taking is not allowed now"
+        if example is None:
+            return "taking is not allowed now"
+        return f"{name} can {w.either(f'play ({example})', 'still ' + w.move(example))}, so may not take the stack"
 
-    def _zone_refusal(self, p, cards, zone):
+    def _zone_refusal(self, p, cards, zone, w=CODES):
         pl = self.players[p]
         name = self.names[p]
         if zone == "gamble":
-            return f"{name} plays the gamble blind, one card at a time: 'flip <slot>'"
+            return f"{name} plays the gamble blind, one card at a time" + w.either(
+                ": 'flip <slot>'", ", by turning it over"
+            )
         have = Counter(pl.hand if zone == "hand" else [c for c in pl.bank if c is not None])
         need = Counter(cards)
         missing = [c for c in need if need[c] > have[c]]
@@ -936,17 +956,20 @@ class Game(Recorded):
             return f"{name} cannot play gamble cards while holding cards in the hand"
         where = "hand" if zone == "hand" else "bank"
         if need[c] > 1 and have[c]:
-            return f"{name} has only {have[c]} {c} in the {where}"
-        return f"{name} has no {c} in the {where}"
+            return f"{name} has only {have[c]} {w.card(c)} in the {where}"
+        return f"{name} has no {w.card(c)} in the {where}"
 
-    def _target_refusal(self, m, last_card):
+    def _target_refusal(self, m, last_card, w=CODES):
         t = m.target
         if not isinstance(t, int) or not 0 <= t < self.n:
             return f"there is no seat {t!r} to show the joker to"
         if self._out[t]:
             return f"{self.names[t]} is out and cannot take the stack"
         if last_card and t == m.player:
-            return "the joker is your last card: you go out with it, so show it to someone else"
+            return w.either(
+                "the joker is your last card: you go out with it, so show it to someone else",
+                "it is the last card, which goes out: show it to someone else",
+            )
         return None
 
     def _completes_four(self, r, k):
@@ -957,33 +980,38 @@ class Game(Recorded):
             return threes + k >= 4
         return r == rank and run + k >= 4
 
-    def _setup_refusal(self, m):
+    def _setup_refusal(self, m, w=CODES):
         P, p, pl, name = self.preset, m.player, self.players[m.player], self.names[m.player]
         if m.kind not in ("swap", "place", "ready"):
-            return "the game is still in setup: swap or place cards, then say ready"
+            return f"the game is still in setup{w.either(':', ';')} swap or place cards, then say ready"
         if self.ready[p]:
             return f"{name} is ready already and can no longer change the cards"
         if m.kind == "swap":
             if len(m.cards) != 2:
-                return "a swap names a hand card and a bank card: 'swap 4H KD'"
+                return w.either(
+                    "a swap names a hand card and a bank card: 'swap 4H KD'",
+                    "a swap trades one hand card for one bank card",
+                )
             h, b = m.cards
             if h not in pl.hand:
-                return f"{name} has no {h} in the hand"
+                return f"{name} has no {w.card(h)} in the hand"
             if b not in pl.bank:
-                return f"{name} has no {b} in the bank"
+                return f"{name} has no {w.card(b)} in the bank"
             return None
         if m.kind == "place":
             if not P.columns:
-                return f"in {self.variant} the bank is dealt face up: swap cards instead of placing them"
+                return f"in {self.variant} the bank is dealt face up{w.either(':', ';')} swap cards instead of placing them"
             if len(m.cards) != 1:
-                return "a placing names one hand card and a column: 'place 9H 0'"
+                return w.either(
+                    "a placing names one hand card and a column: 'place 9H 0'", "lay one hand card on one column"
+                )
             if m.cards[0] not in pl.hand:
-                return f"{name} has no {m.cards[0]} in the hand"
+                return f"{name} has no {w.card(m.cards[0])} in the hand"
             i = m.index
             if not isinstance(i, int) or not 0 <= i < len(pl.gamble) or pl.gamble[i] is None:
                 return f"there is no gamble column {i}"
             if pl.bank[i] is not None:
-                return f"column {i} already has {pl.bank[i]} on it"
+                return f"column {i} already has {w.card(pl.bank[i])} on it"
             return None
         if P.columns and any(b is None and g is not None for b, g in zip(pl.bank, pl.gamble)):
             return f"{name} must first lay a card face up on every gamble card"
@@ -1174,11 +1202,12 @@ class Game(Recorded):
             return
         scalars = self._begin()
         log_len = len(self._log)
-        reason = str(exc)
+        reason = Said(str(exc), exc.words)
         if not self.warned[p]:
             self._set(self.warned, p, True)
             self._note("warning", p, reason)
             exc.args = (f"{reason} — official warning for {self.names[p]}",)
+            exc.words = f"{exc.words} — official warning for {self.names[p]}"
         else:
             if self._draw:
                 source = self._draw
@@ -1187,7 +1216,8 @@ class Game(Recorded):
             else:
                 source = None
             if source is None:
-                exc.args = (f"{reason} — {self.names[p]} is warned again, but no card is left for a penalty card",)
+                again = f" — {self.names[p]} is warned again, but no card is left for a penalty card"
+                exc.args, exc.words = (reason + again,), exc.words + again
                 return
             self._j.append(source)
             self._j.append(tuple(source))
@@ -1202,7 +1232,8 @@ class Game(Recorded):
                 pl.bank.append(None)
             self._irrev = True
             self._note("penalty", p, reason)
-            exc.args = (f"{reason} — penalty card: one more face-down card for {self.names[p]}'s gamble",)
+            penalty = f" — penalty card: one more face-down card for {self.names[p]}'s gamble"
+            exc.args, exc.words = (reason + penalty,), exc.words + penalty
         self._record_change(scalars, log_len)  # (not a move: no position to count)
 
     # ------------------------------------------------------------------ copies and views

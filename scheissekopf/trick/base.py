@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..rng import SeededRNG
+from ..words import CODES
 
 
 class Contract(NamedTuple):
@@ -101,14 +102,16 @@ class Rules:
     def moves(self, g):
         raise NotImplementedError
 
-    def refusal(self, g, m):
+    def refusal(self, g, m, w=CODES):
+        """Why move m is not legal before the play, or None; written by ``w`` (see
+        :mod:`scheissekopf.words`)."""
         raise NotImplementedError
 
     def apply(self, g, m):
         raise NotImplementedError
 
-    def phase_hint(self, g):
-        return f"no cards are played yet: this is the {g.phase} phase"
+    def phase_hint(self, g, w=CODES):
+        return f"no cards are played yet{w.either(':', ';')} this is the {g.phase} phase"
 
     # --------------------------------------------------------------- end of the hand
     def adjust_points(self, g, pts):

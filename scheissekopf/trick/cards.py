@@ -125,6 +125,10 @@ class GermanCard(int):
             return "a hidden card"
         return f"{GERMAN_SUIT_NAMES[self.suit]}-{GERMAN_RANK_NAMES[self.rank]}"
 
+    def word(self) -> str:
+        """The card by its name, for people (``Eichel-Ober``)."""
+        return self.name
+
     def __str__(self) -> str:
         return _GERMAN_TEXT[self]
 

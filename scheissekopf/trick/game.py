@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from ..core import Recorded
 from ..errors import IllegalMove
+from ..words import CODES, Writer
 from .base import Trick
 from .events import TrickEvent
 from .moves import KINDS, TrickLegalMoves, TrickMove, parse_move
@@ -337,8 +338,13 @@ class TrickGame(Recorded):
                 raise IllegalMove(f"{c} is not a card of this {self.variant} deck", move, p)
         why = self._refusal(move)
         if why:
-            raise IllegalMove(why, move, p)
+            raise IllegalMove(why, move, p, words=self._refusal_words(move))
         return move
+
+    def _refusal_words(self, m):
+        """The refusal of m as one sentence for people: who, what and why, cards as drawn."""
+        w = Writer(self.names, people=True)
+        return w.refusal(m, self._refusal(m, w))
 
     def _own_card(self, c, move):
         """The card as this game's family writes it (an sk.Card becomes a French trick card);
@@ -355,16 +361,18 @@ class TrickGame(Recorded):
     def _is_card(self, c):
         return isinstance(c, int) and 0 <= c < 64 and c != self.family.hidden and self.rules.in_deck(self.n, c)
 
-    def _refusal(self, m):
+    def _refusal(self, m, w=CODES):
+        """Why move m is not legal now, or None when it is (written by ``w``, see
+        :mod:`scheissekopf.words`: the engine's codes by default)."""
         p, name = m.player, self.names[m.player]
         if self.phase == "over":
             return "the hand is over"
         if p != self.turn:
-            return f"it is {self.names[self.turn]}'s turn, not {name}'s"
+            return f"it is {self.names[self.turn]}'s turn" + w.either(f", not {name}'s", "")
         if self.phase != "play":
             if m.kind in ("card", HOLE):
-                return self.rules.phase_hint(self)
-            return self.rules.refusal(self, m)
+                return self.rules.phase_hint(self, w)
+            return self.rules.refusal(self, m, w)
         if m.kind == HOLE:
             if not self._hole_pending(p):
                 return f"{name} has no card in the hole"
@@ -373,31 +381,42 @@ class TrickGame(Recorded):
                 return "the card in the hole is played only when the called suit is led (or as the last card)"
             return None
         if m.kind != "card":
-            return f"the cards are being played: {m.kind} is not a move now (play a card, e.g. '{self._example(p)}')"
+            return w.either(
+                f"the cards are being played: {m.kind} is not a move now (play a card, e.g. '{self._example(p)}')",
+                "the cards are being played: play a card",
+            )
         if len(m.cards) != 1:
             return "play one card at a time"
         card = m.cards[0]
         cards = self.playable(p)
         if card not in cards:
             if self.layout and any(card == g for g in self.players[p].gamble):
-                return f"{card} lies face down: only face-up cards can be played"
-            return f"{name} has no {card}"
-        return self._card_refusal(p, card, cards)
+                return f"{w.card(card)} lies face down: only face-up cards can be played"
+            return f"{name} has no {w.card(card)}"
+        return self._card_refusal(p, card, cards, w)
 
     def _example(self, p):
         moves = self._card_moves(p)
         return str(TrickMove(*moves[0])).split(" ", 1)[1] if moves else "pass"
 
-    def _card_refusal(self, p, card, cards):
+    def _card_refusal(self, p, card, cards, w=CODES):
         grp = self.order.grp
         follow = []
         if self.trick:
             lg = self.lead_grp
             follow = [c for c in cards if grp[c] == lg]
             if follow and grp[card] != lg:
+                name = self.names[p]
                 if lg == TRUMP:
-                    return f"you must follow trump: {self.trick[0]} was led"
-                return f"you must follow suit: {self.rules.group_name(self, lg)} was led"
+                    led = w.card(self.trick[0])
+                    return w.either(
+                        f"you must follow trump: {led} was led",
+                        f"trump was led ({led}) and {name} must follow with a trump",
+                    )
+                group = self.rules.group_name(self, lg)
+                return w.either(
+                    f"you must follow suit: {group} was led", f"{group} was led and {name} must follow suit"
+                )
         opts, hole = self._card_moves_checked(p, cards)
         if card in opts:
             return None

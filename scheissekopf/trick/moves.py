@@ -61,6 +61,37 @@ class TrickMove(Move):
     def __repr__(self):
         return f"Move('{self}')"
 
+    def said(self, w) -> str:
+        """What the move does, in the words of writer ``w`` (see :mod:`scheissekopf.words`), as
+        it follows "can't": ``play Gras-Unter``, ``bid a solo``, ``call A♥``."""
+        kind, cards = self.kind, self.cards
+        if kind == "card":
+            return f"play {w.cards(cards)}"
+        if kind == "under":
+            return f"call {w.card(self.target)} with {w.cards(cards)} in the hole"
+        if kind in _SAID:
+            return _SAID[kind].format(cards=w.cards(cards), target=self.target)
+        return super().said(w)
+
+
+_SAID = {
+    "pass": "pass",
+    "pick": "pick up the blind",
+    "bury": "bury {cards}",
+    "call": "call {cards}",
+    "alone": "play alone",
+    "hole": "play the card in the hole",
+    "double": "double the hand",
+    "bid": "bid {target}",
+    "solo": "declare a solo ({target})",
+    "tout": "declare a tout ({target})",
+    "trump": "name {target} as trump",
+    "accept": "accept the wedding, giving {cards}",
+    "ramsch": "call Ramsch",
+    "must": "name {cards} for a must game",
+    "refuse": "throw the cards in",
+}
+
 
 class TrickLegalMoves(LegalMoves):
     """The legal moves as a lazy sequence of :class:`TrickMove`."""

@@ -10,6 +10,7 @@ trump), ``"play"``, ``"over"``. The scoring lives in :mod:`.scoring`.
 
 from __future__ import annotations
 
+from ..words import CODES
 from .base import Contract, Rules
 from .cards import (
     GERMAN_FAMILY,
@@ -27,14 +28,15 @@ SOLO_KINDS = ("wenz", "geier", "niederer")
 PLAIN_CALL_SUITS = ("E", "G", "S")  # hearts are trump in the normal game
 
 
-def game_name(mode, suit, called, tout, must):
-    """Plain words for a contract, e.g. 'a Wenz tout', 'a normal game calling EA'."""
+def game_name(mode, suit, called, tout, must, w=CODES):
+    """Plain words for a contract, e.g. 'a Wenz tout', 'a normal game calling EA' (the called
+    card written by ``w``: 'calling Eichel-Ass' for people)."""
     if mode == "normal" and called is not None:
-        text = f"a normal game calling {called}"
+        text = f"a normal game calling {w.card(called)}"
     elif mode == "normal":
         text = f"a normal game with {GERMAN_SUIT_NAMES[suit]} as trump suit"
     elif mode == "solo":
-        text = f"a {GERMAN_SUIT_NAMES[suit]} solo"
+        text = f"{'an' if suit == 'E' else 'a'} {GERMAN_SUIT_NAMES[suit]} solo"
     elif mode in SOLO_KINDS:
         text = f"a {mode.capitalize()}"
     else:
@@ -207,15 +209,16 @@ class SchafkopfRules(Rules):
         out += [(p, "accept", (c,), None, None) for c in g.players[p].hand if order.grp[c] != TRUMP]
         return out
 
-    def phase_hint(self, g):
+    def phase_hint(self, g, w=CODES):
         who = g.names[g.turn]
+        yet = "no cards are played yet" + w.either(":", ";")
         return {
-            "auction": f"no cards are played yet: the auction is on ({who} bids or passes)",
-            "declare": f"no cards are played yet: {who} names the game first",
-            "wedding": f"no cards are played yet: {who} accepts the wedding or passes",
+            "auction": f"{yet} the auction is on ({who} bids or passes)",
+            "declare": f"{yet} {who} names the game first",
+            "wedding": f"{yet} {who} accepts the wedding or passes",
         }[g.phase]
 
-    def refusal(self, g, m):
+    def refusal(self, g, m, w=CODES):
         p, name, phase, kind = m.player, g.names[m.player], g.phase, m.kind
         if phase == "auction":
             if kind == "pass":
@@ -234,20 +237,26 @@ class SchafkopfRules(Rules):
                 if kind == "ramsch" and not self.callable_aces(g, p):
                     return "Ramsch may be called only by a dealer who could play a normal game (call an ace)"
                 if kind == "must" and (len(m.cards) != 1 or m.cards[0] not in self._deck_set(g.n)):
-                    return "name a card of the deck for the must game, e.g. 'must EO'"
+                    return "name a card of the deck for the must game" + w.either(", e.g. 'must EO'", "")
                 return None
-            return f"the auction is on: {name} passes or bids ('pass', 'bid normal', 'bid solo', 'bid tout')"
+            return f"the auction is on{w.either(':', ';')} {name} passes or bids" + w.either(
+                " ('pass', 'bid normal', 'bid solo', 'bid tout')", ""
+            )
         if phase == "declare":
             if (p, kind, tuple(m.cards), m.target, None) in self.declarations(g, p):
                 return None
-            return self._declare_refusal(g, p, m)
+            return self._declare_refusal(g, p, m, w)
         if kind == "pass":
             return None
         if kind != "accept":
-            return f"{name} accepts the wedding ('accept <card to give>') or passes"
+            return (
+                f"{name} accepts the wedding"
+                + w.either(" ('accept <card to give>')", " (giving a card)")
+                + " or passes"
+            )
         c = m.cards[0] if m.cards else None
         if c not in g.players[p].hand:
-            return f"{name} has no {c} to give"
+            return f"{name} has no {w.card(c)} to give"
         if german_order(g.n, "normal", "H").grp[c] == TRUMP:
             return "the card given for the wedding's trump must not be a trump"
         return None
@@ -272,29 +281,30 @@ class SchafkopfRules(Rules):
             return "a Sie needs all four Ober and all four Unter in hand"
         return "that bid is not possible now"
 
-    def _declare_refusal(self, g, p, m):
+    def _declare_refusal(self, g, p, m, w=CODES):
         level = g.best_bid[1]
         if g.n == 2:
-            return "name the trump suit beside Ober and Unter: 'trump E', 'trump G', 'trump H' or 'trump S'"
+            return "name the trump suit beside Ober and Unter" + w.either(
+                ": 'trump E', 'trump G', 'trump H' or 'trump S'", ""
+            )
         if m.kind == "call":
             if level not in ("normal", "must"):
                 return f"{g.names[p]} bid {level}: calling an ace is a normal game"
             c = m.cards[0] if m.cards else None
             if c is None or c.rank != "A":
-                return "call an ace, e.g. 'call EA'"
+                return "call an ace" + w.either(", e.g. 'call EA'", "")
             if c.suit == "H":
                 return "the Herz ace cannot be called: hearts are trump in the normal game"
             if c in g.players[p].hand:
-                return f"{g.names[p]} holds {c}: call the ace of a suit whose ace you lack"
-            return f"to call {c}, {g.names[p]} must hold a {GERMAN_SUIT_NAMES[c.suit]} card that is not a trump"
+                return f"{g.names[p]} holds {w.card(c)}: call the ace of a suit whose ace you lack"
+            return f"to call {w.card(c)}, {g.names[p]} must hold a {GERMAN_SUIT_NAMES[c.suit]} card that is not a trump"
         if m.kind in ("solo", "tout"):
             if m.kind == "solo" and level not in ("solo", "must") or m.kind == "tout" and level not in ("tout", "must"):
-                return f"{g.names[p]} bid {level}: declare that game ('{'call EA' if level == 'normal' else level + ' H'}')"
+                example = "call EA" if level == "normal" else level + " H"
+                return f"{g.names[p]} bid {level}: declare that game" + w.either(f" ('{example}')", "")
             return f"there is no {m.kind} {m.target!r} here (choose from {', '.join(self.solo_targets(g.n))})"
-        return (
-            f"{g.names[p]} names the game now (e.g. "
-            + ", ".join(f"'{t}'" for t in ("call EA", "solo H", "tout wenz"))
-            + ")"
+        return f"{g.names[p]} names the game now" + w.either(
+            " (e.g. " + ", ".join(f"'{t}'" for t in ("call EA", "solo H", "tout wenz")) + ")", ""
         )
 
     def apply(self, g, m):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..rng import SeededRNG
+from ..words import CODES
 from .base import Contract, Rules
 from .cards import FRENCH_FAMILY, french_of, sheepshead_deck
 from .tables import TRUMP, sheepshead_order
@@ -111,43 +112,45 @@ class SheepsheadRules(Rules):
         out.append((p, "alone", (), None, None))
         return out
 
-    def phase_hint(self, g):
+    def phase_hint(self, g, w=CODES):
         who = g.names[g.turn]
+        yet = "no cards are played yet" + w.either(":", ";")
         return {
             "pick": f"no cards are played yet: {who} picks or passes first",
-            "bury": f"no cards are played yet: {who} picked and must bury two cards first ('bury 7H KS')",
-            "call": f"no cards are played yet: {who} calls a partner first ('call AH' or 'alone')",
+            "bury": f"{yet} {who} picked and must bury two cards first" + w.either(" ('bury 7H KS')", ""),
+            "call": f"{yet} {who} calls a partner first" + w.either(" ('call AH' or 'alone')", " (or plays alone)"),
             "double": f"no cards are played yet: {who} may double the hand or pass first",
         }[g.phase]
 
-    def refusal(self, g, m):
+    def refusal(self, g, m, w=CODES):
         p, name, phase = m.player, g.names[m.player], g.phase
         hand = g.players[p].hand
         if phase == "pick":
             if m.kind not in ("pick", "pass"):
-                return f"{name} picks up the blind or passes now ('pick' or 'pass')"
+                return f"{name} picks up the blind or passes now" + w.either(" ('pick' or 'pass')", "")
             return None
         if phase == "double":
             if m.kind == "pass":
                 return None
             if m.kind != "double":
-                return f"{name} doubles the hand or passes now ('double' or 'pass')"
+                return f"{name} doubles the hand or passes now" + w.either(" ('double' or 'pass')", "")
             if not self.may_double(g, p):
-                return "only an opponent of the picker who holds QS, or who never passed the blind, may double"
+                return f"only an opponent of the picker who holds {w.card(french_of(12, 'S'))}, or who never passed the blind, may double"
             return None
         if phase == "bury":
             if m.kind != "bury":
-                return f"{name} picked and must bury two cards now ('bury 7H KS')"
+                return f"{name} picked and must bury two cards now" + w.either(" ('bury 7H KS')", "")
             if len(m.cards) != 2 or m.cards[0] == m.cards[1]:
                 return "bury two different cards"
             for c in m.cards:
                 if c not in hand:
-                    return f"{name} has no {c} to bury"
+                    return f"{name} has no {w.card(c)} to bury"
             return None
         # call
         if m.kind not in ("call", "under", "alone"):
-            return (
-                f"{name} calls a partner ('call AH'), calls with a card in the hole ('under AH 7C') or goes alone now"
+            return w.either(
+                f"{name} calls a partner ('call AH'), calls with a card in the hole ('under AH 7C') or goes alone now",
+                f"{name} calls a partner, calls with a card in the hole or goes alone now",
             )
         if m.kind == "alone":
             return None
@@ -156,31 +159,35 @@ class SheepsheadRules(Rules):
             c = m.cards[0] if m.cards else None
             if c in calls:
                 return None
-            return self._call_refusal(g, p, c, calls, unders)
+            return self._call_refusal(g, p, c, calls, unders, w)
         called, hole = m.target, (m.cards[0] if m.cards else None)
         if called not in unders:
             if calls:
-                return f"a card goes in the hole only when no card can be called the ordinary way (call {calls[0]})"
-            return f"{called} cannot be called with a card in the hole (callable: {', '.join(map(str, unders))})"
+                return f"a card goes in the hole only when no card can be called the ordinary way (call {w.card(calls[0])})"
+            return f"{w.card(called)} cannot be called with a card in the hole (callable: {', '.join(map(w.card, unders))})"
         if hole not in hand:
-            return f"{name} has no {hole} to put in the hole"
+            return f"{name} has no {w.card(hole)} to put in the hole"
         return None
 
-    def _call_refusal(self, g, p, c, calls, unders):
+    def _call_refusal(self, g, p, c, calls, unders, w=CODES):
         mine = set(g.players[p].hand) | set(g.buried)
         if c is None:
-            return "name the card to call, e.g. 'call AH'"
+            return "name the card to call" + w.either(", e.g. 'call AH'", "")
         if c >> 2 not in (14, 10) or g.order.grp[c] == TRUMP:
             return "the picker calls the ace of a fail suit (clubs, spades or hearts), never a trump"
         if c in mine:
-            return f"the picker cannot call {c}: it is in the picker's own hand or buried"
+            return f"the picker cannot call {w.card(c)}: it is in the picker's own hand or buried"
         if c >> 2 == 10 and calls and calls[0] >> 2 == 14 or c >> 2 == 10 and unders and unders[0] >> 2 == 14:
             return "a ten is called only when the picker holds all three fail aces"
         if c >> 2 == 14 and not any(x >> 2 == 14 for x in calls):
             if unders:
-                return f"the picker holds no fail card without its ace: call with a card in the hole ('under {unders[0]} <card>')"
+                return "the picker holds no fail card without its ace: call with a card in the hole" + w.either(
+                    f" ('under {unders[0]} <card>')", f" ({w.card(unders[0])})"
+                )
             return "the picker holds all three fail aces: call a fail ten instead"
-        return f"the picker must hold a card of the called suit ({self.group_name(g, g.order.grp[c])}) to call {c}"
+        return (
+            f"the picker must hold a card of the called suit ({self.group_name(g, g.order.grp[c])}) to call {w.card(c)}"
+        )
 
     def may_double(self, g, p):
         """Knocking: an opponent of the picking side who holds QS or has not passed the blind."""

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...cards import JOKER_RANK, RANK_TEXT
+from ...words import CODES
 
 
 def rank_mask(ranks) -> int:
@@ -44,7 +45,7 @@ class Preset:
     take_keeps_turn: bool  # the taker opens the new stack (schwechat)
     bank_failure_lays: bool  # palace: lay a bank card, then take
     opener: Callable  # (game) -> (seat, rank the first play must have or None)
-    refusal: Callable  # (stack, rank) -> why that rank may not be played
+    refusal: Callable  # (stack, rank, w) -> why that rank may not be played, written by w
     scoring: str  # "points" or "losses"
     penalties: bool  # the optional penalty rule exists
     seven: str | None  # what a 7 on top does: "limit" (7 or lower next), "undercut", or None
@@ -98,10 +99,15 @@ def a_or_an(name: str) -> str:
     return "an" if name in ("8", "A") else "a"
 
 
-def top_words(stack, top) -> str:
-    """'a K is on the stack', or 'the 3s are invisible and a K lies under them'."""
+def top_words(stack, top, w=CODES) -> str:
+    """'a K is on the stack', or 'the 3 on top lets the K under it count, so a K is on the
+    stack'; to people (``w``, see :mod:`scheissekopf.words`) 'on a K', which completes "Ada
+    can't play 4♣"."""
     name = RANK_TEXT[top >> 2]
     article = a_or_an(name)
     if stack and stack[-1] is not top and stack[-1] >> 2 == 3:
-        return f"the 3 on top lets the {name} under it count, so {article} {name} is on the stack"
-    return f"{article} {name} is on the stack"
+        return w.either(
+            f"the 3 on top lets the {name} under it count, so {article} {name} is on the stack",
+            f"on {article} {name} (the 3 on top is invisible)",
+        )
+    return w.either(f"{article} {name} is on the stack", f"on {article} {name}")

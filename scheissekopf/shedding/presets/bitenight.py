@@ -15,6 +15,7 @@
 """
 
 from ...cards import RANK_TEXT
+from ...words import CODES
 from .base import ALL_RANKS, Preset, first_below_threes, key_through_threes, rank_mask, top_words
 
 NATURALS = (4, 5, 6, 7, 8, 9, 11, 12, 13, 14)
@@ -44,12 +45,12 @@ def opener(game):
     return seats[0], None
 
 
-def refusal(stack, rank):
+def refusal(stack, rank, w=CODES):
     top = effective_top(stack)
     if top >> 2 == 7:
-        return f"{top_words(stack, top)}: play 7 or lower (4, 5, 6, 7) or a special card (2, 3, 10, joker)"
+        return f"{top_words(stack, top, w)}: play 7 or lower (4, 5, 6, 7) or a special card (2, 3, 10, joker)"
     name = RANK_TEXT[top >> 2]
-    return f"{top_words(stack, top)}: play {name} or higher, or a special card (2, 3, 10, joker)"
+    return f"{top_words(stack, top, w)}: play {name} or higher, or a special card (2, 3, 10, joker)"
 
 
 PRESET = Preset(

@@ -13,6 +13,7 @@
 """
 
 from ...cards import RANK_TEXT
+from ...words import CODES
 from .base import ALL_RANKS, Preset, rank_mask, top_words
 
 NATURALS = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14)
@@ -49,9 +50,9 @@ def opener(game):
     return seats[0], None
 
 
-def refusal(stack, rank):
+def refusal(stack, rank, w=CODES):
     top = stack[-1]
-    return f"{top_words(stack, top)}: play {RANK_TEXT[top >> 2]} or higher, or a 2 or a 10"
+    return f"{top_words(stack, top, w)}: play {RANK_TEXT[top >> 2]} or higher, or a 2 or a 10"
 
 
 PRESET = Preset(

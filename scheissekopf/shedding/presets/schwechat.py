@@ -17,6 +17,7 @@
 """
 
 from ...cards import RANK_TEXT
+from ...words import CODES
 from .base import ALL_RANKS, Preset, a_or_an, first_below_threes, key_through_threes, rank_mask
 
 VALUES = (2, 4, 5, 6, 8, 9, 11, 12, 13, 14)
@@ -41,12 +42,15 @@ def opener(game):
     return game.turn, None
 
 
-def refusal(stack, rank):
+def refusal(stack, rank, w=CODES):
     top = effective_top(stack)
     name = RANK_TEXT[top >> 2]
     mirror = stack[-1] is not top
     article = a_or_an(name)
-    where = f"the 3 mirrors {article} {name}" if mirror else f"{article} {name} is on the stack"
+    if mirror:
+        where = w.either(f"the 3 mirrors {article} {name}", f"on {article} {name} (the 3 on top mirrors it)")
+    else:
+        where = w.either(f"{article} {name} is on the stack", f"on {article} {name}")
     if top >> 2 == 7:
         return f"{where}: undercut it with a 2, 4, 5 or 6, or play a wildcard (3, 7, 10, joker)"
     return f"{where}: play {name} or higher, or a wildcard (3, 7, 10, joker)"

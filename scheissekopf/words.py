@@ -1,0 +1,146 @@
+"""How a message reads: in the engine's codes for programs, in card players' words for people.
+
+Every message the engine writes (a refusal, an event of the log) is written once, as a function
+of a :class:`Writer` ``w``, and read two ways:
+
+* ``Writer(names)`` writes the codes a program reads and parses back: ``4C``, ``GU``, ``P0 4C``;
+* ``Writer(names, people=True)`` writes what the table draws: ``4♣``, ``joker``, ``Gras-Unter``,
+  and makes the verbs agree with a seat called "You" ("You play 8♥", not "You plays").
+
+A template names a card with ``w.card(c)`` or ``w.cards(cs)``, a seat with ``w[seat]``, and where
+the two readings need different words (an instruction in move text, say), ``w.either(codes,
+words)``. ``IllegalMove.words`` and ``Event.words`` are the people's reading of the same sentence
+whose codes reading is ``str(exc)`` and ``event.text``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do"}
+# "You" followed by a verb in the third person singular (a lowercase word ending in s)
+_YOU_VERB = re.compile(r"\bYou ([a-z]+s)\b")
+_YOU_POSSESSIVE = re.compile(r"\bYou's( (?=[a-z]))?")
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
+
+
+def card_word(card) -> str:
+    """One card as the table draws it: ``4♣``, ``10♥``, ``joker``, ``Gras-Unter``."""
+    word = getattr(card, "word", None)
+    return word() if word is not None else str(card)
+
+
+def plural_verb(verb: str) -> str:
+    """The form a verb takes after "you": plays -> play, is -> are, passes -> pass,
+    buries -> bury, goes -> go."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return verb[:-2]
+    if verb.endswith("ss") or verb in ("as", "us", "plus", "yes", "this", "his", "its", "always", "unless"):
+        return verb
+    return verb[:-1]
+
+
+def agree(text: str, names: Sequence[str] = ("You",)) -> str:
+    """Make a sentence agree with a seat called "You" (when one of ``names`` is): "You plays"
+    -> "You play", "You is ready" -> "You are ready", "You's turn" -> "your turn", "not You's"
+    -> "not yours", and "you" in lower case inside a sentence ("shows a joker to you")."""
+    if "You" not in names or "You" not in text:
+        return text
+    text = _YOU_VERB.sub(lambda m: "You " + plural_verb(m.group(1)), text)
+    text = _YOU_POSSESSIVE.sub(lambda m: "your " if m.group(1) else "yours", text)
+    if text.startswith("You "):
+        text = text.replace(" themselves", " yourself").replace(" their ", " your ")
+
+    def case(m: re.Match) -> str:
+        head = text[: m.start()]
+        word = m.group(0)
+        if _SENTENCE_START.search(head):
+            return word[:1].upper() + word[1:]
+        return word[:1].lower() + word[1:]
+
+    return re.sub(r"\b(?:You|you)(?:rs?|rself)?\b", case, text)
+
+
+class Writer:
+    """Writes a template's cards and seats one of the two ways (see the module's text)."""
+
+    __slots__ = ("names", "people")
+
+    def __init__(self, names: Sequence[str] = (), people: bool = False) -> None:
+        self.names = names
+        self.people = people
+
+    def __getitem__(self, seat: int) -> str:
+        """A seat by its name."""
+        return self.names[seat]
+
+    def card(self, card) -> str:
+        return card_word(card) if self.people else str(card)
+
+    def cards(self, cards) -> str:
+        """Cards one after another: ``4C 4D`` / ``4♣ 4♦``; to people, jokers alone read "a joker",
+        "two jokers"."""
+        cards = list(cards)
+        if not self.people:
+            return " ".join(str(c) for c in cards)
+        if cards and all(getattr(c, "is_joker", False) for c in cards):
+            return "a joker" if len(cards) == 1 else f"{_COUNT.get(len(cards), len(cards))} jokers"
+        words = [card_word(c) for c in cards]
+        return (", " if any("-" in word for word in words) else " ").join(words)  # Gras-Unter, Herz-Ass
+
+    def text(self, said) -> str:
+        """A message already written both ways (a :class:`Said`, e.g. a refusal kept in an
+        event) in this writer's way."""
+        return getattr(said, "words", said) if self.people else str(said)
+
+    def either(self, codes: str, words: str) -> str:
+        """``codes`` for programs, ``words`` for people."""
+        return words if self.people else codes
+
+    def move(self, move) -> str:
+        """What a move does, after "can't": ``play 4♣``, ``take the stack`` (people), or its text."""
+        if not self.people:
+            return str(move)
+        said = getattr(move, "said", None)
+        return said(self) if said is not None else str(move)
+
+    def finish(self, text: str) -> str:
+        """The written sentence, made to agree with a seat called "You" (for people)."""
+        return agree(text, self.names) if self.people else text
+
+    def refusal(self, move, why: str) -> str:
+        """A refusal as one sentence for people: who, what and why. ``why`` (the rule, written
+        by this writer) is used whole when it already names the seat first ("Ada has no 4♣ in
+        the hand"); a why that starts with "on " completes the head ("Ada can't play 4♣ on a 5:
+        ..."); any other is put after it ("Ada can't take the stack: the stack is empty")."""
+        name = self.names[move.player]
+        if why.startswith(name + " ") or why.startswith(name + "'"):
+            text = why
+        else:
+            head = f"{name} can't {self.move(move)}"
+            text = f"{head} {why}" if why.startswith("on ") else f"{head}: {why}"
+        return self.finish(text[:1].upper() + text[1:])
+
+
+class Said(str):
+    """A message in the engine's codes (it is that ``str``) that also carries its ``words``."""
+
+    def __new__(cls, codes: str, words: str) -> Said:
+        said = super().__new__(cls, codes)
+        said.words = words
+        return said
+
+
+_COUNT = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+CODES = Writer()
+
+
+def both(names: Sequence[str], write: Callable[[Writer], str]) -> tuple[str, str]:
+    """``(codes, words)``: the template ``write`` read both ways."""
+    return write(Writer(names)), Writer(names, people=True).finish(write(Writer(names, people=True)))
