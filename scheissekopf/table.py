@@ -55,6 +55,7 @@ from .trick.position import MODES as TRICK_MODES
 from .trick.position import PHASES as TRICK_PHASES
 from .trick.rules import RULES
 from .variants import AnyGame, Game, from_dict, new_game
+from .words import agree
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -248,7 +249,7 @@ class Table(anywidget.AnyWidget):
             try:
                 result = self._game.play(move)
             except IllegalMove as exc:
-                text = f"{move} refused: {exc}"
+                text = exc.words  # who, what and why in one sentence, cards as the table draws them
                 if getattr(self._game, "penalties", False):
                     self._sync(message=text)  # a warning or a penalty card may have been given
                 else:
@@ -338,7 +339,7 @@ class Table(anywidget.AnyWidget):
             if not (_is_int(seat) and 0 <= seat < len(g.players)):
                 raise ValueError(f"there is no seat {seat!r}")
             if g.phase == "over" or not any(m.player == seat for m in g.legal_moves()):
-                self.message = f"P{seat} has no move to hint at now."
+                self.message = agree(f"{g.names[seat]} has no move to hint at now.", g.names)
                 raise ValueError(self.message)
             from .hint import hint as search
 
@@ -423,7 +424,9 @@ class Table(anywidget.AnyWidget):
             self._game.play(move)
         except IllegalMove as exc:
             self._bots.pop(seat, None)
-            return False, f"The bot at P{seat} tried {move}, which was refused ({exc}); the seat is handed back."
+            names = self._game.names
+            note = f"The bot at {names[seat]}'s seat tried a move the rules refuse ({exc.words}), so the seat is handed back."
+            return False, agree(note, names)
         self._passed.clear()
         return True, ""
 
@@ -504,7 +507,8 @@ class Table(anywidget.AnyWidget):
         if not (_is_int(player) and 0 <= player < n):
             raise _Refused(f"Malformed request: 'player' must be a seat from 0 to {n - 1}, not {player!r}.")
         if self._view != "table" and player != self._view:
-            raise _Refused(f"This table is seen by P{self._view}: it gives hints to P{self._view} only.")
+            seen = self._game.names[self._view]
+            raise _Refused(f"This table is seen by {seen}: it gives hints to {seen} only.")
         return player
 
     def _undo_for_people(self):
@@ -541,9 +545,10 @@ class Table(anywidget.AnyWidget):
         if not (_is_int(player) and 0 <= player < n):
             raise _Refused(f"Malformed request: 'player' must be a seat from 0 to {n - 1}, not {player!r}.")
         if self._view != "table" and player != self._view:
-            raise _Refused(f"This table is seen by P{self._view}: it cannot play for P{player}.")
+            names = self._game.names
+            raise _Refused(f"This table is seen by {names[self._view]}: it cannot play for {names[player]}.")
         if player in self._bots:
-            raise _Refused(f"P{player} is played by a bot.")
+            raise _Refused(f"{self._game.names[player]} is played by a bot.")
         if is_trick_game(self._game):
             return self._trick_move_text(action, player, content)
         cards = content.get("cards", [])
@@ -606,7 +611,7 @@ class Table(anywidget.AnyWidget):
         try:
             move = parse_move(text, player, g.family, g)
         except IllegalMove as exc:
-            raise _Refused(f"{text} refused: {exc}") from None
+            raise _Refused(exc.words) from None
         if move.player != player:
             raise _Refused(f"Malformed request: {text!r} is a move of P{move.player}, not of P{player}.")
         return str(move)

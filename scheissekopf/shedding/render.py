@@ -29,6 +29,7 @@ from ..drawing import (
     seat_rows,
     table_frame,
 )
+from ..words import Writer, agree
 
 THREE_NOTES = {"bitenight": "invisible", "schwechat": "mirrors"}
 
@@ -165,11 +166,13 @@ def describe(game_or_dict, view=None) -> tuple[dict, dict]:
 
 
 def narration(game, view=None) -> list[str]:
-    """The game's event texts, oldest first, as ``view`` may read them: a seat is not told the
-    deal's seed (the engine's deal event names it, and the seed re-deals every hidden card)."""
+    """The game's events, oldest first, in card players' words (``event.words``: 4♣, joker), as
+    ``view`` may read them: a seat is not told the deal's seed (the engine's deal event names
+    it, and the seed re-deals every hidden card)."""
     if view in (None, "table"):
-        return [e.text for e in game.log]
-    return [f"{game.players[e.player].name or f'P{e.player}'} deals." if e.kind == "deal" else e.text for e in game.log]
+        return [e.words for e in game.log]
+    deals = Writer(game.names, people=True)
+    return [deals.finish(f"{game.names[e.player]} deals.") if e.kind == "deal" else e.words for e in game.log]
 
 
 def status_text(info: dict) -> str:
@@ -177,18 +180,18 @@ def status_text(info: dict) -> str:
     names = info["names"]
 
     def who(i):
-        return f"P{i}" if names[i] == f"P{i}" else f"P{i} {names[i]}"
+        return names[i]
 
     if info["phase"] == "over":
         if info["loser"] is not None:
-            return f"Round over \u2014 {who(info['loser'])} is the Schei\u00dfkopf"
+            return agree(f"Round over \u2014 {who(info['loser'])} is the Schei\u00dfkopf", names)
         return "Round over"
     if info["phase"] == "setup":
         if info["variant"] == "schwechat":
             return "Setup \u2014 each player lays 3 hand cards face up on their gamble columns"
         return "Setup \u2014 swap hand and bank cards, then say ready"
     if info["pending"] is not None:
-        return f"{who(info['pending'])} shows a joker \u2014 who takes the stack?"
+        return agree(f"{who(info['pending'])} shows a joker \u2014 who takes the stack?", names)
     return f"{who(info['actor'])} to move"
 
 
@@ -293,12 +296,12 @@ def game_html(game_or_dict, view=None) -> str:
     position, info = describe(game_or_dict, view)
     log = narration(game_or_dict, view) if _is_game(game_or_dict) else []
     arrow = "\u21bb clockwise" if info["direction"] == 1 else "\u21ba reversed"
-    out = ", ".join(f"{k}. P{s}" for k, s in enumerate(info["finished"], 1))
+    out = ", ".join(f"{k}. {html.escape(info['names'][s])}" for k, s in enumerate(info["finished"], 1))
     header_bits = [html.escape(info["variant"]), html.escape(info["status"]), arrow]
     if out:
         header_bits.append(f"out: {out}")
     if info["view"] != "table":
-        header_bits.append(f"seen by P{info['view']}")
+        header_bits.append(f"seen by {html.escape(info['names'][info['view']])}")
     header = (
         f'<div style="{_style(font_size="13px", color=INK, margin="0 4px 4px", font_weight="600")}">'
         + " \u00b7 ".join(header_bits)

@@ -383,7 +383,7 @@ class TrickGame(Recorded):
         if m.kind != "card":
             return w.either(
                 f"the cards are being played: {m.kind} is not a move now (play a card, e.g. '{self._example(p)}')",
-                "the cards are being played: play a card",
+                "the cards are being played, so play a card",
             )
         if len(m.cards) != 1:
             return "play one card at a time"

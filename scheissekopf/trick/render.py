@@ -26,6 +26,7 @@ from ..drawing import (
     seat_rows,
     table_frame,
 )
+from ..words import Writer
 from .events import _trick
 from .schafkopf import game_name
 
@@ -69,19 +70,22 @@ _SHEEPSHEAD_MODES = {
 
 
 def contract_text(game) -> str | None:
-    """The game being played in plain words, e.g. ``"P2 plays a normal game calling EA"``."""
+    """The game being played in card players' words, e.g. ``"Ben plays a normal game calling
+    Eichel-Ass"``."""
     c = game.contract
     if c is None:
         return None
+    w = Writer(game.names, people=True)
     if game.family.name == "german":
-        what = game_name(c.mode, c.suit, c.called, c.tout, c.must)
+        what = game_name(c.mode, c.suit, c.called, c.tout, c.must, w)
     else:
         who = "" if c.declarer is None else game.names[c.declarer]
-        what = _SHEEPSHEAD_MODES.get(c.mode, c.mode).format(called=c.called, who=who)
-        return what[:1].upper() + what[1:]
+        called = "" if c.called is None else w.card(c.called)
+        what = _SHEEPSHEAD_MODES.get(c.mode, c.mode).format(called=called, who=who)
+        return w.finish(what[:1].upper() + what[1:])
     if c.declarer is None:
         return what[:1].upper() + what[1:]
-    return f"{game.names[c.declarer]} plays {what}"
+    return w.finish(f"{game.names[c.declarer]} plays {what}")
 
 
 def _trick_status(game, info) -> str:
@@ -131,7 +135,7 @@ def describe_trick(game, view=None) -> tuple[dict, dict]:
     if over:
         for e in reversed(game.log):
             if e.kind == "result":
-                result = e.text
+                result = e.words
                 break
         try:
             scores = {str(s): str(v) for s, v in game.scores().items()}
@@ -200,23 +204,25 @@ def describe_trick(game, view=None) -> tuple[dict, dict]:
 
 
 def trick_narration(game, view=None) -> list[str]:
-    """The event texts as ``view`` may read them: a finished trick that held the card in the hole
-    names it only where the seat's view shows it."""
+    """The events in card players' words (``event.words``: Gras-Unter, 10♥) as ``view`` may read
+    them: a finished trick that held the card in the hole names it only where the seat's view
+    shows it."""
     if view in (None, "table"):
-        return [e.text for e in game.log]
+        return [e.words for e in game.log]
     tricks = game.view(int(view)).to_dict()["tricks"]
+    w = Writer(game.names, people=True)
     out = []
     for e in game.log:
         if e.kind == "trick":
             number, pts, _cards = e.args
             cards = tricks[number - 1]["cards"] if number - 1 < len(tricks) else []
             hidden = "??" in cards
-            text = _trick(e._names, e.player, number, pts, cards)
+            text = _trick(w, e.player, number, pts, [game.family.parse(c) for c in cards])
             if hidden:
                 text = text.rsplit(" with ", 1)[0] + "."
-            out.append(text)
+            out.append(w.finish(text))
         else:
-            out.append(e.text)
+            out.append(e.words)
     return out
 
 
@@ -250,7 +256,7 @@ def trick_html(game, view=None) -> str:
     if info["multiplier"] != 1:
         header_bits.append(f"counts \u00d7{info['multiplier']}")
     if info["view"] != "table":
-        header_bits.append(f"seen by P{info['view']}")
+        header_bits.append(f"seen by {html.escape(names[info['view']])}")
     header = (
         f'<div style="{_style(font_size="13px", color=INK, margin="0 4px 4px", font_weight="600")}">'
         + " \u00b7 ".join(header_bits)
