@@ -22,6 +22,7 @@ import time
 from .moves import Move
 from .shedding.search import Searcher, move_key
 from .variants import AnyGame, is_trick_game
+from .words import Writer
 
 
 class Hint(list):
@@ -30,6 +31,7 @@ class Hint(list):
     * ``move``: the :class:`~scheissekopf.moves.Move` (``None`` for "let the jump-in chance
       pass"), playable as is with ``game.play``;
     * ``text``: its text (``"P1 9H"``, ``"pass"``);
+    * ``words``: what it does, as the table says it (``"Play 9♥"``, ``"Take the stack"``);
     * ``win``: the estimated chance of *not* being the Scheißkopf after this move (0..1); in
       sheepshead, schafkopf and mehrkopf the chance of not losing money on the hand
       (settlement 0 or better);
@@ -94,6 +96,7 @@ def hint(
     by_key: dict[tuple, list[Move]] = {}
     for m in moves:
         by_key.setdefault(trick_key(m) if trick else move_key(m), []).append(m)
+    w = Writer(game.names, people=True)
     rows = []
     for r in result.rows:
         m = r["move"]
@@ -102,6 +105,7 @@ def hint(
             {
                 "move": m,
                 "text": "pass" if m is None else str(m),
+                "words": "Let the chance to jump in pass" if m is None else _capital(w.move(m)),
                 "win": r["win"],
                 "points": r["points"],
                 "visits": r["visits"],
@@ -109,3 +113,7 @@ def hint(
             }
         )
     return Hint(rows, playouts=result.iterations, seconds=time.perf_counter() - t0, seat=seat)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

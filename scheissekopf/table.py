@@ -832,6 +832,7 @@ def _hint_data(found, seat, version, settlement=False) -> dict:
         rows.append(
             {
                 "text": r["text"],
+                "words": r["words"],
                 "kind": None if m is None else m.kind,
                 "cards": [] if m is None else [str(c) for c in m.cards],
                 "index": None if m is None else m.index,

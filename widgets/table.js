@@ -862,7 +862,7 @@ function render({ model, el }) {
           ? () => { sel = selectionFor(d, row, p); draw(); } : null;
         return h("li", { class: `sk-hint-row${k === 0 ? " sk-hint-best" : ""}${choose ? " sk-click" : ""}`, onclick: choose,
           title: choose ? "select these cards" : null, dataset: { text: row.text } },
-          h("span", { class: "sk-hint-move" }, row.text),
+          h("span", { class: "sk-hint-move" }, row.words || row.text),
           h("span", { class: "sk-hint-bar" }, h("span", { style: `width:${Math.round(row.win * 100)}%` })),
           h("span", { class: "sk-hint-figs" }, hintLine(row, hinted.measure)));
       });

@@ -34,7 +34,7 @@ SETUP = Lesson(
             hints=[
                 "Your bank is played at the end, when you can no longer draw or choose your moment.",
                 "A 4 only goes on a 4, a 2, a 7 or an empty stack; a 10 goes on anything.",
-                "Swap the 10H from your hand with the 4C in your bank.",
+                "Swap the 10♥ from your hand with the 4♣ in your bank.",
             ],
             explain="The 10 now waits in your bank, where a card that goes on anything is worth most, "
             "and the awkward 4 is in your hand, where you can get rid of it early.",
@@ -59,7 +59,7 @@ SETUP = Lesson(
             hints=[
                 "The lowest natural card in any hand opens; bank cards do not count.",
                 "P1 holds a 5. Can you hold something lower in your hand?",
-                "Swap the 4H from your bank into your hand.",
+                "Swap the 4♥ from your bank into your hand.",
             ],
             explain="With the 4 in your hand you hold the lowest card of any hand, so you open with your 4s.",
             mistakes=["P2 swap 4H 6C"],
@@ -114,7 +114,7 @@ SPECIALS = Lesson(
             hints=[
                 "Which of your cards leaves the 7 as the card to beat?",
                 "A 3 is invisible: the next player plays on what lies under it.",
-                "Play the 3C.",
+                "Play the 3♣.",
             ],
             explain="The 3 is invisible, so the 7 under it still counts: P1 must play 7 or lower, or a special card.",
             view=True,
@@ -139,7 +139,7 @@ SPECIALS = Lesson(
             hints=[
                 "What can P1 not play on?",
                 "After a 7 the next play must be a 4, 5, 6 or 7, or a special card.",
-                "Play the 7C.",
+                "Play the 7♣.",
             ],
             explain="On a 7 only 4 to 7 or a special card may follow; P1's queen, king and ace "
             "cannot, so P1 must take the stack.",
@@ -160,7 +160,7 @@ SPECIALS = Lesson(
             hints=[
                 "One of your cards passes over the next player.",
                 "Each 8 played skips one player.",
-                "Play the 8C: P1 is skipped and P2 plays.",
+                "Play the 8♣: P1 is skipped and P2 plays.",
             ],
             explain="The 8 skips P1; P2 plays next, and P1 waits with that last card.",
             view=True,
@@ -206,7 +206,7 @@ SPECIALS = Lesson(
             hints=[
                 "One card burns the stack whatever lies on it.",
                 "A 10 goes on anything and burns the stack; you then start the next one.",
-                "Play the 10H.",
+                "Play the 10♥.",
             ],
             explain="The 10 burns the stack to the discard, and you start the next stack.",
             view=True,
@@ -232,7 +232,7 @@ SPECIALS = Lesson(
             hints=[
                 "One card makes a player of your choice take the stack.",
                 "Show the joker to a player: that player takes the stack.",
-                "Play 'JK to P2'.",
+                "Play the joker and show it to P2.",
             ],
             explain="P2 takes the four cards of the stack, the joker goes to the discard, and P3, "
             "on P2's left, starts the next stack.",
@@ -319,7 +319,7 @@ FOUR = Lesson(
             hints=[
                 "Whoever can complete four of a kind on the stack may play out of turn.",
                 "Two queens lie on top. A jump-in may lay more copies than are needed.",
-                "Jump in with all three queens: 'P0 QC QH QS'.",
+                "Jump in with all three queens at once: Q♣ Q♥ Q♠.",
             ],
             explain="Two queens on the stack and your three make five in a row: the stack burns, "
             "and with your last cards gone you are out first.",
@@ -387,7 +387,7 @@ ZONES = Lesson(
             hints=[
                 "Bank cards are played like hand cards.",
                 "Several cards of one rank go down together.",
-                "Play 9C and 9D together.",
+                "Play 9♣ and 9♦ together.",
             ],
             explain="Both 9s leave your bank at once; only the king is left before your gamble.",
             view=True,

@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..cards import RANK_TEXT, Card
+from ..cards import RANK_TEXT
 from ..variants import TRICK_VARIANTS
+from ..words import Writer, card_word
 
 _NUMBER = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
@@ -40,13 +41,17 @@ def plural(word: str) -> str:
 
 
 def either(words) -> str:
-    """'8S', '8S or 9S', '8S, 9S or KD'."""
+    """'8♠', '8♠ or 9♠', '8♠, 9♠ or K♦'."""
     words = list(words)
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+_PEOPLE = Writer(people=True)
+
+
 def cards_text(cards) -> str:
-    return " ".join(str(c) for c in cards)
+    """Cards as the table draws them: '4♣ Q♠ 10♥', 'Gras-Unter, Eichel-Ober'."""
+    return _PEOPLE.cards(cards)
 
 
 def _third(verb: str) -> str:
@@ -260,7 +265,7 @@ def kept_clear(why=None) -> Check:
         top = o.before.effective_top
         if flips and top is not None:
             card = flips[0].cards[0]
-            return f"the turned {card} does not go on the {rank(top)}, so you take the stack with it"
+            return f"the turned {card_word(card)} does not go on the {rank(top)}, so you take the stack with it"
         return "you take the stack"
 
     return Check("you kept clear of the stack", miss, why)
@@ -285,7 +290,7 @@ def must_take(seat, why=None) -> Check:
         on = f"on the {rank(top)}" if top is not None else "on the open stack"
         if o.view:
             return f"{o.does(seat, 'have')} a card that goes {on}"
-        cards = sorted({str(m.cards[0]) for m in plays if m.cards}, key=lambda t: Card.parse(t))
+        cards = [card_word(c) for c in sorted({m.cards[0] for m in plays if m.cards})]
         return f"{who} can still play: {either(cards)} {'goes' if len(cards) == 1 else 'go'} {on}"
 
     return Check(f"P{seat} must take the stack", miss, why)
@@ -458,7 +463,7 @@ def takes_trick(side=False, why=None) -> Check:
             return None
         card = t.cards[t.seats.index(t.winner)]
         mine = t.cards[t.seats.index(o.seat)]
-        return f"{o.does(t.winner, 'take')} the trick with {card}, which beats your {mine}"
+        return f"{o.does(t.winner, 'take')} the trick with {card_word(card)}, which beats your {card_word(mine)}"
 
     return Check("your side takes the trick" if side else "you take the trick", miss, why)
 
@@ -474,7 +479,7 @@ def most_points(why=None) -> Check:
         mine = t.cards[t.seats.index(o.seat)]
         if t.winner not in o.side(o.seat):
             card = t.cards[t.seats.index(t.winner)]
-            return f"{o.does(t.winner, 'take')} the trick with {card}, and your {mine} goes to the other side"
+            return f"{o.does(t.winner, 'take')} the trick with {card_word(card)}, and your {card_word(mine)} goes to the other side"
         best, best_card = t.points, None
         for m, g in o.alternatives():
             u = g.tricks[-1]
@@ -483,8 +488,8 @@ def most_points(why=None) -> Check:
         if best_card is None:
             return None
         return (
-            f"your side takes the trick with only {t.points} points: {best_card} "
-            f"({best_card.points}) instead of {mine} ({mine.points}) would have made it {best}"
+            f"your side takes the trick with only {t.points} points: {card_word(best_card)} "
+            f"({best_card.points}) instead of {card_word(mine)} ({mine.points}) would have made it {best}"
         )
 
     return Check("your side takes the trick with the most points you could add", miss, why)
@@ -509,8 +514,8 @@ def least_points(why=None) -> Check:
         if least_card is None:
             return None
         return (
-            f"{o.does(t.winner, 'take')} the trick with {t.points} points: {least_card} "
-            f"({least_card.points}) instead of {mine} ({mine.points}) would have made it {least}"
+            f"{o.does(t.winner, 'take')} the trick with {t.points} points: {card_word(least_card)} "
+            f"({least_card.points}) instead of {card_word(mine)} ({mine.points}) would have made it {least}"
         )
 
     return Check("the other side takes the trick with the fewest points you could leave", miss, why)

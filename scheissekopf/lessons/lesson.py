@@ -136,9 +136,9 @@ class Exercise:
         try:
             played = trial.play(text)
         except IllegalMove as exc:
-            return Feedback(False, str(exc), shown, legal=False, rule=str(exc))
+            return Feedback(False, exc.words, shown, legal=False, rule=str(exc))
         events = trial.log[start:]
-        happened = tuple(e.text for e in events if e.text)
+        happened = tuple(e.words for e in events if e.text)
         shown = str(played)
         if played.player != self.seat:
             names = trial.names

@@ -69,7 +69,7 @@ TRUMPS = Lesson(
             accept=c.moves(
                 "P2 H9",
                 misses={
-                    "P2 EO": "the Eichel-Ober is your best trump, and the H9 follows trump just as "
+                    "P2 EO": "the Eichel-Ober is your best trump, and the Herz-Neun follows trump just as "
                     "well: keep the Ober for a trick worth taking"
                 },
             ),
@@ -77,10 +77,10 @@ TRUMPS = Lesson(
             hints=[
                 "Was Gras led, or trump?",
                 "An Unter is a trump: you must play a trump if you hold one.",
-                "Your trumps are the Eichel-Ober and the Herz-9; play the 9.",
+                "Your trumps are the Eichel-Ober and the Herz-Neun; play the 9.",
             ],
             explain="The Gras-Unter is a trump, so trump was led: you must follow with a trump, and "
-            "the Herz-9 costs you least.",
+            "the Herz-Neun costs you least.",
             view=True,
             mistakes=["P2 GA"],
         ),
@@ -98,7 +98,7 @@ TRUMPS = Lesson(
                 "trick": {"leader": 1, "cards": ["GO", "GK", "G9"]},
             },
             seat=0,
-            goal="P1 plays a Wenz and led the Gras-Ober; P2 put the Gras-King on it. You have no Gras. Take the trick.",
+            goal="P1 plays a Wenz and led the Gras-Ober; P2 put the Gras-König on it. You have no Gras. Take the trick.",
             accept=c.takes_trick(
                 why="In a Wenz only the four Unter are trumps; an Ober is a plain card of its suit, below the King."
             ),
@@ -218,7 +218,7 @@ CALLED = Lesson(
             hints=[
                 "You may call the ace of a plain suit in which you hold a card but not the ace.",
                 "Hearts are trump and cannot be called; you hold no Gras.",
-                "Call the Schellen-Ass: 'call SA'.",
+                "Call the Schellen-Ass.",
             ],
             explain="Calling the Schellen-Ass, you can lead your single Schellen card and its holder "
             "must bring the ace out.",
@@ -339,16 +339,16 @@ POINTS = Lesson(
                 "trick": {"leader": 2, "cards": ["H9", "GA", "G7"]},
             },
             seat=1,
-            goal="Two tricks are left. You and your partner P3 have 55 points; P2's Herz-9 takes "
+            goal="Two tricks are left. You and your partner P3 have 55 points; P2's Herz-Neun takes "
             "this trick whatever you play. Play so that your side ends with 61 or more.",
             accept=c.settles(1),
             solutions=["P1 S9"],
             hints=[
-                "Count what each card gives away: your Gras-10 is worth 10.",
+                "Count what each card gives away: your Gras-Zehn is worth 10.",
                 "Who will take the last trick, and which card of yours goes into it?",
-                "Keep the Gras-10 for the last trick, which your partner takes: play the Schellen-9 now.",
+                "Keep the Gras-Zehn for the last trick, which your partner takes: play the Schellen-Neun now.",
             ],
-            explain="The Schellen-9 gives the opponents nothing; your Gras-10 then falls into P3's "
+            explain="The Schellen-Neun gives the opponents nothing; your Gras-Zehn then falls into P3's "
             "last trick: 55 + 14 = 69, and you win.",
             view=True,
             mistakes=["P0 SK"],

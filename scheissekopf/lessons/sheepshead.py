@@ -68,10 +68,10 @@ PICKING = Lesson(
             solutions=["P1 bury 10H KS"],
             hints=[
                 "Buried cards count for you at the end, and no one can take them.",
-                "Your fail cards are the 7C, the 10H and the KS. What is each worth?",
-                "Bury the 10H and the KS, and keep the 7C to call the club ace.",
+                "Your fail cards are the 7♣, the 10♥ and the K♠. What is each worth?",
+                "Bury the 10♥ and the K♠, and keep the 7♣ to call the club ace.",
             ],
-            explain="The 10 and the King, 14 points, are safe in the bury; the 7C stays in your hand "
+            explain="The 10 and the King, 14 points, are safe in the bury; the 7♣ stays in your hand "
             "so that you can call the ace of clubs.",
             view=True,
             mistakes=["P1 bury 10H"],
@@ -87,15 +87,15 @@ PICKING = Lesson(
                 "players": _hands(_AFTER_PICK[0], "QC JC JD AD 9D 7C", *_AFTER_PICK[1:]),
             },
             seat=1,
-            goal="You buried the 10H and the KS. Call a partner.",
+            goal="You buried the 10♥ and the K♠. Call a partner.",
             accept=c.moves(
                 "P1 call AC", why="you play alone against all four, with no fail ace to help: call a partner"
             ),
             solutions=["P1 call AC"],
             hints=[
                 "You may call the ace of a fail suit you hold a card of, but not its ace.",
-                "Your only fail card is the 7C.",
-                "Call the ace of clubs: 'call AC'.",
+                "Your only fail card is the 7♣.",
+                "Call the ace of clubs, the A♣.",
             ],
             explain="The holder of the ace of clubs is now your partner, and nobody knows who until the ace is played.",
             view=True,
@@ -107,8 +107,8 @@ PICKING = Lesson(
 PLAYING = Lesson(
     "sheepshead-play",
     "Sheepshead: trumps and scoring",
-    "Trump from the top: the queens, the jacks (each clubs, spades, hearts, diamonds), then AD 10D "
-    "KD 9D 8D 7D. The picking side needs 61 of the 120 points; below 31 it is schneidered and "
+    "Trump from the top: the queens, the jacks (each clubs, spades, hearts, diamonds), then A♦ 10♦ "
+    "K♦ 9♦ 8♦ 7♦. The picking side needs 61 of the 120 points; below 31 it is schneidered and "
     "pays double.",
     [
         Exercise(

@@ -39,7 +39,7 @@ PALACE = Lesson(
             hints=[
                 "In palace the opener is found among the banks first, then the hands.",
                 "Who holds a 3 in the bank?",
-                "Swap your 3S into the bank.",
+                "Swap your 3♠ into the bank.",
             ],
             explain="Nobody else has a 3 in the bank, so your bank's 3 makes you the opener, and the "
             "opener may play anything from the hand.",
@@ -60,7 +60,7 @@ PALACE = Lesson(
             hints=[
                 "In palace every natural card asks the same: equal or higher.",
                 "The 7 has no power here. Which of your cards is above all of P1's?",
-                "Play the QD.",
+                "Play the Q♦.",
             ],
             explain="Nothing P1 holds is a queen or higher, and P1 has no 2 or 10, so P1 must take.",
             mistakes=["P0 4D"],
@@ -80,7 +80,7 @@ PALACE = Lesson(
             hints=[
                 "In palace a 3 is the lowest card, not a special one.",
                 "Anything may be played on a 2.",
-                "Play the 2S.",
+                "Play the 2♠.",
             ],
             explain="The 2 lets anything follow. The 10 would have burned the stack, but then you "
             "would start again yourself, and the 3 does not go on a king at all in palace.",
@@ -107,7 +107,7 @@ PALACE = Lesson(
             hints=[
                 "In palace a bank that cannot play lays one card and takes the stack with it.",
                 "The card you lay goes into your hand with the stack; the others stay in the bank.",
-                "Lay the 4C: 'take 4C'.",
+                "Lay the 4♣ and take the stack.",
             ],
             explain="The 4 goes into your hand with the stack; the 6 and the 9 wait in your bank, "
             "where higher cards have a better chance later.",
@@ -138,7 +138,7 @@ SCHWECHAT = Lesson(
             hints=[
                 "Which card asks for a lower card next?",
                 "A 7 must be undercut: a 2, 4, 5 or 6, or a wildcard.",
-                "Play the 7C.",
+                "Play the 7♣.",
             ],
             explain="After a 7 only a 2, 4, 5, 6 or a wildcard may follow; P1 has none of them.",
             view=True,
@@ -159,7 +159,7 @@ SCHWECHAT = Lesson(
             hints=[
                 "In schwechat a 3 is a wildcard, but not an invisible one.",
                 "A 3 takes the value of the card under it.",
-                "Play the 3C: it counts as an ace.",
+                "Play the 3♣: it counts as an ace.",
             ],
             explain="The 3 mirrors the ace under it, so P1 would need an ace or a wildcard. A 10 would "
             "have burned the stack, and then P1 starts a new one with anything.",

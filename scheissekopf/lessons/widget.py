@@ -153,7 +153,8 @@ class LessonTable(widgets.VBox):
             else:
                 self.table.say(
                     f"That was the last of this exercise's hints. Below, the search ranks your moves (best: "
-                    f"{found.best}); it plays to win the round, which is not always this exercise's goal.",
+                    f"{_said(found, self.table.game)}); it plays to win the round, which is not always this "
+                    "exercise's goal.",
                     "info",
                 )
         self._draw()
@@ -169,7 +170,7 @@ class LessonTable(widgets.VBox):
                 f'<span title="{html.escape(ex_id)}: {status}" style="color:{_MARK_COLOURS[status]};'
                 f'font-size:16px;margin-right:6px;padding:0 2px;{ring}">{MARKS[status]}</span>'
             )
-        who = f"You play P{ex.seat}" + (", and see only your own cards." if ex.view else ".")
+        who = f"You play {self.table.game.names[ex.seat]}" + (", and see only your own cards." if ex.view else ".")
         intro = f'<div style="color:#44524b;margin:2px 0 6px">{html.escape(lesson.intro)}</div>' if lesson.intro else ""
         self.header.value = (
             '<div class="sk-lesson-head" style="font-family:\'DejaVu Sans\',Arial,sans-serif;max-width:760px">'
@@ -184,3 +185,8 @@ class LessonTable(widgets.VBox):
 
     def __repr__(self):
         return f"<LessonTable {self.lesson.id}: exercise {self.index + 1} of {len(self.lesson)}>"
+
+
+def _said(found, game) -> str:
+    """The search's best move in card players' words ("play 4♣")."""
+    return found[0]["words"] if found else "none"
