@@ -19,8 +19,10 @@ import re
 from collections.abc import Callable, Sequence
 
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do"}
-# "You" followed by a verb in the third person singular (a lowercase word ending in s)
-_YOU_VERB = re.compile(r"\bYou ([a-z]+s)\b")
+# a clause whose subject is "You", to the end of the sentence or clause; in it, a verb in the
+# third person singular (a lowercase word ending in s) right after "You", "and", "or" or a comma
+_YOU_CLAUSE = re.compile(r"\bYou\b[^.;:!?]*")
+_YOU_VERB = re.compile(r"(\bYou|\band|\bor|,)( (?:now |also |still |first |then )?)([a-z]+s)\b")
 _YOU_POSSESSIVE = re.compile(r"\bYou's( (?=[a-z]))?")
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
 
@@ -51,8 +53,8 @@ def agree(text: str, names: Sequence[str] = ("You",)) -> str:
     -> "not yours", and "you" in lower case inside a sentence ("shows a joker to you")."""
     if "You" not in names or "You" not in text:
         return text
-    text = _YOU_VERB.sub(lambda m: "You " + plural_verb(m.group(1)), text)
     text = _YOU_POSSESSIVE.sub(lambda m: "your " if m.group(1) else "yours", text)
+    text = _YOU_CLAUSE.sub(_you_verbs, text)
     if text.startswith("You "):
         text = text.replace(" themselves", " yourself").replace(" their ", " your ")
 
@@ -64,6 +66,12 @@ def agree(text: str, names: Sequence[str] = ("You",)) -> str:
         return word[:1].lower() + word[1:]
 
     return re.sub(r"\b(?:You|you)(?:rs?|rself)?\b", case, text)
+
+
+def _you_verbs(clause: re.Match) -> str:
+    """'You cannot play and takes the stack' -> '... and take the stack', 'You bids or passes'
+    -> 'You bid or pass', 'You now chooses' -> 'You now choose'."""
+    return _YOU_VERB.sub(lambda m: m.group(1) + m.group(2) + plural_verb(m.group(3)), clause.group(0))
 
 
 class Writer:

@@ -844,8 +844,9 @@ class Game(Recorded):
         if self._pend is not None:
             pending = self.names[self._pend]
             if m.kind != "joker" or p != self._pend:
-                return f"{pending} turned a joker and must first choose who takes the stack" + w.either(
-                    " ('JK to P2')", ""
+                return w.either(
+                    f"{pending} turned a joker and must first choose who takes the stack ('JK to P2')",
+                    f"a joker was turned, and first {pending} must choose who takes the stack",
                 )
             return self._target_refusal(m, last_card=self.players[p].cards_held == 0, w=w)
         pl = self.players[p]
@@ -880,7 +881,10 @@ class Game(Recorded):
                 return "name who is shown the joker" + w.either(", e.g. 'JK to P2'", "")
             if self.opening is not None and r != self.opening:
                 plural = RANK_TEXT[self.opening] + "s"
-                return f"{name} opens the round and must play {plural} (the lowest card in any hand)"
+                return (
+                    w.either(f"{name} opens the round and must", "the opener must")
+                    + f" play {plural} (the lowest card in any hand)"
+                )
             if not self._playable() >> r & 1:
                 return P.refusal(self.stack, r, w)
             return None
@@ -898,7 +902,10 @@ class Game(Recorded):
             if where:
                 return where
             if self.opening is not None:
-                return f"{name} opens the round and must play {RANK_TEXT[self.opening]}s"
+                return (
+                    w.either(f"{name} opens the round and must", "the opener must")
+                    + f" play {RANK_TEXT[self.opening]}s"
+                )
             return self._target_refusal(m, last_card=self._holds_only(p, 1), w=w)
         if m.kind == "flip":
             zone = self.active_zone(p)
@@ -941,8 +948,9 @@ class Game(Recorded):
         pl = self.players[p]
         name = self.names[p]
         if zone == "gamble":
-            return f"{name} plays the gamble blind, one card at a time" + w.either(
-                ": 'flip <slot>'", ", by turning it over"
+            return w.either(
+                f"{name} plays the gamble blind, one card at a time: 'flip <slot>'",
+                "the gamble cards are played blind, one at a time, by turning them over",
             )
         have = Counter(pl.hand if zone == "hand" else [c for c in pl.bank if c is not None])
         need = Counter(cards)
@@ -951,9 +959,14 @@ class Game(Recorded):
             return None
         c = missing[0]
         if zone == "hand" and c in pl.bank:
-            return f"{name} must empty the hand before playing from the bank"
+            return w.either(
+                f"{name} must empty the hand before playing from the bank", "the bank waits until the hand is empty"
+            )
         if zone == "hand" and c in pl.gamble:
-            return f"{name} cannot play gamble cards while holding cards in the hand"
+            return w.either(
+                f"{name} cannot play gamble cards while holding cards in the hand",
+                "the gamble cards wait until the hand is empty, and they are turned over blind",
+            )
         where = "hand" if zone == "hand" else "bank"
         if need[c] > 1 and have[c]:
             return f"{name} has only {have[c]} {w.card(c)} in the {where}"

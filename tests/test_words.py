@@ -1,0 +1,200 @@
+"""What the table and the lessons say to a person names cards as the table draws them (4♣, joker,
+Gras-Unter) and seats by their names, with verbs that agree with a seat called "You"; programs
+keep the engine's codes (``str(exc)``, ``event.text``)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from helpers import request
+
+import scheissekopf as sk
+from scheissekopf.render import is_trick_game
+from scheissekopf.table import Table
+from scheissekopf.words import Writer, agree, plural_verb
+
+NAMES = {4: ["Ada", "You", "Cy", "Dee"], 5: ["Ada", "You", "Cy", "Dee", "Eve"]}
+
+# the engine's codes: French cards (4C, 10H, QS), the joker's JK, German cards (GU, EO, S10, HA),
+# seats (P0) and hidden cards; none may reach a person at the table
+FRENCH_CODE = re.compile(r"\b(?:10|[2-9JQKAT])[CDHS]\b|\bJK\b")
+GERMAN_CODE = re.compile(r"\b[EGHS](?:10|[OUAKGSP9876])\b")
+SEAT_CODE = re.compile(r"\bP\d\b")
+HIDDEN_CODE = re.compile(r"\?\?")
+# a card as the table draws it: a rank with its suit glyph, the joker, a German card's name
+DRAWN = re.compile(r"(?:10|[2-9JQKA])[\u2663\u2666\u2665\u2660]|\bjoker\b|\b(?:Eichel|Gras|Herz|Schellen)-[A-ZÄÖÜ]\w+")
+# "You" followed by a verb in the third person ("You plays", "You is", "You has")
+YOU_THIRD_PERSON = re.compile(r"\bYou (?:is|has|was|[a-z]+[^s]s)\b")
+
+
+def codes_in(text: str, german: bool) -> list[str]:
+    found = FRENCH_CODE.findall(text) + SEAT_CODE.findall(text) + HIDDEN_CODE.findall(text)
+    if german:
+        found += GERMAN_CODE.findall(text)
+    return found
+
+
+# ------------------------------------------------------------------------------ grammar
+@pytest.mark.parametrize(
+    "verb, plural",
+    [("plays", "play"), ("is", "are"), ("has", "have"), ("deals", "deal"), ("passes", "pass"), ("buries", "bury")],
+)
+def test_a_seat_called_you_takes_the_plural_verb(verb, plural):
+    assert plural_verb(verb) == plural
+
+
+def test_sentences_agree_with_a_seat_called_you():
+    names = ["Ada", "You"]
+    assert agree("You plays 8\u2665.", names) == "You play 8\u2665."
+    assert agree("You is ready.", names) == "You are ready."
+    assert agree("You deals.", names) == "You deal."
+    assert agree("it is You's turn, not Ada's", names) == "it is your turn, not Ada's"
+    assert agree("Ada shows a joker to You: You takes the stack.", names) == (
+        "Ada shows a joker to you: you take the stack."
+    )
+    assert agree("You cannot play and takes the stack (2 cards into the hand).", names) == (
+        "You cannot play and take the stack (2 cards into the hand)."
+    )
+    assert agree("the auction is on (You bids or passes)", names) == "the auction is on (you bid or pass)"
+    assert agree("Ada accepts You's wedding and swaps a card for the trump.", names) == (
+        "Ada accepts your wedding and swaps a card for the trump."
+    )
+    assert agree("You shows a joker to themselves.", names) == "You show a joker to yourself."
+    assert agree("You plays 8\u2665.", ["Ada", "Ben"]) == "You plays 8\u2665."  # nobody is called You
+
+
+def test_the_log_reads_you_play_and_keeps_the_codes_for_programs():
+    g = sk.Game.from_dict(
+        {
+            "variant": "bitenight",
+            "names": ["You", "Ben"],
+            "players": [{"hand": ["9H", "9C"]}, {"hand": ["KD"]}],
+            "stack": ["5S"],
+            "turn": 0,
+        }
+    )
+    g.play("P0 9H")
+    assert g.log[-1].text == "You plays 9H."  # the program's text: the engine's codes, as before
+    assert g.log[-1].words == "You play 9\u2665."
+
+
+def test_a_setup_reads_you_deal_and_you_are_ready():
+    g = sk.new_game("bitenight", players=2, seed=1, names=["You", "Ben"])
+    g.play("P0 ready")
+    assert [e.words for e in g.log] == ["You deal.", "You are ready."]
+
+
+def test_german_cards_are_named_as_the_notebooks_teach():
+    w = Writer(["Ada"], people=True)
+    g = sk.new_game("schafkopf", seed=1)
+    gu = g.family.parse("GU")
+    assert (w.card(gu), Writer(["Ada"]).card(gu)) == ("Gras-Unter", "GU")
+    assert w.cards([g.family.parse("S10"), gu]) == "Schellen-Zehn, Gras-Unter"
+
+
+# ------------------------------------------------------------------------------ the table
+def _requests(t: Table, move: dict) -> tuple[str, dict]:
+    """The request the front end sends for a legal move (as listed in ``table.legal``)."""
+    kind, p = move["kind"], move["player"]
+    if is_trick_game(t.game):
+        if kind == "card":
+            return "card", {"player": p, "cards": move["cards"]}
+        return "move", {"player": p, "text": move["text"]}
+    fields: dict = {"player": p, "cards": move["cards"]}
+    if kind == "joker":
+        fields["target"] = move["target"]
+    if kind in ("flip", "place"):
+        fields["index"] = move["index"]
+    return kind, fields
+
+
+def _illegal_card(t: Table, seat: int, rng: random.Random) -> str:
+    """A card ``seat`` may not play now: one of its own that no legal play uses, else a card
+    another seat holds."""
+    playable = {c for m in t.legal if m["player"] == seat and m["kind"] in ("play", "card") for c in m["cards"]}
+    players = t.state["players"]
+    own = [c for zone in ("hand", "bank") for c in players[seat].get(zone) or [] if c not in (None, "??")]
+    choices = [c for c in own if c not in playable]
+    if not choices:  # every card the seat holds is playable: name one it does not hold
+        choices = sorted({str(c) for c in sk.deck(t.game.variant, len(players))} - set(own))
+    return rng.choice(choices)
+
+
+def _seat_to_act(t: Table, rng: random.Random) -> int:
+    seats = sorted({m["player"] for m in t.legal})
+    actor = t.info.get("actor", t.game.turn)
+    return actor if actor in seats else rng.choice(seats)
+
+
+def _play_through_the_table(variant: str, players: int, seed: int) -> tuple[list[str], list[str]]:
+    """Play a random game through the table's front-end requests, trying an illegal card
+    before each move. Returns (everything the table said, the refusals it showed)."""
+    rng = random.Random(seed)
+    g = sk.new_game(variant, players=players, seed=seed, names=NAMES[players])
+    t = Table(g)
+    said: list[str] = []
+    refusals: list[str] = []
+    for _ in range(400):
+        if g.phase == "over":
+            break
+        seat = _seat_to_act(t, rng)
+        before, version = g.to_dict(), t.version
+        card = _illegal_card(t, seat, rng)
+        request(t, "card" if is_trick_game(g) else "play", player=seat, cards=[card])
+        assert t.message, (variant, seed, seat, card)  # refused, and the table says why
+        assert g.to_dict() == before and t.version == version  # ... and nothing changed
+        refusals.append(t.message)
+        said.append(t.message)
+        move = rng.choice([m for m in t.legal if m["player"] == seat])
+        action, fields = _requests(t, move)
+        request(t, action, **fields)
+        assert t.message == "" or "seat is handed back" in t.message, (move, t.message)
+        assert len(g.history) >= 1 and str(g.history[-1]) == move["text"]
+        said += [t.info["status"], t.message, *(t.info.get("contract") or "",)]
+    said += t.log
+    return said, refusals
+
+
+@pytest.mark.parametrize(
+    "variant, players, seed",
+    [
+        ("bitenight", 4, 1),
+        ("bitenight", 5, 2),
+        ("schwechat", 4, 3),
+        ("schafkopf", 4, 4),
+        ("schafkopf", 4, 8),
+        ("sheepshead", 5, 6),
+    ],
+)
+def test_the_table_names_cards_as_drawn_and_seats_by_name(variant, players, seed):
+    said, refusals = _play_through_the_table(variant, players, seed)
+    german = variant == "schafkopf"
+    # not vacuous: the game was played, refusals were shown, and each names the card tried
+    assert len(refusals) >= 10
+    for text in refusals:
+        assert DRAWN.search(text), text
+        assert text[:1].isupper() and " refused" not in text, text
+    assert any(DRAWN.search(line) for line in said if line not in refusals)  # the log names cards too
+    for text in said:
+        assert not codes_in(text, german), (text, codes_in(text, german))
+        assert not YOU_THIRD_PERSON.search(text), text
+    # the seat called You is in the story, with its own verbs
+    assert any(re.search(r"\bYou (?:play|take|deal|pass|bid|are)\b", line) for line in said), said[-20:]
+
+
+def test_the_play_button_and_the_refusal_write_the_card_alike():
+    g = sk.Game.from_dict(
+        {
+            "variant": "bitenight",
+            "names": ["Ada", "Ben"],
+            "players": [{"hand": ["4C", "9C"]}, {"hand": ["KD"]}],
+            "stack": ["5S"],
+            "turn": 0,
+        }
+    )
+    t = Table(g)
+    request(t, "play", player=0, cards=["4C"])
+    # widgets/table.js labels the button "Play " + prettyCard("4C"), which is "4♣"
+    assert t.message == "Ada can't play 4\u2663 on a 5: play 5 or higher, or a special card (2, 3, 10, joker)"
