@@ -870,9 +870,9 @@ class Game(Recorded):
                 if where:
                     return where
                 if not self._completes_four(r, len(cards)):
-                    return (
-                        f"it is {self.names[self.turn]}'s turn; {name} may only jump in to complete "
-                        "four of a kind on top of the stack"
+                    return f"it is {self.names[self.turn]}'s turn" + w.either(
+                        f"; {name} may only jump in to complete four of a kind on top of the stack",
+                        ", and a jump-in out of turn must complete four of a kind on top of the stack",
                     )
                 return None
             if where:

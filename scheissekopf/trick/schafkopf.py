@@ -294,9 +294,12 @@ class SchafkopfRules(Rules):
             if c is None or c.rank != "A":
                 return "call an ace" + w.either(", e.g. 'call EA'", "")
             if c.suit == "H":
-                return "the Herz ace cannot be called: hearts are trump in the normal game"
+                return w.either("the Herz ace cannot be called: ", "") + "hearts are trump in the normal game"
             if c in g.players[p].hand:
-                return f"{g.names[p]} holds {w.card(c)}: call the ace of a suit whose ace you lack"
+                return w.either(
+                    f"{g.names[p]} holds {c}: call the ace of a suit whose ace you lack",
+                    f"that ace is in {g.names[p]}'s own hand, and the called ace must be one {g.names[p]} lacks",
+                )
             return f"to call {w.card(c)}, {g.names[p]} must hold a {GERMAN_SUIT_NAMES[c.suit]} card that is not a trump"
         if m.kind in ("solo", "tout"):
             if m.kind == "solo" and level not in ("solo", "must") or m.kind == "tout" and level not in ("tout", "must"):
