@@ -35,6 +35,7 @@ from .moves import Move
 from .shedding.search import move_key as shedding_key
 from .trick.search import move_key as trick_key
 from .variants import ALL_VARIANTS, TRICK_VARIANTS, AnyGame, from_text, new_game, unknown_variant
+from .words import card_word
 
 #: playouts of the strong and the weak search, and the margin (shedding: win rate; trick
 #: games: mean settlement in game units) used for the shipped set
@@ -232,7 +233,7 @@ def find_puzzles(
 
 # ------------------------------------------------------------------------------ words
 def situation(game: AnyGame, seat: int) -> str:
-    """The puzzle's question in words from what ``seat`` can see."""
+    """The puzzle's question in words from what ``seat`` can see (cards as the table draws them)."""
     view = game.view(seat)
     if game.variant in TRICK_VARIANTS:
         return _trick_situation(view, seat)
@@ -247,7 +248,7 @@ def _shedding_situation(view: Any, seat: int) -> str:
         parts.append("The stack is empty")
     else:
         n = len(view.stack)
-        parts.append(f"{top} lies on top of the stack ({n} card{'' if n == 1 else 's'})")
+        parts.append(f"{card_word(top)} lies on top of the stack ({n} card{'' if n == 1 else 's'})")
     if not view.draw:
         parts.append("the draw pile is gone")
     others = []
@@ -291,7 +292,7 @@ def _trick_situation(view: Any, seat: int) -> str:
     n_tricks = len(view.tricks) + 1
     parts = [f"{what}" if what else "", f"trick {n_tricks}"]
     if view.trick:
-        played = ", ".join(f"{names[s]} {c}" for s, c in zip(view.trick_seats, view.trick))
+        played = ", ".join(f"{names[s]} {card_word(c)}" for s, c in zip(view.trick_seats, view.trick))
         parts.append(f"played so far: {played}")
     else:
         parts.append("you lead")

@@ -6,12 +6,14 @@ cards may be given as one space-separated string ("4H QS") or as a list (schwech
 """
 
 import json
+import re
 from collections import Counter
 from contextlib import contextmanager
 
 import pytest
 
 import scheissekopf as sk
+from scheissekopf.trick.cards import GERMAN_RANK_NAMES
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUITS = "CDHS"
@@ -163,3 +165,17 @@ def words(*values) -> set:
     for text in json.dumps(values).split('"'):
         out.update(text.replace(".", " ").replace(",", " ").split())
     return out
+
+
+GLYPH = re.compile(r"(?<!\w)(10|[2-9JQKA])([\u2663\u2666\u2665\u2660])")
+GERMAN_NAME = re.compile(r"\b(Eichel|Gras|Herz|Schellen)-(\w+)")
+_RANK_OF_NAME = {name: rank for rank, name in GERMAN_RANK_NAMES.items()}
+
+
+def named(pattern, text) -> set:
+    """The cards ``text`` names, as codes, whether it writes them as codes (4C, GU) or as the
+    table draws them (4♣, Gras-Unter)."""
+    found = set(pattern.findall(text))
+    found |= {rank + "CDHS"["\u2663\u2666\u2665\u2660".index(suit)] for rank, suit in GLYPH.findall(text)}
+    found |= {suit[0] + _RANK_OF_NAME[rank] for suit, rank in GERMAN_NAME.findall(text) if rank in _RANK_OF_NAME}
+    return found

@@ -13,11 +13,11 @@ import json
 import re
 
 import pytest
+from helpers import named
 
 import scheissekopf as sk
 from scheissekopf import lessons
 from scheissekopf.lessons import checks
-from scheissekopf.trick.cards import GERMAN_RANK_NAMES
 
 EXERCISES = lessons.exercises()
 IDS = [ex.id for ex in EXERCISES]
@@ -26,18 +26,6 @@ IDS = [ex.id for ex in EXERCISES]
 CODE = re.compile(r"[\[\]{}<>_]|\bNone\b|\bTrue\b|\bFalse\b|Move\(|Card\(")
 FRENCH = re.compile(r"(?<![\w?])(?:10|[2-9JQKA])[CDHS](?!\w)|(?<!\w)JK(?!\w)")
 GERMAN = re.compile(r"(?<![\w?])[EGHS](?:10|[OUGASK9876P])(?!\w)")
-GLYPH = re.compile(r"(?<!\w)(10|[2-9JQKA])([\u2663\u2666\u2665\u2660])")
-GERMAN_NAME = re.compile(r"\b(Eichel|Gras|Herz|Schellen)-(\w+)")
-_RANK_OF_NAME = {name: rank for rank, name in GERMAN_RANK_NAMES.items()}
-
-
-def named(pattern, text):
-    """The cards ``text`` names, as codes, whether it writes them as codes (4C, GU) or as the
-    table draws them (4♣, Gras-Unter)."""
-    found = set(pattern.findall(text))
-    found |= {rank + "CDHS"["\u2663\u2666\u2665\u2660".index(suit)] for rank, suit in GLYPH.findall(text)}
-    found |= {suit[0] + _RANK_OF_NAME[rank] for suit, rank in GERMAN_NAME.findall(text) if rank in _RANK_OF_NAME}
-    return found
 
 
 def learner_moves(ex, game):

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import named
 
 import scheissekopf as sk
 from scheissekopf import lessons, puzzles
@@ -94,8 +95,8 @@ def test_a_puzzle_names_only_cards_its_seat_can_see(record):
     ex = found.exercise(record)
     seen = set(ex.game().view(ex.seat).to_text().replace(",", " ").split())
     words = " ".join([ex.goal, *ex.hints, ex.explain])
-    named = set(_CARD.findall(words))
-    assert named <= seen, named - seen
+    told = named(_CARD, words)  # codes or cards as drawn (6♠, Gras-König)
+    assert told <= seen, told - seen
 
 
 @pytest.mark.parametrize("variant", found.SHIPPED)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from ..variants import ALL_VARIANTS, TRICK_VARIANTS, text_to_dict, unknown_variant
+from ..variants import ALL_VARIANTS, TRICK_VARIANTS, from_text, text_to_dict, unknown_variant
+from ..words import Writer
 from .checks import moves
 from .lesson import Exercise
 
@@ -38,6 +39,29 @@ def _units(x: float) -> str:
     return f"{x:+.2f} units"
 
 
+def _mover(record: dict):
+    """Move text of the puzzle's position -> what the move does, as the table says it
+    ("play 9♣", "show the joker to P2")."""
+    game = from_text(record["text"])
+    w = Writer(game.names, people=True)
+    seat = record["seat"]
+
+    def said(text: str) -> str:
+        if game.variant in TRICK_VARIANTS:
+            from ..trick.moves import parse_move as parse_trick
+
+            return w.move(parse_trick(text, seat, game.family, game))
+        from ..moves import parse_move
+
+        return w.move(parse_move(text, seat))
+
+    return said
+
+
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def exercise(record: dict) -> Exercise:
     """The exercise of one puzzle record."""
     fig = record["figures"]
@@ -50,20 +74,21 @@ def exercise(record: dict) -> Exercise:
         "the mean settlement of the hand" if trick else "the chance of not being the Scheißkopf"
     )  # what the search ranks by
     n = f"{strong['iterations']:,}"
+    said = _mover(record)
     hints = [
-        f"The plain habit, {greedy['move']}, is not the best move here.",
+        f"The plain habit, to {said(greedy['move'])}, is not the best move here.",
         f"The search ({n} playouts from your view) rates one move at {say(best[measure])} by "
         f"{what}; no other move reaches {say(second[measure])}.",
     ]
     if greedy["move"] == second["text"]:
-        rest = f"the next best, {second['text']}, which the greedy habit plays, {say(second[measure])}"
+        rest = f"the next best, to {said(second['text'])}, which the greedy habit plays, {say(second[measure])}"
     else:
         rest = (
-            f"the next best, {second['text']}, {say(second[measure])}, and the greedy habit "
-            f"{greedy['move']} {say(greedy[measure])}"
+            f"the next best, to {said(second['text'])}, {say(second[measure])}, and the greedy habit, "
+            f"to {said(greedy['move'])}, {say(greedy[measure])}"
         )
     explain = (
-        f"{best['text']}: the search ({n} playouts, dealing the cards you cannot see at random) "
+        f"{_first_up(said(best['text']))}: the search ({n} playouts, dealing the cards you cannot see at random) "
         f"gives it {say(best[measure])} by {what}; {rest}. "
         f"A search of {weak['iterations']:,} playouts picks the same move."
     )
