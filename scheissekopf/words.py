@@ -11,6 +11,12 @@ A template names a card with ``w.card(c)`` or ``w.cards(cs)``, a seat with ``w[s
 the two readings need different words (an instruction in move text, say), ``w.either(codes,
 words)``. ``IllegalMove.words`` and ``Event.words`` are the people's reading of the same sentence
 whose codes reading is ``str(exc)`` and ``event.text``.
+
+>>> from scheissekopf.cards import parse_cards
+>>> Writer(["Ada"]).cards(parse_cards("4C 10H")), Writer(["Ada"], people=True).cards(parse_cards("4C 10H"))
+('4C 10H', '4♣ 10♥')
+>>> agree("You plays 8♥.", ["Ada", "You"])
+'You play 8♥.'
 """
 
 from __future__ import annotations
