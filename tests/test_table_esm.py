@@ -518,7 +518,7 @@ def test_a_trick_table_draws_hands_the_trick_and_the_game(table):
     assert page.locator('.sk-trick-area .sk-card[data-card="E7"]').count() == 1
     assert "last trick" in page.locator(".sk-last").inner_text()
     head = page.locator(".sk-head").inner_text()
-    assert "P1 plays a normal game calling GA" in head and "P0 to play" in head
+    assert "P1 plays a normal game calling Gras-Ass" in head and "P0 to play" in head
     assert "declarer" in page.locator('.sk-seat[data-seat="1"]').inner_text()
     assert "tricks 1" in page.locator(f'.sk-seat[data-seat="{g.tricks[0].winner}"] .sk-tally').inner_text()
     # the one legal card is highlighted; a click plays it at once

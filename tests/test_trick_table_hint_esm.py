@@ -19,7 +19,7 @@ def test_a_trick_table_offers_hint_and_shows_settlements(table):
     rows = page.locator(".sk-hint-row")
     assert rows.count() == len(found)
     first = rows.nth(0).inner_text()
-    assert first.startswith(found[0]["text"]) and "units" in first and "no loss" in first
+    assert first.startswith(found[0]["words"]) and "units" in first and "no loss" in first  # "Play Eichel-Zehn"
     assert "not last" not in first
 
 

@@ -1,0 +1,69 @@
+"""What a person reads on the table in Chromium (widgets/table.js, a fake model fed by a real
+Table): the refusal, the Play button, the log and the status name cards as drawn and seats by
+name. The fixtures are those of tests/test_table_esm.py; screenshots go to tests/artifacts/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import request
+from test_table_esm import browser, table  # noqa: F401
+from test_words import codes_in
+
+import scheissekopf as sk
+from scheissekopf.table import Table
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+
+def _traits(t: Table) -> dict:
+    names = ["state", "info", "legal", "log", "message", "tone", "version", "interactive", "hints"]
+    return {name: getattr(t, name) for name in names}
+
+
+def _shown(page) -> str:
+    return page.locator(".sk-table").inner_text()
+
+
+def test_a_refusal_and_the_play_button_name_the_card_alike(table):
+    g = sk.Game.from_dict(
+        {
+            "variant": "bitenight",
+            "names": ["Ada", "Ben", "You"],
+            "players": [{"hand": ["4C", "9C", "KD"]}, {"hand": ["QS", "2C"]}, {"hand": ["7H", "8H"]}],
+            "stack": ["5S"],
+            "turn": 0,
+        }
+    )
+    t = Table(g)
+    t.play("P0 9C")
+    t.play("P1 QS")
+    request(t, "play", player=2, cards=["7H"])  # a 7 on the queen: refused
+    page = table(_traits(t))
+    message = page.locator(".sk-message").inner_text()
+    assert message == "You can't play 7\u2665 on a Q: play Q or higher, or a special card (2, 3, 10, joker)"
+    page.locator('.sk-card[data-card="7H"]').click()
+    assert page.get_by_role("button", name="Play 7\u2665").count() == 1  # the button writes 7♥ too
+    log = page.locator(".sk-log").inner_text()
+    assert "Ada plays 9\u2663." in log and "Ben plays Q\u2660." in log
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "words-shedding-refusal.png"), full_page=True)
+    assert not codes_in(message + "\n" + log + "\n" + page.locator(".sk-status").inner_text(), german=False)
+
+
+def test_a_trick_table_names_german_cards_in_the_refusal_and_the_log(table):
+    g = sk.new_game("schafkopf", players=4, seed=7, names=["Ada", "Ben", "Cy", "You"])
+    for text in ["P1 bid normal", "P2 pass", "P3 pass", "P0 pass", "P1 call GA"]:
+        g.play(text)
+    t = Table(g)
+    request(t, "card", player=1, cards=["G9"])
+    request(t, "card", player=2, cards=["SA"])  # Cy holds the Gras-König: must follow
+    page = table(_traits(t))
+    message = page.locator(".sk-message").inner_text()
+    assert message == "Cy can't play Schellen-Ass: Gras (Leaves) was led and Cy must follow suit"
+    log = page.locator(".sk-log").inner_text()
+    assert "Ben plays a normal game calling Gras-Ass." in log and "Ben plays Gras-Neun." in log
+    assert "You pass." in log
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "words-trick-refusal.png"), full_page=True)
+    assert not codes_in(message + "\n" + log + "\n" + page.locator(".sk-status").inner_text(), german=True)
