@@ -198,3 +198,26 @@ def test_the_play_button_and_the_refusal_write_the_card_alike():
     request(t, "play", player=0, cards=["4C"])
     # widgets/table.js labels the button "Play " + prettyCard("4C"), which is "4♣"
     assert t.message == "Ada can't play 4\u2663 on a 5: play 5 or higher, or a special card (2, 3, 10, joker)"
+
+
+def test_a_warning_and_a_penalty_card_are_said_in_card_words_to_you():
+    g = sk.Game.from_dict(
+        {
+            "variant": "schwechat",
+            "names": ["You", "Ben"],
+            "penalties": True,
+            "players": [{"hand": ["4C", "9C", "KD"]}, {"hand": ["QS", "2C"]}],
+            "stack": ["5S"],
+            "draw": ["3H", "3D"],
+            "turn": 0,
+        }
+    )
+    rule = "play 5 or higher, or a wildcard (3, 7, 10, joker)"
+    with pytest.raises(sk.IllegalMove) as first:
+        g.play("P0 4C")
+    assert first.value.words == f"You can't play 4\u2663 on a 5: {rule} \u2014 official warning for you"
+    assert str(first.value) == f"a 5 is on the stack: {rule} \u2014 official warning for You"
+    with pytest.raises(sk.IllegalMove) as second:
+        g.play("P0 4C")
+    assert second.value.words.endswith("\u2014 penalty card: one more face-down card for your gamble")
+    assert g.log[-2].words == (f"You break a rule and get an official warning (you can't play 4\u2663 on a 5: {rule}).")

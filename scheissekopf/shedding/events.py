@@ -97,7 +97,7 @@ _TEXT: dict[str, Callable[..., str]] = {
         "The same position came up for the third time: the round ends in "
         f"stalemate. {w[p]} holds the most cards and is the Scheißkopf."
     ),
-    "warning": lambda w, p, reason: f"{w[p]} breaks a rule ({w.text(reason)}) and gets an official warning.",
+    "warning": lambda w, p, reason: f"{w[p]} breaks a rule and gets an official warning ({w.text(reason)}).",
     "penalty": lambda w, p, reason: (
         f"{w[p]} breaks a rule again ({w.text(reason)}): a penalty card goes face down to the gamble."
     ),

@@ -21,7 +21,7 @@ from ..core import LegalMoves, Recorded
 from ..errors import IllegalMove
 from ..moves import Move, parse_move
 from ..rng import SeededRNG
-from ..words import CODES, Said, Writer
+from ..words import CODES, Said, Writer, agree
 from . import presets as _presets
 from .events import SheddingEvent
 from .notation import dict_to_text, text_to_dict
@@ -1220,7 +1220,7 @@ class Game(Recorded):
             self._set(self.warned, p, True)
             self._note("warning", p, reason)
             exc.args = (f"{reason} — official warning for {self.names[p]}",)
-            exc.words = f"{exc.words} — official warning for {self.names[p]}"
+            exc.words = agree(f"{exc.words} — official warning for {self.names[p]}", self.names)
         else:
             if self._draw:
                 source = self._draw
@@ -1230,7 +1230,7 @@ class Game(Recorded):
                 source = None
             if source is None:
                 again = f" — {self.names[p]} is warned again, but no card is left for a penalty card"
-                exc.args, exc.words = (reason + again,), exc.words + again
+                exc.args, exc.words = (reason + again,), agree(exc.words + again, self.names)
                 return
             self._j.append(source)
             self._j.append(tuple(source))
@@ -1246,7 +1246,7 @@ class Game(Recorded):
             self._irrev = True
             self._note("penalty", p, reason)
             penalty = f" — penalty card: one more face-down card for {self.names[p]}'s gamble"
-            exc.args, exc.words = (reason + penalty,), exc.words + penalty
+            exc.args, exc.words = (reason + penalty,), agree(exc.words + penalty, self.names)
         self._record_change(scalars, log_len)  # (not a move: no position to count)
 
     # ------------------------------------------------------------------ copies and views
