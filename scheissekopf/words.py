@@ -144,6 +144,8 @@ class Writer:
 class Said(str):
     """A message in the engine's codes (it is that ``str``) that also carries its ``words``."""
 
+    words: str
+
     def __new__(cls, codes: str, words: str) -> Said:
         said = super().__new__(cls, codes)
         said.words = words
