@@ -221,3 +221,35 @@ def test_a_warning_and_a_penalty_card_are_said_in_card_words_to_you():
         g.play("P0 4C")
     assert second.value.words.endswith("\u2014 penalty card: one more face-down card for your gamble")
     assert g.log[-2].words == (f"You break a rule and get an official warning (you can't play 4\u2663 on a 5: {rule}).")
+
+
+@pytest.mark.parametrize("variant", ["bitenight", "palace", "schwechat", "sheepshead", "schafkopf", "mehrkopf"])
+def test_every_refused_card_is_said_in_card_words(variant):
+    """In random games of every variant, any seat tries any card of the deck (its own or not, in
+    turn or not): the engine's sentence for people names that card as drawn and no code."""
+    rng = random.Random(variant)
+    players = 5 if variant in ("sheepshead", "mehrkopf") else 4
+    deck = sorted(set(sk.deck(variant, players)), key=int)
+    kind = "card" if variant in ("sheepshead", "schafkopf", "mehrkopf") else "play"
+    tried, seed = 0, 10
+    while tried < 40:
+        seed += 1
+        g = sk.new_game(variant, players=players, seed=seed, names=NAMES[players])
+        tried += _try_cards(g, kind, deck, rng, variant)
+
+
+def _try_cards(g, kind, deck, rng, variant) -> int:
+    tried = 0
+    while g.phase != "over" and tried < 100:
+        seat, card = rng.randrange(g.n), rng.choice(deck)
+        move = sk.Move(seat, kind, (card,))
+        if not g.is_legal(move):
+            with pytest.raises(sk.IllegalMove) as refused:
+                g.play(move)
+            words = refused.value.words
+            assert Writer(g.names, people=True).card(card) in words, words
+            assert not codes_in(words, german=variant in ("schafkopf", "mehrkopf")), words
+            assert not YOU_THIRD_PERSON.search(words), words
+            tried += 1
+        g.play(rng.choice(list(g.legal_moves())))
+    return tried

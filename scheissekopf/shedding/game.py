@@ -840,7 +840,7 @@ class Game(Recorded):
                 "setup is over and the cards are in play",
             )
         if self._out[p]:
-            return f"{name} is already out"
+            return w.either(f"{name} is already out", f"this round is over for {name}, who went out already")
         if self._pend is not None:
             pending = self.names[self._pend]
             if m.kind != "joker" or p != self._pend:
