@@ -136,6 +136,8 @@ class Move(_Fields):
         if kind == "take":
             return f"lay {w.cards(cards)} and take the stack" if cards else "take the stack"
         if kind == "joker":
+            if self.target == self.player:
+                return "take the stack with the joker"  # shown to oneself
             return f"show the joker to {_seat_word(w, self.target)}"
         if kind == "flip":
             return f"turn gamble card {self.index}"

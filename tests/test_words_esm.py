@@ -67,3 +67,25 @@ def test_a_trick_table_names_german_cards_in_the_refusal_and_the_log(table):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "words-trick-refusal.png"), full_page=True)
     assert not codes_in(message + "\n" + log + "\n" + page.locator(".sk-status").inner_text(), german=True)
+
+
+def test_hint_rows_say_what_each_move_does(table):
+    g = sk.Game.from_dict(
+        {
+            "variant": "bitenight",
+            "names": ["Ada", "Ben"],
+            "players": [{"hand": ["4C", "9C", "KD", "JK"]}, {"hand": ["QS", "2C", "5H"]}],
+            "stack": ["5S", "8D"],
+            "turn": 0,
+        }
+    )
+    t = Table(g)
+    found = t.hint(0, iterations=60, seed=1)
+    page = table(_traits(t))
+    rows = page.locator(".sk-hint-row .sk-hint-move")
+    shown = [rows.nth(k).inner_text() for k in range(rows.count())]
+    assert shown == [row["words"] for row in found][: len(shown)] and len(shown) >= 3
+    assert "Play 9\u2663" in shown and "Show the joker to Ben" in shown
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "words-hint-rows.png"), full_page=True)
+    assert not codes_in("\n".join(shown), german=False)
