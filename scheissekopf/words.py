@@ -22,7 +22,7 @@ whose codes reading is ``str(exc)`` and ``event.text``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do"}
 # a clause whose subject is "You", to the end of the sentence or clause; in it, a verb in the
@@ -155,8 +155,3 @@ class Said(str):
 _COUNT = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 CODES = Writer()
-
-
-def both(names: Sequence[str], write: Callable[[Writer], str]) -> tuple[str, str]:
-    """``(codes, words)``: the template ``write`` read both ways."""
-    return write(Writer(names)), Writer(names, people=True).finish(write(Writer(names, people=True)))
