@@ -10,7 +10,8 @@ position dict:
   syncs exactly that to the browser, so the static picture and the widget always agree.
 * ``game_html(game_or_dict, view)``: the same as a self-contained HTML string (inline styles
   only), shown where no kernel runs and by ``_repr_html_``.
-* ``narration(game, view)``: the event texts as that viewer may read them.
+* ``narration(game, view)``: the events in card players' words (``event.words``) as that viewer
+  may read them.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def describe_trick(game_or_dict: Any, view: Any = None) -> tuple[dict, dict]:
 
 
 def narration(game: Any, view: Any = None) -> list[str]:
-    """The game's event texts, oldest first, as ``view`` may read them."""
+    """The game's events in card players' words, oldest first, as ``view`` may read them."""
     if is_trick_game(game):
         return _trick.trick_narration(game, view)
     return _shedding.narration(game, view)

@@ -535,7 +535,7 @@ def settles(at_least, why=None) -> Check:
         got = g.scores()[o.seat]
         if got >= at_least:
             return None
-        told = [e.text for e in g.log if e.kind == "result"]
+        told = [e.words for e in g.log if e.kind == "result"]
         said = f"then {_as_you(told[-1].rstrip('.'), g.names[o.seat])}, and " if told else "then "
         return f"{said}you get {units(got)}, not {units(at_least)}"
 
