@@ -981,7 +981,7 @@ class Game(Recorded):
         if last_card and t == m.player:
             return w.either(
                 "the joker is your last card: you go out with it, so show it to someone else",
-                "it is the last card, which goes out: show it to someone else",
+                "it is the last card and goes out, so show it to someone else",
             )
         return None
 
