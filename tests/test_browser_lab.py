@@ -192,7 +192,9 @@ def test_playing_at_the_last_table_of_the_special_cards_notebook(lab, chromium):
     message = table.locator(".sk-message")
     expect(message).to_be_visible()
     # one sentence in card players' words: who, what (the card as drawn) and why
-    expect(message).to_contain_text("P0 can't play 5\u2665 on an 8: play 8 or higher, or a special card (2, 3, 10, joker)")
+    expect(message).to_contain_text(
+        "P0 can't play 5\u2665 on an 8: play 8 or higher, or a special card (2, 3, 10, joker)"
+    )
     expect(table.locator(".sk-status")).to_have_text("P0 to move")
     assert [
         table.locator(".sk-stack .sk-card").nth(i).get_attribute("data-card")

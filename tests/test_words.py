@@ -253,3 +253,24 @@ def _try_cards(g, kind, deck, rng, variant) -> int:
             tried += 1
         g.play(rng.choice(list(g.legal_moves())))
     return tried
+
+
+def test_a_walkthrough_tells_its_story_in_card_words():
+    from scheissekopf.table import Scene
+
+    g = sk.new_game("bitenight", players=3, seed=2, names=["Ada", "You", "Cy"])
+    start = g.clone()
+    rng = random.Random(2)
+    while g.phase != "play":
+        g.play(rng.choice(list(g.legal_moves())))
+    opening = max(g.legal_moves(), key=lambda m: len(m.cards))
+    moves = [str(m) for m in g.history] + [str(opening)]
+    w = Writer(g.names, people=True)
+    caption = f"{g.names[opening.player]} holds the lowest card and opens with {w.cards(opening.cards)}."
+    s = Scene([(start, "The deal."), (start, moves, caption)])
+    s.next()
+    told = [s.caption, s.info["status"], *s.log]
+    assert s.log[-1] == w.finish(f"{g.names[opening.player]} plays {w.cards(opening.cards)}.")
+    assert "You are ready." in s.log
+    for text in told:
+        assert not codes_in(text, german=False), text
