@@ -55,7 +55,7 @@ from .trick.position import MODES as TRICK_MODES
 from .trick.position import PHASES as TRICK_PHASES
 from .trick.rules import RULES
 from .variants import AnyGame, Game, from_dict, new_game
-from .words import agree
+from .words import Writer, agree
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -211,7 +211,8 @@ class Table(anywidget.AnyWidget):
         with self.hold_sync():
             self.state = state
             self.info = info
-            self.legal = [_move_data(m) for m in moves]
+            words = Writer(g.names, people=True)
+            self.legal = [_move_data(m, words) for m in moves]
             self.log = narration(g, seat)
             self.message = message
             self.hints = {}
@@ -807,11 +808,13 @@ def _draft_data(d: Draft) -> dict:
     }
 
 
-def _move_data(m) -> dict:
+def _move_data(m, w: Writer | None = None) -> dict:
+    """A legal move as the front end reads it; with a people's writer ``w`` also ``words``, what
+    the move does as a button says it ("Bid a solo", "Call Gras-Ass")."""
     target = m.target
     if target is not None and type(target) is not int:
         target = str(target)  # a card or a word (trick games); a seat stays a number
-    return {
+    data = {
         "text": str(m),
         "player": m.player,
         "kind": m.kind,
@@ -819,6 +822,10 @@ def _move_data(m) -> dict:
         "target": target,
         "index": m.index,
     }
+    if w is not None:
+        said = w.move(m)
+        data["words"] = said[:1].upper() + said[1:]
+    return data
 
 
 def _hint_data(found, seat, version, settlement=False) -> dict:

@@ -600,7 +600,7 @@ def test_a_refused_card_shows_the_engine_reason_and_changes_nothing():
     assert t.message == reason == "P2 can't play Schellen-Ass: Gras (Leaves) was led and P2 must follow suit"
     assert g.to_dict() == state and t.version == version and t.state == state
     request(t, "move", player=2, text="P2 bid solo")  # a move of the wrong phase
-    assert t.message == "P2 can't bid solo: the cards are being played, so play a card" and g.to_dict() == state
+    assert t.message == "P2 can't bid a solo: the cards are being played, so play a card" and g.to_dict() == state
     request(t, "card", player=2, cards=["GK"])
     assert t.message == "" and t.info["trick"][-1] == {"seat": 2, "card": "GK"}
 

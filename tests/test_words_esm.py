@@ -89,3 +89,14 @@ def test_hint_rows_say_what_each_move_does(table):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "words-hint-rows.png"), full_page=True)
     assert not codes_in("\n".join(shown), german=False)
+
+
+def test_the_buttons_of_a_trick_game_name_cards_and_games_in_words(table):
+    g = sk.new_game("schafkopf", players=4, seed=7, names=["Ada", "Ben", "Cy", "You"])
+    page = table(_traits(Table(g)))
+    buttons = page.locator(".sk-actions button, .sk-controls button").all_inner_texts()
+    assert {"Pass", "Bid a normal game", "Bid a solo", "Bid a tout"} <= set(buttons), buttons
+    for text in ["P1 bid normal", "P2 pass", "P3 pass", "P0 pass"]:
+        g.play(text)
+    page = table(_traits(Table(g)))
+    assert page.get_by_role("button", name="Call Gras-Ass").count() == 1  # not "Call GA"

@@ -261,6 +261,7 @@ export function hintLine(row, measure) {
 const PICKED = { bury: 2, under: 1, accept: 1 };
 
 function moveLabel(m) {
+  if (m.words) return m.words;                       // what the move does, in card players' words
   const words = m.text.split(" ").slice(1).join(" ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -34,6 +34,7 @@ import re
 from ..core import LegalMoves, serving
 from ..errors import IllegalMove
 from ..moves import Move
+from .cards import GERMAN_SUIT_NAMES
 
 CARD_KINDS = ("bury", "call", "accept", "must")  # kinds whose words after the kind are cards
 WORD_KINDS = ("bid", "solo", "tout", "trump")  # kinds with one word (the target)
@@ -69,11 +70,26 @@ class TrickMove(Move):
             return f"play {w.cards(cards)}"
         if kind == "under":
             return f"call {w.card(self.target)} with {w.cards(cards)} in the hole"
+        if kind in ("solo", "tout") and isinstance(self.target, str):
+            suit = GERMAN_SUIT_NAMES.get(self.target)
+            what = f"{suit} solo" if suit else self.target.capitalize()  # a Herz solo, a Wenz
+            tout = " tout" if kind == "tout" else ""
+            return f"play {'an' if what[0] in 'AEIOU' else 'a'} {what}{tout}"
         if kind in _SAID:
-            return _SAID[kind].format(cards=w.cards(cards), target=self.target)
+            target = self.target
+            return _SAID[kind].format(cards=w.cards(cards), target=_TARGET_WORDS.get(str(target), target))
         return super().said(w)
 
 
+# a bid's level, a solo's or a tout's kind, a trump suit, as people say them
+_TARGET_WORDS = {
+    "normal": "a normal game",
+    "wedding": "a wedding",
+    "solo": "a solo",
+    "tout": "a tout",
+    "sie": "a Sie",
+    **GERMAN_SUIT_NAMES,
+}
 _SAID = {
     "pass": "pass",
     "pick": "pick up the blind",
@@ -83,8 +99,6 @@ _SAID = {
     "hole": "play the card in the hole",
     "double": "double the hand",
     "bid": "bid {target}",
-    "solo": "declare a solo ({target})",
-    "tout": "declare a tout ({target})",
     "trump": "name {target} as trump",
     "accept": "accept the wedding, giving {cards}",
     "ramsch": "call Ramsch",
