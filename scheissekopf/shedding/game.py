@@ -313,7 +313,11 @@ class Game(Recorded):
                 self._rep[key] = count
                 rep_key = key
                 if count >= 3:
-                    self._end_stalemate()
+                    try:
+                        self._end_stalemate()
+                    except BaseException:  # play() puts the rest back; the count is kept here
+                        self._undo_extra(key)
+                        raise
         return rep_key
 
     def _undo_extra(self, rep_key):
@@ -330,6 +334,7 @@ class Game(Recorded):
     def _drop_caches(self):
         """Forget what is cached about the stack and hands; call after changing zones directly."""
         self._run = self._mask = self._cnt = self._held = self._plays = self._bankr = self._smoves = None
+        self._offer = None  # (the moves offered before may no longer be legal)
 
     def _counts(self):
         """Per rank r (0..15), a list: how many cards of rank r each seat's hand holds
@@ -801,7 +806,7 @@ class Game(Recorded):
 
     def _resolve(self, move):
         """Check a move and return it (as a Move). Raise IllegalMove."""
-        if type(move) is Move and move._stamp == self._stamp:  # from legal_moves() here and now
+        if type(move) is Move and self._offered(move):  # from legal_moves() here and now
             return move
         if isinstance(move, str):
             move = parse_move(move, self.turn if self.phase != "setup" else None)
@@ -903,7 +908,7 @@ class Game(Recorded):
             return "the stack is empty: there is nothing to take"
         raw = []
         self._play_moves(p, raw)
-        legal = LegalMoves.of(raw, self, None)
+        legal = LegalMoves.of(raw, self)
         lays = [x for x in legal if x.kind == "take" and x.cards]
         if lays:
             if len(m.cards) != 1 or m.cards[0] not in pl.bank:
@@ -1289,7 +1294,7 @@ class View(Game):
     seat: int
 
     def legal_moves(self):
-        return LegalMoves.of([m for m in self._raw_moves() if m[0] == self.seat], self, self._stamp)
+        return LegalMoves.of([m for m in self._raw_moves() if m[0] == self.seat], self)
 
     def play(self, move):
         raise IllegalMove("a view only shows the position; play the move on the game itself", move)

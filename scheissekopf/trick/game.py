@@ -234,7 +234,8 @@ class TrickGame(Recorded):
 
     # ------------------------------------------------------------------ moves
     def legal_moves(self):
-        return TrickLegalMoves.of(self._raw_moves(), self, self._stamp)
+        legal = self._offer = TrickLegalMoves.of(self._raw_moves(), self)
+        return legal
 
     def _raw_moves(self):
         phase = self.phase
@@ -313,7 +314,7 @@ class TrickGame(Recorded):
 
     # ------------------------------------------------------------------ checking a move
     def _resolve(self, move):
-        if type(move) is TrickMove and move._stamp == self._stamp:
+        if type(move) is TrickMove and self._offered(move):  # from legal_moves() here and now
             return move
         if self.phase == "over":
             raise IllegalMove("the hand is over", move)
@@ -435,22 +436,14 @@ class TrickGame(Recorded):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move):
-        scalars, log_len = self._get_scalars(), len(self._log)
-        try:
-            kind = move.kind
-            if kind == "card":
-                self._play_card(move.player, move.cards[0])
-            elif kind == HOLE:
-                self._play_hole(move.player)
-            else:
-                self.rules.apply(self, move)
-        except Exception:
-            # a checked move cannot fail here; should it all the same, leave the position whole
-            self._journal_undo(self._j, self._jmark)
-            for name, value in zip(self._SCALARS, scalars):
-                setattr(self, name, value)
-            del self._log[log_len:]
-            raise
+        # (should this fail half-way, play() puts the position back as it was)
+        kind = move.kind
+        if kind == "card":
+            self._play_card(move.player, move.cards[0])
+        elif kind == HOLE:
+            self._play_hole(move.player)
+        else:
+            self.rules.apply(self, move)
 
     def _remove_from_hand(self, p, card):
         pl = self.players[p]
@@ -602,8 +595,9 @@ class TrickGame(Recorded):
                 pl.hand.sort(key=key.__getitem__)
 
     def _drop_caches(self):
-        """Nothing is cached about the cards; kept so that code rewriting zones directly (card
-        guessing for bots) can treat every game alike."""
+        """Nothing is cached about the cards but the moves offered; kept so that code rewriting
+        zones directly (card guessing for bots) can treat every game alike."""
+        self._offer = None
 
     def _sort_hand(self, p):
         hand = self.players[p].hand

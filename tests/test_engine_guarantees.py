@@ -1,0 +1,141 @@
+"""The engine's guarantees against misuse: an edited offered move is checked again, a move that
+fails half-way leaves nothing behind, positions and arguments are checked field by field, and
+setup always ends."""
+
+import random
+
+import pytest
+from helpers import game, seat
+
+import scheissekopf as sk
+from scheissekopf.shedding.game import Game as SheddingGame
+from scheissekopf.trick.game import TrickGame
+
+
+def forge(move, **fields):
+    """Edit an offered move past its read-only guard, as a determined caller could."""
+    for name, value in fields.items():
+        object.__setattr__(move, name, value)
+    return move
+
+
+def played_out(g, rng, moves):
+    for _ in range(moves):
+        if g.phase == "over":
+            break
+        g.play(rng.choice(g.legal_moves()))
+    return g
+
+
+# ---------------------------------------------------------------- item 6: forged moves
+def test_an_edited_offered_move_is_checked_again_not_trusted():
+    g = game("palace", seat("4H 9C", "KC", "QC"), seat("6D 9D", "KD", "QD"), turn=0, stack="KS")
+    before = g.to_dict()
+    offered = g.legal_moves()[0]
+    forge(offered, kind="play", cards=tuple(sk.parse_cards("4H")))
+    with pytest.raises(sk.IllegalMove):
+        g.play(offered)
+    assert g.to_dict() == before and g.is_legal(offered) is False
+
+
+def test_an_offered_move_edited_to_a_card_the_player_lacks_is_refused_not_a_value_error():
+    g = sk.new_game("bitenight", 4, seed=3)
+    for s in range(4):
+        g.play(f"P{s} ready")
+    before = g.to_dict()
+    offered = g.legal_moves()[0]
+    lacking = next(c for c in sk.deck("bitenight", 4) if c not in g.players[offered.player].hand and c != sk.JOKER)
+    forge(offered, cards=(lacking,))
+    with pytest.raises(sk.IllegalMove):
+        g.play(offered)
+    assert g.to_dict() == before
+
+
+def test_an_offered_move_edited_to_another_seat_is_refused_in_a_trick_game():
+    g = sk.new_game("schafkopf", 4, seed=5)
+    before = g.to_dict()
+    offered = g.legal_moves()[0]
+    forge(offered, player=(offered.player + 1) % 4)
+    with pytest.raises(sk.IllegalMove):
+        g.play(offered)
+    assert g.to_dict() == before
+
+
+def test_a_move_given_a_forged_place_in_the_offer_is_checked_again():
+    g = sk.new_game("bitenight", 4, seed=8)
+    made = sk.Move(0, "swap", sk.parse_cards("2C 3C"))
+    for place in range(len(g.legal_moves())):
+        forge(made, _stamp=place)
+        with pytest.raises(sk.IllegalMove):
+            g.play(made)
+
+
+def test_an_offered_move_is_still_played_without_a_second_check():
+    # the fast path stays: an untouched offered move is played, even after a second offer
+    g = sk.new_game("bitenight", 4, seed=2)
+    legal = g.legal_moves()
+    again = g.legal_moves()
+    g.play(legal[1])
+    assert g.history[-1] == again[1]
+
+
+# ---------------------------------------------------------------- nothing half-applied
+class Boom(Exception):
+    pass
+
+
+@pytest.mark.parametrize("variant", ["bitenight", "palace", "schwechat"])
+def test_a_move_that_fails_half_way_leaves_the_position_as_before_shedding(variant, monkeypatch):
+    rng = random.Random(variant)
+    for seed in range(6):
+        g = played_out(sk.new_game(variant, 4, seed=seed), rng, 40 + 7 * seed)
+        if g.phase == "over":
+            continue
+        before, history, log = g.to_text(), list(g.history), len(g.log)
+        legal = [str(m) for m in g.legal_moves()]
+        move = rng.choice(g.legal_moves())
+        real_note, real_push = SheddingGame._note, SheddingGame._push
+
+        def note_then_fail(self, *args):  # the move has changed things when an event is noted
+            real_note(self, *args)
+            raise Boom
+
+        def push_then_fail(self, *args):  # ...or cards are laid on the stack
+            real_push(self, *args)
+            raise Boom
+
+        monkeypatch.setattr(SheddingGame, "_note", note_then_fail)
+        monkeypatch.setattr(SheddingGame, "_push", push_then_fail)
+        with pytest.raises(Boom):
+            g.play(move)
+        monkeypatch.undo()
+        assert g.to_text() == before and list(g.history) == history and len(g.log) == log
+        assert [str(m) for m in g.legal_moves()] == legal
+        g.play(move)  # and the game goes on from there
+        g.undo()
+        assert g.to_text() == before
+
+
+@pytest.mark.parametrize("variant", ["sheepshead", "schafkopf", "mehrkopf"])
+def test_a_move_that_fails_half_way_leaves_the_position_as_before_trick(variant, monkeypatch):
+    rng = random.Random(variant)
+    for seed in range(6):
+        g = played_out(sk.new_game(variant, seed=seed), rng, 3 + 5 * seed)
+        if g.phase == "over":
+            continue
+        before, history, log = g.to_text(), list(g.history), len(g.log)
+        move = rng.choice(g.legal_moves())
+        real = TrickGame._note
+
+        def note_then_fail(self, *args):
+            real(self, *args)
+            raise Boom
+
+        monkeypatch.setattr(TrickGame, "_note", note_then_fail)
+        with pytest.raises(Boom):
+            g.play(move)
+        monkeypatch.undo()
+        assert g.to_text() == before and list(g.history) == history and len(g.log) == log
+        g.play(move)
+        g.undo()
+        assert g.to_text() == before
