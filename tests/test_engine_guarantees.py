@@ -139,3 +139,51 @@ def test_a_move_that_fails_half_way_leaves_the_position_as_before_trick(variant,
         g.play(move)
         g.undo()
         assert g.to_text() == before
+
+
+# ---------------------------------------------------------------- item 5: new_game's arguments
+@pytest.mark.parametrize("variant", sk.ALL_VARIANTS)
+@pytest.mark.parametrize("argument", ["seats", -1, True, 1.0, "1", "seed 1.5", "seed True"])
+def test_new_game_refuses_a_dealer_or_seed_that_is_no_seat_or_seed_with_a_sentence(variant, argument):
+    players = 4 if variant != "sheepshead" else 5
+    if argument == "seats":
+        argument = players
+    kwargs = {"seed": eval(argument[5:])} if isinstance(argument, str) and argument.startswith("seed") else None
+    kwargs = kwargs or {"dealer": argument}
+    with pytest.raises(ValueError, match=r"^(the dealer|seed) must be .*(seat|whole number)"):
+        sk.new_game(variant, players, **kwargs)
+
+
+def test_new_game_refuses_a_table_size_that_is_no_whole_number():
+    for variant in ("bitenight", "schafkopf"):
+        with pytest.raises(ValueError, match="whole number of seats"):
+            sk.new_game(variant, 4.0)
+
+
+# ---------------------------------------------------------------- item 7: seats and slots
+@pytest.mark.parametrize("text", ["P0 flip ²", "P0 flip ①", "P0 flip ٣", "P٣ take", "P" + "9" * 5000 + " take"])
+def test_only_ascii_digits_are_seats_and_slots_in_move_text(text):
+    g = game("bitenight", seat("", "", "4C 5C 6C 7C"), seat("9D"), turn=0, stack="KS")
+    before = g.to_dict()
+    with pytest.raises(sk.IllegalMove):
+        g.play(text)
+    assert g.to_dict() == before
+
+
+def test_a_bool_is_no_seat_or_slot_in_a_move():
+    with pytest.raises(ValueError, match="whole number"):
+        sk.Move(True, "take")
+    with pytest.raises(ValueError, match="whole number"):
+        sk.Move(0, "flip", index=True)
+    g = game("bitenight", seat("", "", "4C 5C 6C 7C"), seat("9D"), turn=0, stack="KS")
+    move = forge(g.legal_moves()[0], player=False, _stamp=None)
+    with pytest.raises(sk.IllegalMove):
+        g.play(move)
+
+
+@pytest.mark.parametrize("variant", sk.ALL_VARIANTS)
+@pytest.mark.parametrize("seat", [True, False, 1.0, -1, 9])
+def test_a_view_is_only_for_a_real_seat_number(variant, seat):
+    g = sk.new_game(variant, seed=1)
+    with pytest.raises(ValueError, match="no seat"):
+        g.view(seat)

@@ -24,7 +24,7 @@ from ..rng import SeededRNG
 from . import presets as _presets
 from .events import SheddingEvent
 from .notation import dict_to_text, text_to_dict
-from .position import game_from_dict, game_to_dict
+from .position import game_from_dict, game_to_dict, seed_refusal
 from .text import game_text
 
 VARIANTS = ("bitenight", "palace", "schwechat")
@@ -85,6 +85,13 @@ class Player:
         return f"Player({self.name!r}, hand={zone(self.hand)}, bank={zone(self.bank)}, gamble={zone(self.gamble)})"
 
 
+def check_seed(seed):
+    """A seed is None, a whole number (of at most 99 digits) or a string: what a position keeps."""
+    why = seed_refusal(seed)
+    if why:
+        raise ValueError(why)
+
+
 def new_game(
     variant: str = "bitenight",
     players: int | None = None,
@@ -107,10 +114,19 @@ def new_game(
     if players is None:
         players = 4
     preset = _presets.get(variant)
+    if type(players) is not int:
+        raise ValueError(f"players is a whole number of seats, not {players!r}")
     if not preset.min_players <= players <= preset.max_players:
         raise ValueError(f"{variant} is played by {preset.min_players} to {preset.max_players} players, not {players}")
+    if type(dealer) is not int or not 0 <= dealer < players:  # (not True, not 1.0)
+        raise ValueError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    if starter is not None and (type(starter) is not int or not 0 <= starter < players):
+        raise ValueError(f"starter must be a seat from 0 to {players - 1}, not {starter!r}")
+    if type(penalties) is not bool:
+        raise ValueError(f"penalties is True or False, not {penalties!r}")
     if penalties and not preset.penalties:
         raise ValueError(f"the penalty rule belongs to schwechat, not {variant}")
+    check_seed(seed)
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 32)
     g = Game(variant, players, names=names, dealer=dealer, penalties=penalties)
@@ -145,8 +161,6 @@ def new_game(
             g.discard.append(g.stack.pop())
             g._note("burn", None, "turn-up", 10, None)
     if starter is not None:
-        if not 0 <= starter < players:
-            raise ValueError(f"starter must be a seat from 0 to {players - 1}")
         g.turn = starter
     elif preset.columns:
         g.turn = rng.below(players)
@@ -813,10 +827,20 @@ class Game(Recorded):
         elif not isinstance(move, Move):
             raise IllegalMove(f"a move is a Move or its text, not {type(move).__name__}", move)
         p = move.player
-        if not isinstance(p, int) or not 0 <= p < self.n:
+        if type(p) is not int or not 0 <= p < self.n:  # (not True, not 1.0)
             raise IllegalMove(f"there is no seat {p!r} at this table (seats 0 to {self.n - 1})", move)
-        if move.kind not in ("swap", "place", "ready", "play", "take", "joker", "flip"):
+        if not isinstance(move.kind, str) or move.kind not in (
+            "swap",
+            "place",
+            "ready",
+            "play",
+            "take",
+            "joker",
+            "flip",
+        ):
             raise IllegalMove(f"unknown kind of move {move.kind!r}", move, p)
+        if not (move.target is None or type(move.target) is int) or not (move.index is None or type(move.index) is int):
+            raise IllegalMove("a move names a seat or a slot by its number, not a value of another kind", move, p)
         for c in move.cards:
             if not isinstance(c, Card) or c == HIDDEN:
                 raise IllegalMove(f"{c!r} is not a card that can be played", move, p)
@@ -895,7 +919,7 @@ class Game(Recorded):
             zone = self.active_zone(p)
             if zone == "hand":
                 return f"{name} must play from the hand before turning gamble cards"
-            if not isinstance(m.index, int) or not 0 <= m.index < len(pl.gamble) or pl.gamble[m.index] is None:
+            if type(m.index) is not int or not 0 <= m.index < len(pl.gamble) or pl.gamble[m.index] is None:
                 return f"{name} has no gamble card in slot {m.index}"
             if P.columns:
                 if pl.bank[m.index] is not None:
@@ -946,7 +970,7 @@ class Game(Recorded):
 
     def _target_refusal(self, m, last_card):
         t = m.target
-        if not isinstance(t, int) or not 0 <= t < self.n:
+        if type(t) is not int or not 0 <= t < self.n:
             return f"there is no seat {t!r} to show the joker to"
         if self._out[t]:
             return f"{self.names[t]} is out and cannot take the stack"
@@ -985,7 +1009,7 @@ class Game(Recorded):
             if m.cards[0] not in pl.hand:
                 return f"{name} has no {m.cards[0]} in the hand"
             i = m.index
-            if not isinstance(i, int) or not 0 <= i < len(pl.gamble) or pl.gamble[i] is None:
+            if type(i) is not int or not 0 <= i < len(pl.gamble) or pl.gamble[i] is None:
                 return f"there is no gamble column {i}"
             if pl.bank[i] is not None:
                 return f"column {i} already has {pl.bank[i]} on it"
@@ -1244,8 +1268,8 @@ class Game(Recorded):
     def view(self, seat: int) -> View:
         """The position as `seat` sees it: other hands, every gamble card and the draw pile
         hidden (written "??"), counts kept. Bots get this, never the game itself."""
-        if not 0 <= seat < self.n:
-            raise ValueError(f"there is no seat {seat}")
+        if type(seat) is not int or not 0 <= seat < self.n:  # (not True, not 1.0)
+            raise ValueError(f"there is no seat {seat!r}")
         return game_from_dict(game_to_dict(self, hide_for=seat), View, view_seat=seat)
 
     def to_dict(self) -> dict:

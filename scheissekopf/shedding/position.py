@@ -121,13 +121,20 @@ def _flag(data, key):
     return value
 
 
-def check_seed(seed):
-    """A seed is null, a whole number of at most 100 digits (not a bool) or a string: what
-    the position text can write and read back."""
+def seed_refusal(seed):
+    """Why `seed` cannot be a shedding game's seed, or None. A seed is null, a whole number of
+    at most 99 digits (not a bool) or a string: what the position text writes and reads back."""
     if seed is None or isinstance(seed, str):
-        return seed
-    if type(seed) is not int or not -(10**100) < seed < 10**100:
-        _fail(f"seed must be a whole number (of at most 100 digits), a string or null, not {shown(seed)}")
+        return None
+    if type(seed) is not int or not -(10**99) < seed < 10**99:
+        return f"seed must be a whole number (of at most 99 digits), a string or null, not {shown(seed)}"
+    return None
+
+
+def check_seed(seed):
+    why = seed_refusal(seed)
+    if why:
+        _fail(why)
     return seed
 
 

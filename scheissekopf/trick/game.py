@@ -326,10 +326,14 @@ class TrickGame(Recorded):
             else:
                 raise IllegalMove(f"a move is a Move or its text, not {type(move).__name__}", move)
         p = move.player
-        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.n:
+        if type(p) is not int or not 0 <= p < self.n:
             raise IllegalMove(f"there is no seat {p!r} at this table (seats 0 to {self.n - 1})", move)
-        if move.kind not in KINDS:
+        if not isinstance(move.kind, str) or move.kind not in KINDS:
             raise IllegalMove(f"unknown kind of move {move.kind!r}", move, p)
+        if not (move.target is None or type(move.target) in (int, str)) or not (
+            move.index is None or type(move.index) is int
+        ):
+            raise IllegalMove("a move names a seat, a word or a slot, not a value of another kind", move, p)
         kind_of_card = type(self.family.hidden)
         if any(type(c) is not kind_of_card for c in move.cards):
             move = TrickMove(p, move.kind, tuple(self._own_card(c, move) for c in move.cards), move.target, move.index)
@@ -617,7 +621,7 @@ class TrickGame(Recorded):
         """The hand as `seat` sees it: other hands, the blind, buried cards, the card in the hole
         and face-down cards hidden ("??"); partners hidden until revealed. A view lists that
         seat's legal moves but cannot be played on."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+        if type(seat) is not int or not 0 <= seat < self.n:
             raise ValueError(f"there is no seat {seat!r}")
         return from_dict(to_dict(self, hide_for=seat), TrickGame, view_seat=seat)
 

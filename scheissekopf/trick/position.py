@@ -171,6 +171,14 @@ def to_dict(g, hide_for=None) -> dict:
 
 
 # ------------------------------------------------------------------------------------ reading
+def seed_refusal(seed):
+    """Why `seed` cannot be a trick game's seed, or None: a seed is null or a whole number of
+    at most 99 digits (not a bool)."""
+    if seed is not None and (type(seed) is not int or not -(10**99) < seed < 10**99):
+        return f"seed must be a whole number (of at most 99 digits) or null, not {shown(seed)}"
+    return None
+
+
 def _seat(value, n, what, allow_none=False):
     if value is None and allow_none:
         return None
@@ -217,8 +225,8 @@ def from_dict(data, cls, view_seat=None):
     if options and rules.name != "sheepshead":
         _fail(f"{', '.join(sorted(options))}: options of sheepshead, not {variant}")
     seed = data.get("seed")
-    if seed is not None and (type(seed) is not int or not -(10**100) < seed < 10**100):
-        _fail(f"seed must be a whole number (of at most 100 digits) or null, not {shown(seed)}")
+    if seed_refusal(seed):
+        _fail(seed_refusal(seed))
     if view:
         cls = cls.view_class
     g = cls(rules, n, names=names, dealer=dealer, seed=seed, options=options)
@@ -350,6 +358,8 @@ def from_dict(data, cls, view_seat=None):
             _fail(f"the {phase} phase needs the contract {{'mode': 'pick', 'declarer': <picker>}}")
         if phase == "double" and (contract is None or contract.mode not in ("called", "alone")):
             _fail("the double phase comes after the picker has called (or gone alone)")
+        if phase == "over" and contract is None:
+            _fail("a finished sheepshead hand has its contract (a leaster when everyone passed)")
         if phase in ("play", "over") and contract is not None and contract.mode == "pick":
             _fail("the picker has not called yet: the phase is 'call', not " + phase)
     elif pre_play and contract is not None:
