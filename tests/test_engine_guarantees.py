@@ -187,3 +187,79 @@ def test_a_view_is_only_for_a_real_seat_number(variant, seat):
     g = sk.new_game(variant, seed=1)
     with pytest.raises(ValueError, match="no seat"):
         g.view(seat)
+
+
+# ---------------------------------------------------------------- item 12: setup ends
+class FirstMove:
+    """The first bot a learner writes: always the first legal move."""
+
+    def choose(self, view, legal, rng):
+        return legal[0]
+
+
+@pytest.mark.parametrize("variant", sk.VARIANTS)
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_setup_ends_by_the_repetition_rule_even_for_a_bot_that_swaps_back_and_forth(variant, players):
+    from scheissekopf.bots import play_round
+
+    g = sk.new_game(variant, players, seed=players)
+    moves = play_round(g, [FirstMove()] * players, random.Random(0), max_moves=5000)
+    assert g.phase == "over" and moves < 5000
+    assert any(e.kind == "setup-repeat" for e in g.log)
+
+
+def test_setup_repetition_makes_the_seat_ready_on_the_third_same_hand_and_undo_takes_it_back():
+    g = sk.new_game("bitenight", 2, seed=4)
+    first = g.legal_moves()[0]
+    h, b = first.cards
+    back = sk.Move(0, "swap", (b, h))
+    texts = [g.to_text()]
+    for k in range(4):
+        g.play(first if k % 2 == 0 else back)
+        texts.append(g.to_text())
+        assert not g.ready[0]
+        assert sk.from_text(g.to_text()).to_text() == g.to_text()  # the counts are in the position
+    g.play(first)  # the hand after `first`, the third time
+    assert g.ready[0] and [e.kind for e in g.log[-2:]] == ["setup-repeat", "ready"]
+    assert all(m.player == 1 for m in g.legal_moves())
+    g.undo()
+    assert g.to_text() == texts[-1] and not g.ready[0]
+    # read back from its text, the position goes on the same way
+    h2 = sk.from_text(texts[-1])
+    h2.play(first)
+    assert h2.ready[0]
+
+
+def test_a_tournament_names_the_bot_that_keeps_a_round_going(monkeypatch):
+    from scheissekopf import bots, tournament
+
+    class Dawdler(FirstMove):
+        pass
+
+    monkeypatch.setitem(bots.BOTS, "dawdler", Dawdler)
+    # without the setup repetition rule, the dawdler would swap for ever
+    monkeypatch.setattr(SheddingGame, "_setup_repeated", lambda self, p: False)
+    real = bots.play_round
+    monkeypatch.setattr(tournament, "play_round", lambda g, b, rng: real(g, b, rng, max_moves=200))
+    with pytest.raises(bots.Stalled, match=r"the bot 'dawdler' at P\d kept it going"):
+        tournament.run("bitenight", ["dawdler", "random"], 2, jobs=1, progress=False)
+
+
+# ---------------------------------------------------------------- item 10: a finished trick hand
+def finished(variant, seed):
+    g = sk.new_game(variant, seed=seed)
+    return played_out(g, random.Random(seed), 10_000)
+
+
+@pytest.mark.parametrize("variant, seed", [("schafkopf", 0), ("mehrkopf", 0), ("schafkopf", 56), ("sheepshead", 3)])
+def test_a_finished_hand_is_laid_open_in_every_seats_view(variant, seed):
+    g = finished(variant, seed)
+    assert g.phase == "over"
+    full = g.to_dict()
+    for seat in range(g.n):
+        view = g.view(seat)
+        shown = view.to_dict()
+        assert "??" not in str(shown), f"P{seat}'s view of a finished hand still hides cards"
+        assert shown["players"] == full["players"] and shown["declarers"] == full["declarers"]
+        assert view.scores() == g.scores() and view.result() == g.result()
+        assert sk.from_dict(shown).to_dict() == shown

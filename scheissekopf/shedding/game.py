@@ -210,6 +210,7 @@ class Game(Recorded):
         "_plays",
         "_bankr",
         "_smoves",
+        "_seen",
         "__weakref__",
     )
 
@@ -251,6 +252,7 @@ class Game(Recorded):
         self._hh = 0
         self._sh = 0
         self._rep: dict[int, int] = {}
+        self._seen: list[int] = []  # setup: the keys of the hands reached (see _setup_repeated)
         self._run = self._mask = None  # caches of the stack's top run and playable ranks
         self._cnt = None  # cache: per rank, how many cards of it each seat's hand holds
         self._held = None  # ...and per seat, which ranks it holds (valid with _cnt)
@@ -1034,11 +1036,26 @@ class Game(Recorded):
             self._hand_remove(p, m.cards, m.cards[0] >> 2)
             self._set(pl.bank, m.index, m.cards[0])
             self._note("place", p, m.cards, m.index)
-        else:
+        if m.kind == "ready" or self._setup_repeated(p):
             self._set(self.ready, p, True)
             self._note("ready", p)
             if all(self.ready):
                 self._start_play()
+
+    def _setup_repeated(self, p):
+        """Count the hand p's swap or placing has led to; True when p held exactly these cards
+        after its own setup moves twice before (the setup repetition rule: p is then ready).
+        ``_seen`` lists the keys (seat and hand) reached, once per time (undo shortens it)."""
+        z = ZH[p]
+        key = (sum(z[c] for c in self.players[p].hand) + ZP[p] + ZDIR) & _MASK
+        seen = self._seen
+        self._j.append(seen)
+        self._j.append(len(seen))
+        seen.append(key)
+        if seen.count(key) < 3:
+            return False
+        self._note("setup-repeat", p)
+        return True
 
     def _start_play(self):
         self.phase = "play"
@@ -1254,6 +1271,7 @@ class Game(Recorded):
         g._out = self._out[:]
         g.known = [k[:] for k in self.known]
         g._rep = dict(self._rep)
+        g._seen = self._seen[:]
         g._cnt = None if self._cnt is None else [k[:] for k in self._cnt]
         g._held = None if self._held is None else self._held[:]
         g._plays = None if self._plays is None else [m[:] for m in self._plays]

@@ -92,9 +92,16 @@ def game_to_dict(game, hide_for=None) -> dict:
         "penalties": game.penalties,
         "warned": [i for i, w in enumerate(game.warned) if w],
         "known": [[str(c) for c in k] for k in game.known],
-        "repetitions": {} if hide_for is not None else {f"{k:016x}": v for k, v in sorted(game._rep.items())},
+        "repetitions": {} if hide_for is not None else _repetitions(game),
         "seed": None if hide_for is not None else game.seed,  # the seed would re-deal hidden cards
     }
+
+
+def _repetitions(game):
+    """The counts of the repetition rules: in setup, the hands each seat's setup moves reached;
+    in play, the positions since the last move that cannot come back."""
+    counts = Counter(game._seen) if game.phase == "setup" else game._rep
+    return {f"{k:016x}": v for k, v in sorted(counts.items())}
 
 
 def _fail(msg):
@@ -348,6 +355,9 @@ def game_from_dict(data, cls, view_seat=None):
                     f"repetitions must map position keys (up to 16 hex digits) to counts from 1 to 3, not {shown(k)}: {shown(v)}"
                 )
             g._rep[int(k, 16)] = v
+        if phase == "setup":
+            g._seen = [k for k, v in g._rep.items() for _ in range(v)]
+            g._rep = {}
     elif phase == "play":
         g._rep = {g._position_key(): 1}
     return g

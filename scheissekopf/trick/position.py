@@ -24,8 +24,10 @@ not fit the variant. ``to_dict`` writes every field, so ``from_dict(d).to_dict()
 
 A view (``game.view(seat)``) writes what that seat may not see as ``"??"``: other hands, the
 blind, the buried cards and the card in the hole (except for the picker), face-down cards, and
-partners not yet revealed; it also leaves out the seed. Once the hand is over the blind, the
-buried cards and the card in the hole are shown.
+partners not yet revealed; it also leaves out the seed. Once the hand is over nothing is hidden:
+the cards are laid open and the tricks counted at the table, so a view of a finished hand shows
+every hand (the cards left in a hand that ended early: a lost tout, a hand thrown in), the
+face-down cards, the blind, the buried cards, the card in the hole and both sides.
 """
 
 from __future__ import annotations
@@ -99,10 +101,10 @@ def to_dict(g, hide_for=None) -> dict:
 
     players = []
     for i, pl in enumerate(g.players):
-        d = {"hand": cards(pl.hand, view and i != hide_for)}
+        d = {"hand": cards(pl.hand, view and not over and i != hide_for)}
         if g.layout:
             d["bank"] = [None if x is None else str(x) for x in pl.bank]
-            d["gamble"] = [None if x is None else (H if view else str(x)) for x in pl.gamble]
+            d["gamble"] = [None if x is None else (H if view and not over else str(x)) for x in pl.gamble]
         players.append(d)
 
     def trick_cards(k, seats, cs, winner):
@@ -123,7 +125,7 @@ def to_dict(g, hide_for=None) -> dict:
         if hide_for in g.declarers:
             known.add(hide_for)
         declarers = sorted(known)
-    bound = [str(x) for x in g.bound if not view or x in g.playable(hide_for)]
+    bound = [str(x) for x in g.bound if not view or over or x in g.playable(hide_for)]
     d = {
         "variant": g.variant,
         "names": list(g.names),
