@@ -256,10 +256,10 @@ def test_a_finished_hand_is_laid_open_in_every_seats_view(variant, seed):
     g = finished(variant, seed)
     assert g.phase == "over"
     full = g.to_dict()
-    for seat in range(g.n):
-        view = g.view(seat)
+    for s in range(g.n):
+        view = g.view(s)
         shown = view.to_dict()
-        assert "??" not in str(shown), f"P{seat}'s view of a finished hand still hides cards"
+        assert "??" not in str(shown), f"P{s}'s view of a finished hand still hides cards"
         assert shown["players"] == full["players"] and shown["declarers"] == full["declarers"]
         assert view.scores() == g.scores() and view.result() == g.result()
         assert sk.from_dict(shown).to_dict() == shown
