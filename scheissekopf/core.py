@@ -284,7 +284,7 @@ class Recorded:
         Should anything else go wrong while the move is applied, the position is put back as
         it was before the move and the error is raised."""
         try:  # _offered written out (this runs every move): offered here, fields as offered?
-            fresh = type(move) is not Move or _raw_item(self._offer, move._stamp) != (
+            fresh = type(move) is not Move or _raw_item(self._offer, move._stamp) != (  # type: ignore[arg-type]
                 move.player,
                 move.kind,
                 move.cards,
@@ -304,7 +304,7 @@ class Recorded:
         scalars = self._get_scalars()
         log_len = len(self._log)
         try:
-            self._apply(move)
+            self._apply(move)  # type: ignore[arg-type]
             extra = self._commit()
         except BaseException:
             self._roll_back(scalars, log_len)
@@ -315,7 +315,7 @@ class Recorded:
         records += scalars
         self.history.append(move)
         self._offer = None
-        return move
+        return move  # type: ignore[return-value]
 
     def _roll_back(self, scalars, log_len):
         """Put back what a move that failed half-way changed (its journal, scalars and events)."""
