@@ -485,8 +485,12 @@ class Table(anywidget.AnyWidget):
             self._edit_request(content)
         elif action == "mode":
             self._mode_request(content)
+        elif action == "step" and self._view != "table":
+            self._step_for_seat()
         elif action == "step":
             self.step()
+        elif action == "undo" and self._view != "table":
+            self._undo_for_seat()
         elif action == "undo":
             self._undo_for_people()
         elif action == "hint" and self.adviser is not None:
@@ -514,6 +518,60 @@ class Table(anywidget.AnyWidget):
         g = self._game
         while g.history and g.phase == "play" and _to_move(g) in self._bots:
             self.undo()
+
+    def _seat_name(self, seat: int) -> str:
+        """The seat as the table names it: its name, else P<seat>."""
+        names = getattr(self._game, "names", None)
+        return str(names[seat]) if names and 0 <= seat < len(names) else f"P{seat}"
+
+    def _step_for_seat(self):
+        """Step from a table seen by one seat: only a seated bot's move, chosen by the bot from its
+        own seat's view. Another person's move, and the viewer's own, are not the table's to make."""
+        g, me = self._game, self._view
+        _seat = self._seat_name
+        if g.phase == "over":
+            raise _Refused("The round is over.")
+        by_seat = self._moves_by_seat()
+        if g.phase == "setup":
+            seat = min(set(by_seat) & set(self._bots), default=None)
+            if seat is None:
+                if me in by_seat:
+                    raise _Refused(
+                        f"{_seat(me)}, get your cards ready and press Ready: Step plays only the bots' moves."
+                    )
+                raise _Refused("No bot has anything left to do in the setup; the other seats are not played here.")
+        else:
+            seat = _to_move(g)
+            if seat == me:
+                raise _Refused(f"It is your turn, {_seat(me)}: choose your move. Step plays only the bots' moves.")
+            if seat not in self._bots:
+                raise _Refused(
+                    f"{_seat(seat)} is to move and is not played by a bot at this table; a table seen by "
+                    f"{_seat(me)} plays only {_seat(me)} and steps only the bots' moves."
+                )
+        move = self._bots[seat][0].choose(g.view(seat), by_seat[seat], self._rng)
+        if move is None:
+            raise _Refused(f"The bot at {_seat(seat)} let its move pass.")
+        self.play(move)
+
+    def _undo_for_seat(self):
+        """Undo from a table seen by one seat: back to before that seat's last move (the moves
+        made after it are taken back with it). A table seen by one seat takes back no other move."""
+        g, me = self._game, self._view
+        _seat = self._seat_name
+        history = g.history
+        last = next((i for i in range(len(history) - 1, -1, -1) if history[i].player == me), None)
+        if last is None:
+            if not history:
+                raise _Refused("There is nothing to undo.")
+            raise _Refused(
+                f"{_seat(me)} has made no move here to take back; a table seen by {_seat(me)} takes back "
+                f"only {_seat(me)}'s own moves (with the moves made after them)."
+            )
+        for _ in range(len(history) - last):
+            g.undo()
+        self._cancel_timer()
+        self._sync()
 
     def _check_request(self, content) -> str:
         if not isinstance(content, dict):
