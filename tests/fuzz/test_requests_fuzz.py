@@ -49,8 +49,8 @@ KINDS = ("play", "edit", "lesson")
 #: scenarios per table kind (and hypothesis examples): a few in ``make test``, N under ``make fuzz``
 RUNS = int(os.environ.get("SCHEISSEKOPF_FUZZ", "0") or 0)
 LONG = RUNS > 0
-SCENARIOS = RUNS if LONG else 25
-EXAMPLES = RUNS if LONG else 40
+SCENARIOS = RUNS if LONG else 40
+EXAMPLES = RUNS if LONG else 60
 
 SHEDDING_ACTIONS = ("play", "take", "joker", "flip", "swap", "place", "ready")
 ACTIONS = SHEDDING_ACTIONS + ("card", "move", "step", "undo", "hint", "mode", "edit", "next", "back")
@@ -318,7 +318,7 @@ def scenario(seed, rng, counts):
         k = rng.randrange(len(requests) + 1)
         for r in requests[:k]:
             run.check(versioned(run.table, r))
-        for _ in range(rng.randint(1, 4)):
+        for _ in range(rng.randint(2, 8)):
             roll = rng.random()
             if roll < 0.1:
                 content = rng.choice(JUNK + ("P0 9C", ["play"]))
