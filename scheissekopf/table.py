@@ -532,7 +532,6 @@ class Table(anywidget.AnyWidget):
         """Step from a table seen by one seat: only a seated bot's move, chosen by the bot from its
         own seat's view. Another person's move, and the viewer's own, are not the table's to make."""
         g, me = self._game, self._view
-        _seat = self._seat_name
         if g.phase == "over":
             raise _Refused("The round is over.")
         by_seat = self._moves_by_seat()
@@ -540,37 +539,32 @@ class Table(anywidget.AnyWidget):
             seat = min(set(by_seat) & set(self._bots), default=None)
             if seat is None:
                 if me in by_seat:
-                    raise _Refused(
-                        f"{_seat(me)}, get your cards ready and press Ready: Step plays only the bots' moves."
-                    )
-                raise _Refused("No bot has anything left to do in the setup; the other seats are not played here.")
+                    raise _Refused(f"Get your cards ready and press Ready: {_BOTS_ONLY}")
+                raise _Refused(f"No bot has anything left to do in the setup. {_BOTS_ONLY}")
         else:
             seat = _to_move(g)
             if seat == me:
-                raise _Refused(f"It is your turn, {_seat(me)}: choose your move. Step plays only the bots' moves.")
+                raise _Refused(f"It is your turn: choose your move. {_BOTS_ONLY}")
             if seat not in self._bots:
-                raise _Refused(
-                    f"{_seat(seat)} is to move and is not played by a bot at this table; a table seen by "
-                    f"{_seat(me)} plays only {_seat(me)} and steps only the bots' moves."
-                )
+                other = self._seat_name(seat)
+                raise _Refused(f"It is {other}'s turn, and {other} is not a bot here: {_BOTS_ONLY}")
         move = self._bots[seat][0].choose(g.view(seat), by_seat[seat], self._rng)
         if move is None:
-            raise _Refused(f"The bot at {_seat(seat)} let its move pass.")
+            raise _Refused(f"The bot at {self._seat_name(seat)} let its move pass.")
         self.play(move)
 
     def _undo_for_seat(self):
         """Undo from a table seen by one seat: back to before that seat's last move (the moves
         made after it are taken back with it). A table seen by one seat takes back no other move."""
         g, me = self._game, self._view
-        _seat = self._seat_name
         history = g.history
         last = next((i for i in range(len(history) - 1, -1, -1) if history[i].player == me), None)
         if last is None:
             if not history:
                 raise _Refused("There is nothing to undo.")
             raise _Refused(
-                f"{_seat(me)} has made no move here to take back; a table seen by {_seat(me)} takes back "
-                f"only {_seat(me)}'s own moves (with the moves made after them)."
+                "You have made no move here to take back: at a table seen by one seat, Undo takes back only "
+                "your own moves (and what was played after them)."
             )
         for _ in range(len(history) - last):
             g.undo()
@@ -823,6 +817,7 @@ class Table(anywidget.AnyWidget):
         return data, metadata
 
 
+_BOTS_ONLY = "Step plays only the bots' moves at a table seen by one seat."
 _SEAT_EDIT_WORDS = (
     'A table seen by one seat cannot be edited: the editor shows every card. Edit at a table with view="table".'
 )

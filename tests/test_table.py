@@ -200,7 +200,7 @@ def test_a_seat_view_does_not_step_another_persons_move(variant):
     before, version = t.game.to_dict(), t.version
     request(t, "step")
     assert t.game.to_dict() == before and t.version == version
-    assert "P1 is to move and is not played by a bot" in t.message
+    assert "It is P1's turn, and P1 is not a bot here" in t.message
 
 
 @pytest.mark.parametrize("variant", ["bitenight", "sheepshead"])
@@ -212,7 +212,7 @@ def test_a_seat_view_does_not_step_its_own_move(variant):
     before = t.game.to_dict()
     request(t, "step")
     assert t.game.to_dict() == before
-    assert "your turn, P2" in t.message
+    assert "It is your turn" in t.message
 
 
 @pytest.mark.parametrize("variant", ["bitenight", "sheepshead"])
@@ -238,7 +238,7 @@ def test_a_seat_view_undoes_only_back_to_its_own_last_move(variant):
         t.seat_bot(seat, Polite(), delay=0)
     assert len(g.history) == start + 1 and g.turn == 2
     request(t, "undo")  # the bot's move is not P2's to take back
-    assert len(g.history) == start + 1 and "takes back only P2's own moves" in t.message
+    assert len(g.history) == start + 1 and "You have made no move here" in t.message
     mine = next((m for m in t.legal if m["kind"] == "pass"), t.legal[0])
     if variant == "sheepshead":
         request(t, "move", player=2, text=mine["text"])
