@@ -285,6 +285,12 @@ def main(argv=None):
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the output went to a reader that stopped reading (`... | head`)
+        try:  # and Python's own flush at exit must not complain about it either
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 141
     except Exception:
         traceback.print_exc()
         print(BUG_REPORT, file=sys.stderr)

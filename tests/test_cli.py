@@ -188,3 +188,15 @@ def test_the_installed_command_exits_with_status_2_on_a_users_mistake(tmp_path):
     )
     assert done.returncode == 2
     assert done.stdout == "" and len(done.stderr.splitlines()) == 1 and "UTF-8" in done.stderr
+
+
+def test_output_cut_short_by_its_reader_is_no_bug():
+    writer = subprocess.Popen(
+        [sys.executable, "-m", "scheissekopf", "simulate", "--games", "300"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    writer.stdout.close()  # the reader goes away before a line was written (`... | head -0`)
+    err = writer.stderr.read().decode()
+    assert writer.wait(timeout=120) != 0
+    assert "Traceback" not in err and BUG_REPORT not in err
