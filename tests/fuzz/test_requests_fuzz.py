@@ -164,6 +164,11 @@ def snapshot(table, lesson) -> dict:
     return out
 
 
+def _short(content) -> str:
+    text = repr(content)
+    return text if len(text) <= 300 else text[:300] + "..."
+
+
 class Escape(Exception):
     """An exception escaped the table's message handler."""
 
@@ -234,7 +239,7 @@ class Run:
         if refused is not None:
             after = snapshot(t, self.lesson)
             changed = sorted(k for k in before if before[k] != after[k])
-            assert not changed, f"refused ({type(refused).__name__}: {refused}) but changed {changed}"
+            assert not changed, f"{_short(content)} refused ({type(refused).__name__}: {refused}) but changed {changed}"
             assert t.message, "a refusal must say why"
         if view != "table":
             acts_only_for_its_seat(view, bots, history, list(t.game.history))
@@ -383,6 +388,8 @@ def test_mutated_requests_change_nothing_when_refused_and_never_escape(kind):
             if not editor_escape(exc):
                 raise
             escapes.append(f"{name}: {exc}")
+        except AssertionError as exc:
+            raise AssertionError(f"scenario {i} on {name}: {exc}") from exc
     assert counts["refused"] > 0 and counts["accepted"] > 0
     if escapes:
         pytest.xfail(f"the editor lets an exception out (issue 18, item 4): {escapes[0]}")
