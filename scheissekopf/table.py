@@ -44,15 +44,16 @@ import threading
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any, Callable, cast
 
-from .errors import IllegalMove, InvalidPosition, MissingExtra
-
 try:
     import anywidget
     import traitlets
 except ModuleNotFoundError as exc:  # the engine needs neither; the table does
+    from .errors import MissingExtra
+
     raise MissingExtra("The card table (sk.Table)", "widget", exc.name) from None
 
 from .editor import Draft, EditRefused, empty_position
+from .errors import IllegalMove, InvalidPosition
 from .render import describe, game_html, is_trick_game, narration
 from .shedding import presets as shedding_presets
 from .trick.position import MODES as TRICK_MODES
