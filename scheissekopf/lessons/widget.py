@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import html
 
-from ..errors import MissingExtra
-
 try:
     import ipywidgets as widgets
 
     from ..table import Table
 except ModuleNotFoundError as exc:  # the lessons themselves need neither; their table does
+    from ..errors import MissingExtra
+
     raise MissingExtra("The lesson table (sk.LessonTable)", "widget", exc.name) from None
 
 from .lesson import Exercise, Feedback, Lesson, Progress
