@@ -44,8 +44,13 @@ import threading
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any, Callable, cast
 
-import anywidget
-import traitlets
+try:
+    import anywidget
+    import traitlets
+except ModuleNotFoundError as exc:  # the engine needs neither; the table does
+    from .errors import MissingExtra
+
+    raise MissingExtra("The card table (sk.Table)", "widget", exc.name) from None
 
 from .editor import Draft, EditRefused, empty_position
 from .errors import IllegalMove, InvalidPosition
@@ -485,8 +490,12 @@ class Table(anywidget.AnyWidget):
             self._edit_request(content)
         elif action == "mode":
             self._mode_request(content)
+        elif action == "step" and self._view != "table":
+            self._step_for_seat()
         elif action == "step":
             self.step()
+        elif action == "undo" and self._view != "table":
+            self._undo_for_seat()
         elif action == "undo":
             self._undo_for_people()
         elif action == "hint" and self.adviser is not None:
@@ -514,6 +523,54 @@ class Table(anywidget.AnyWidget):
         g = self._game
         while g.history and g.phase == "play" and _to_move(g) in self._bots:
             self.undo()
+
+    def _seat_name(self, seat: int) -> str:
+        """The seat as the table names it: its name, else P<seat>."""
+        names = getattr(self._game, "names", None)
+        return str(names[seat]) if names and 0 <= seat < len(names) else f"P{seat}"
+
+    def _step_for_seat(self):
+        """Step from a table seen by one seat: only a seated bot's move, chosen by the bot from its
+        own seat's view. Another person's move, and the viewer's own, are not the table's to make."""
+        g, me = self._game, self._view
+        if g.phase == "over":
+            raise _Refused("The round is over.")
+        by_seat = self._moves_by_seat()
+        if g.phase == "setup":
+            seat = min(set(by_seat) & set(self._bots), default=None)
+            if seat is None:
+                if me in by_seat:
+                    raise _Refused(f"Get your cards ready and press Ready: {_BOTS_ONLY}")
+                raise _Refused(f"No bot has anything left to do in the setup. {_BOTS_ONLY}")
+        else:
+            seat = _to_move(g)
+            if seat == me:
+                raise _Refused(f"It is your turn: choose your move. {_BOTS_ONLY}")
+            if seat not in self._bots:
+                other = self._seat_name(seat)
+                raise _Refused(f"It is {other}'s turn, and {other} is not a bot here: {_BOTS_ONLY}")
+        move = self._bots[seat][0].choose(g.view(seat), by_seat[seat], self._rng)
+        if move is None:
+            raise _Refused(f"The bot at {self._seat_name(seat)} let its move pass.")
+        self.play(move)
+
+    def _undo_for_seat(self):
+        """Undo from a table seen by one seat: back to before that seat's last move (the moves
+        made after it are taken back with it). A table seen by one seat takes back no other move."""
+        g, me = self._game, self._view
+        history = g.history
+        last = next((i for i in range(len(history) - 1, -1, -1) if history[i].player == me), None)
+        if last is None:
+            if not history:
+                raise _Refused("There is nothing to undo.")
+            raise _Refused(
+                "You have made no move here to take back: at a table seen by one seat, Undo takes back only "
+                "your own moves (and what was played after them)."
+            )
+        for _ in range(len(history) - last):
+            g.undo()
+        self._cancel_timer()
+        self._sync()
 
     def _check_request(self, content) -> str:
         if not isinstance(content, dict):
@@ -761,6 +818,7 @@ class Table(anywidget.AnyWidget):
         return data, metadata
 
 
+_BOTS_ONLY = "Step plays only the bots' moves at a table seen by one seat."
 _SEAT_EDIT_WORDS = (
     'A table seen by one seat cannot be edited: the editor shows every card. Edit at a table with view="table".'
 )
