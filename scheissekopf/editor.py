@@ -60,6 +60,47 @@ class EditRefused(ValueError):
     """An edit request that is not an edit (malformed, stale, out of range): nothing changed."""
 
 
+#: the refusal when checking an edit failed inside the program instead of giving a verdict
+BROKEN_EDIT = (
+    "That edit was not made: checking the position it would give failed inside the program "
+    "(a bug, please report it). The draft is as it was."
+)
+
+
+def _check_shape(position: dict, trick: bool) -> None:
+    """Refuse (:class:`EditRefused`) a dict the editor could not even draw: seats that are not a
+    list of dicts, zones that are not lists of card texts. Everything else is the engine's to
+    judge (a draft may be an impossible position)."""
+    variant = str(position.get("variant"))
+    rules: Any = RULES[variant] if trick else shedding_presets.get(variant)
+    seats = position.get("players")
+    if not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats):
+        raise EditRefused("a position needs 'players': a list with one dict of zones per seat")
+    if not rules.min_players <= len(seats) <= rules.max_players:
+        raise EditRefused(_seat_range(variant, rules.min_players, rules.max_players, len(seats)))
+
+    def cards(value, where):
+        if value is not None and not (isinstance(value, list) and all(c is None or isinstance(c, str) for c in value)):
+            raise EditRefused(f"{where} must be a list of card texts, not {value!r}")
+
+    for s, seat in enumerate(seats):
+        for zone in _SEAT_ZONES:
+            cards(seat.get(zone), f"P{s}'s {zone}")
+    for zone in ("blind", "buried") if trick else ("stack", "draw", "discard"):
+        cards(position.get(zone), f"the {zone}")
+    if trick:
+        current = position.get("trick")
+        if current is not None and not isinstance(current, dict):
+            raise EditRefused(f"the trick being played must be a dict with its cards, not {current!r}")
+        if current is not None:
+            cards(current.get("cards"), "the trick being played")
+        tricks = position.get("tricks")
+        if tricks is not None and not (isinstance(tricks, list) and all(isinstance(t, dict) for t in tricks)):
+            raise EditRefused(f"the tricks taken must be a list of dicts, not {tricks!r}")
+        for k, t in enumerate(tricks or []):
+            cards(t.get("cards"), f"trick {k + 1}")
+
+
 def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -115,7 +156,11 @@ class Draft:
         self.position["variant"] = variant
         self.error = ""
         self.game: Any = None
-        self.validate()
+        _check_shape(self.position, self.trick)
+        try:
+            self.validate()
+        except Exception as exc:  # the engine failed on it: not a draft the editor can hold
+            raise EditRefused(f"the position cannot be read ({type(exc).__name__})") from exc
 
     # ------------------------------------------------------------------ reading
     @property
@@ -177,14 +222,13 @@ class Draft:
     # ------------------------------------------------------------------ checking
     def validate(self) -> str:
         """Ask the engine whether the draft is a position; keep its answer. On success the draft
-        takes the engine's own form of it (what ``to_dict`` writes)."""
+        takes the engine's own form of it (what ``to_dict`` writes).
+        Any other exception (a failure in the engine, not a verdict) is left to the caller:
+        :meth:`apply` turns it into a refusal that changes nothing."""
         try:
             game = from_dict(self.position)
         except InvalidPosition as exc:
             self.error, self.game = str(exc), None
-            return self.error
-        except (TypeError, ValueError, KeyError, IndexError) as exc:  # a field of an odd type
-            self.error, self.game = f"the position cannot be read ({exc})", None
             return self.error
         self.error, self.game = "", game
         self.position = game.to_dict()
@@ -207,13 +251,17 @@ class Draft:
         }.get(op if isinstance(op, str) else "")
         if handler is None:
             raise EditRefused(f"Unknown edit {op!r}; nothing was changed.")
-        saved = copy.deepcopy(self.position)
+        saved = (copy.deepcopy(self.position), self.error, self.game)
         try:
             handler(edit)
+            self.validate()
+            _check_shape(self.position, self.trick)  # what the engine wrote back is drawn next
         except EditRefused:
-            self.position = saved
+            self.position, self.error, self.game = saved
             raise
-        self.validate()
+        except Exception as exc:  # the engine failed instead of answering: refuse, change nothing
+            self.position, self.error, self.game = saved
+            raise EditRefused(BROKEN_EDIT) from exc
 
     def _parse(self, text) -> Card | None:
         if not isinstance(text, str):

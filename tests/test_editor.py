@@ -448,3 +448,159 @@ def test_refused_trick_edits_leave_the_draft_exactly_as_it_was(bad):
     with pytest.raises(EditRefused):
         d.apply(bad)
     assert d.position == saved and d.valid
+
+
+# ------------------------------------------------------------------ what RULES.md forbids
+
+
+def test_a_hand_below_three_beside_a_draw_pile_is_not_a_position():
+    # a hand is refilled to three within the play that shortened it, so the editor refuses
+    # to play from two cards in hand while cards wait to be drawn (not only from an empty hand)
+    t = Table.editor("bitenight", players=2)
+    t.position = "bitenight | P0 5H 9C KD | P1 QS 2C | stack 4D | draw 7S"
+    assert not t.draft["valid"]
+    assert t.draft_error.startswith("P1 holds 2 cards in hand while the draw pile holds cards")
+    assert "refilled to three" in t.draft_error
+    request(t, "mode", mode="play")
+    assert t.mode == "edit" and "refilled to three" in t.message
+    move(t, "7S", {"zone": "draw", "index": 0}, PALETTE)  # the draw pile is gone: two cards are fine
+    assert t.draft["valid"], t.draft["error"]
+
+
+def test_the_finished_setting_the_message_names_exists_and_makes_the_position():
+    t = Table.editor("bitenight", players=3)
+    t.position = "bitenight | P0 5H 9C | P1 QS | P2 | stack 4D"
+    assert t.draft_error == "P2 holds no cards but is not listed as finished"
+    edit(t, "set", field="finished", value=[2])
+    assert t.draft["valid"], t.draft["error"]
+    assert t.position["finished"] == [2]
+    request(t, "mode", mode="play")
+    assert t.mode == "play" and t.game.finished == [2]
+
+
+# ------------------------------------------------------------------ where the seats sit
+
+
+@pytest.mark.parametrize(
+    "variant, players",
+    [("bitenight", n) for n in range(2, 9)] + [("schwechat", 6), ("sheepshead", 5), ("schafkopf", 4), ("mehrkopf", 6)],
+)
+def test_the_editor_seats_the_players_where_play_does(variant, players):
+    g = sk.new_game(variant, players=players, seed=1)
+    t = Table(g, mode="edit")
+    assert t.draft["rows"] == Table(g).info["rows"]
+    assert t.draft["rows"]["bottom"].count(0) == 1  # P0 at the bottom, as in play
+
+
+# ------------------------------------------------------------------ nothing gets wedged
+
+#: the synced traits that a refusal must leave as they were (it only writes its message)
+UNTOUCHED = ("state", "info", "legal", "log", "version", "interactive", "hints", "table_mode", "draft")
+
+
+def traits(table):
+    return {k: copy.deepcopy(getattr(table, k)) for k in UNTOUCHED}
+
+
+def engine_fails(monkeypatch, where="scheissekopf.editor.from_dict"):
+    """Make the engine's position reader fail as a bug would (not with InvalidPosition)."""
+
+    def broken(_data):
+        raise AttributeError("'NoneType' object has no attribute 'mode'")
+
+    monkeypatch.setattr(where, broken)
+
+
+@pytest.mark.parametrize("op, fields, words", BAD_EDITS, ids=[f"{o}-{w}" for o, _, w in BAD_EDITS])
+def test_every_refused_edit_leaves_the_draft_and_the_synced_traits_unchanged(op, fields, words):
+    t = small_bitenight()
+    before, draft = traits(t), (t.position, t.draft_error, t._draft.game)
+    edit(t, op, **fields)
+    assert traits(t) == before and (t.position, t.draft_error, t._draft.game) == draft
+    assert words in t.message
+
+
+def test_an_edit_the_engine_fails_on_is_refused_and_changes_nothing(monkeypatch):
+    t = small_bitenight()
+    before, position = traits(t), t.position
+    engine_fails(monkeypatch)
+    edit(t, "set", field="turn", value=1)
+    assert traits(t) == before and t.position == position and t.draft["valid"]
+    assert "not made" in t.message and "as it was" in t.message and "NoneType" not in t.message
+    with pytest.raises(EditRefused, match="not made"):
+        t.edit("set", field="turn", value=1)
+    assert traits(t) == before
+    monkeypatch.undo()
+    edit(t, "set", field="turn", value=1)  # the editor is not wedged
+    assert t.position["turn"] == 1 and t.draft["valid"]
+
+
+def test_phase_over_on_a_dealt_sheepshead_draft_never_wedges_the_editor():
+    t = Table.editor("sheepshead")
+    edit(t, "deal", seed=3)
+    assert t.draft["valid"]
+    before = traits(t)
+    edit(t, "set", field="phase", value="over")
+    if t.draft["valid"]:  # what the draft claims holds: the engine reads it
+        sk.from_dict(t.position)
+    elif t.position.get("phase") != "over":  # refused: nothing changed
+        assert traits(t) == before and t.message
+    request(t, "mode", mode="play")
+    if t.mode == "edit":
+        assert t.table_mode == "edit" and t.message
+    else:
+        assert t.table_mode == "play" and t.game.to_dict()
+    repr(t)
+    t.mode = "edit"
+    edit(t, "clear")
+    assert t.position["players"][0]["hand"] == [] and len(t.draft["palette"]) == 32
+
+
+def test_play_from_here_that_fails_leaves_the_table_in_the_editor(monkeypatch):
+    t = small_bitenight()
+    edit(t, "set", field="turn", value=1)
+    before, position = traits(t), t.position
+    engine_fails(monkeypatch, "scheissekopf.table.from_dict")
+    request(t, "mode", mode="play")
+    assert t.mode == "edit" and traits(t) == before and t.position == position
+    assert "Play from here failed" in t.message
+    with pytest.raises(sk.InvalidPosition, match="Play from here failed"):
+        t.mode = "play"
+    assert t.mode == "edit" and traits(t) == before
+    monkeypatch.undo()
+    request(t, "mode", mode="play")
+    assert t.mode == "play" and t.game.turn == 1
+
+
+MALFORMED = [
+    {"variant": "bitenight"},
+    {"variant": "bitenight", "players": "P0 P1"},
+    {"variant": "bitenight", "players": [1, 2]},
+    {"variant": "bitenight", "players": [{"hand": "5H"}, {}]},
+    {"variant": "bitenight", "players": [{}]},
+    {"variant": "bitenight", "players": [{}, {}], "stack": "4D"},
+    {"variant": "sheepshead", "players": [{}] * 5, "tricks": "all"},
+    {"variant": "sheepshead", "players": [{}] * 5, "trick": {"cards": 3}},
+    {"variant": "skat", "players": [{}, {}, {}]},
+    ["bitenight"],
+    "bitenight | P0 5H | stack ZZ",
+]
+
+
+@pytest.mark.parametrize("bad", MALFORMED, ids=[repr(b)[:40] for b in MALFORMED])
+def test_assigning_a_malformed_position_raises_and_leaves_the_table_as_it_was(bad):
+    t = small_bitenight()
+    before, position = traits(t), t.position
+    with pytest.raises(sk.InvalidPosition):
+        t.position = bad
+    assert traits(t) == before and t.position == position
+    assert repr(t) == "Table(editing bitenight, 2 players, a position)"
+    edit(t, "clear")
+    assert len(t.draft["palette"]) == 54
+
+
+def test_undo_back_to_the_editor_is_a_notice_not_a_refusal():
+    t = small_bitenight()
+    request(t, "mode", mode="play")
+    request(t, "undo")
+    assert t.mode == "edit" and "Back in the editor" in t.message and t.tone == "info"
