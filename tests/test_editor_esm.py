@@ -183,3 +183,79 @@ def test_trick_editor_draws_the_contract_and_the_trick(live):
     assert width <= 800
     assert "This is a position" in page.locator(".sk-eok").inner_text()
     page.screenshot(path=str(ARTIFACTS / "editor-schafkopf.png"), full_page=True)
+
+
+def seat_places(page):
+    """Each seat's row ("top" above the felt, "bottom" below it) and its left-to-right place."""
+    return page.evaluate(
+        """() => {
+        const felt = document.querySelector('.sk-felt').getBoundingClientRect();
+        const seats = [...document.querySelectorAll('.sk-seat[data-seat]')].map((el) => {
+          const r = el.getBoundingClientRect();
+          return { seat: Number(el.dataset.seat), row: r.bottom <= felt.top ? 'top' : 'bottom', x: r.left };
+        });
+        const out = {};
+        for (const row of ['top', 'bottom']) {
+          seats.filter((s) => s.row === row).sort((a, b) => a.x - b.x).forEach((s, k) => { out[s.seat] = [row, k]; });
+        }
+        return out;
+    }"""
+    )
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_seats_sit_in_the_same_places_in_edit_and_play_mode(live, players):
+    t = Table(sk.new_game("bitenight", players=players, seed=3), mode="edit")
+    page = live(t)
+    edit_places = seat_places(page)
+    assert edit_places["0"][0] == "bottom"  # P0 below the felt, as in play
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"editor-seats-edit-{players}.png"), full_page=True)
+    click(page, ".sk-playhere")
+    assert t.mode == "play"
+    page.wait_for_selector(".sk-felt .sk-stack")
+    page.screenshot(path=str(ARTIFACTS / f"editor-seats-play-{players}.png"), full_page=True)
+    assert seat_places(page) == edit_places
+
+
+def test_a_bad_pasted_line_stays_in_the_box_with_its_error(live):
+    t = Table.editor("bitenight", players=2)
+    t.position = "bitenight | P0 5H | P1 9C | stack 4D"
+    page = live(t)
+    assert page.locator(".sk-eok").count() == 1
+    box = page.locator('.sk-input[aria-label="position text"]')
+    bad = "bitenight | P0 5H | P1 9C | stack 4X"
+    box.fill(bad)
+    click(page, ".sk-ebar button:text-is('Paste')")
+    assert box.input_value() == bad  # the typed line is kept, to be corrected
+    assert box.get_attribute("aria-invalid") == "true"
+    assert "cannot be read" in page.locator(".sk-erefused").inner_text()
+    assert page.locator(".sk-eok").count() == 0  # no "This is a position" beside the error
+    assert t.position["stack"] == ["4D"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "editor-bad-paste.png"), full_page=True)
+    box.fill("bitenight | P0 5H | P1 9C | stack 4S")
+    click(page, ".sk-ebar button:text-is('Paste')")
+    assert t.position["stack"] == ["4S"]
+    assert box.input_value() == "bitenight | P0 5H | P1 9C | stack 4S"
+    assert page.locator(".sk-erefused").count() == 0 and page.locator(".sk-eok").count() == 1
+
+
+def test_a_seat_is_ticked_finished_with_the_control_the_message_names(live):
+    t = Table.editor("bitenight", players=3)
+    t.position = "bitenight | P0 5H 9C | P1 QS | P2 | stack 4D"
+    page = live(t)
+    assert "P2 holds no cards but is not listed as finished" in page.locator(".sk-eerror").inner_text()
+    control = page.get_by_label("P2 finished")
+    assert control.count() == 1 and not control.is_checked()
+    before = page.evaluate("window.answered || 0")
+    control.check()
+    page.wait_for_function(f"(window.answered || 0) > {before}")
+    assert t.position["finished"] == [2] and t.draft["valid"]
+    page.wait_for_selector(".sk-eok")
+    assert page.get_by_label("P2 finished").is_checked()
+    assert "finished 1st" in page.locator('.sk-seat[data-seat="2"] .sk-efinished').inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "editor-finished.png"), full_page=True)
+    click(page, ".sk-playhere")
+    assert t.mode == "play" and t.game.finished == [2]
