@@ -528,7 +528,7 @@ function drawEditor(root, model, send, ui, redraw) {
         zoneEl(dr.columns ? "bank (on column)" : "bank", { zone: "bank", seat: s }, pl.bank, { columns: dr.columns }),
         zoneEl("gamble", { zone: "gamble", seat: s }, pl.gamble, { columns: dr.columns })));
     }
-    const turn = pos.turn === s;
+    const turn = pos.turn === s && (trick || pos.phase !== "setup");   // in setup nobody is to move yet
     return h("div", { class: `sk-seat${turn ? " sk-actor" : ""}`, dataset: { seat: s } },
       h("div", { class: "sk-seat-head" }, h("span", { class: "sk-name" }, seatName(s)),
         turn ? h("span", { class: "sk-badge sk-b-turn" }, "to move") : null,
