@@ -32,6 +32,7 @@ Edits are dicts, as the table's front end sends them (``{"op": ..., ...}``):
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections import Counter
 from typing import Any, TypeGuard
@@ -152,7 +153,10 @@ class Draft:
         variant = position.get("variant", "bitenight")
         if variant not in VARIANTS and variant not in TRICK_VARIANTS:
             raise EditRefused(f"unknown variant {variant!r}")
-        self.position: dict = copy.deepcopy(position)
+        try:  # the draft is sent to the browser as it is, so it must be JSON-ready data
+            self.position: dict = json.loads(json.dumps(position))
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise EditRefused(f"a position is plain data (lists, texts, numbers), not {exc}") from None
         self.position["variant"] = variant
         self.error = ""
         self.game: Any = None

@@ -582,6 +582,7 @@ MALFORMED = [
     {"variant": "sheepshead", "players": [{}] * 5, "tricks": "all"},
     {"variant": "sheepshead", "players": [{}] * 5, "trick": {"cards": 3}},
     {"variant": "skat", "players": [{}, {}, {}]},
+    {"variant": "bitenight", "players": [{}, {}], "seed": object()},
     ["bitenight"],
     "bitenight | P0 5H | stack ZZ",
 ]
