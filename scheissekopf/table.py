@@ -754,18 +754,16 @@ class Table(anywidget.AnyWidget):
 
     @contextlib.contextmanager
     def _all_or_nothing(self, refusal: type[Exception], words: str = BROKEN_EDIT):
-        """Around a change of the draft or of the mode: an exception of the project's own kinds
-        (a refusal, ``refusal``) passes; any other is a failure inside the program, so the
-        table (the draft, the game, what is synced) is put back exactly as it was and the
-        failure becomes a ``refusal`` with ``words``."""
+        """Around a change of the draft or of the mode: if anything is raised, the table (the
+        draft, the game, every synced trait but the message) is put back exactly as it was.
+        The project's own refusals then pass on as they are; any other exception is a failure
+        inside the program and becomes a ``refusal`` with ``words`` (shown in the table)."""
         d = self._draft
         before = (d, None if d is None else (copy.deepcopy(d.position), d.error, d.game))
         kept = (self._game, self._left_draft, self._kept)
         traits = {k: getattr(self, k) for k in self.trait_names(sync=True) if not k.startswith("_")}
         try:
             yield
-        except (_Refused, EditRefused, InvalidPosition, IllegalMove):
-            raise
         except Exception as exc:
             self._draft, saved = before
             if d is not None and saved is not None:
@@ -775,6 +773,8 @@ class Table(anywidget.AnyWidget):
                 for k, v in traits.items():
                     if k not in ("message", "tone") and getattr(self, k) != v:
                         setattr(self, k, v)
+                if isinstance(exc, (_Refused, EditRefused, InvalidPosition)):
+                    raise
                 self.message = words
             raise refusal(words) from exc
 
