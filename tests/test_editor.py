@@ -8,6 +8,8 @@ from collections import Counter
 
 import pytest
 from helpers import request
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import scheissekopf as sk
 from scheissekopf.editor import Draft, EditRefused, empty_position
@@ -605,3 +607,106 @@ def test_undo_back_to_the_editor_is_a_notice_not_a_refusal():
     request(t, "mode", mode="play")
     request(t, "undo")
     assert t.mode == "edit" and "Back in the editor" in t.message and t.tone == "info"
+
+
+# ------------------------------------------------------------------ random requests
+
+_ZONES = [
+    "palette",
+    "hand",
+    "bank",
+    "gamble",
+    "stack",
+    "draw",
+    "discard",
+    "blind",
+    "buried",
+    "trick",
+    "tricks",
+    "attic",
+]
+_JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(-2, 9), st.floats(allow_nan=False), st.text(max_size=4), st.just([])
+)
+
+
+@st.composite
+def places(draw):
+    place = {"zone": draw(st.sampled_from(_ZONES))}
+    for key in ("seat", "index", "trick"):
+        if draw(st.booleans()):
+            place[key] = draw(st.one_of(st.integers(-1, 8), _JUNK))
+    return place
+
+
+@st.composite
+def edit_requests(draw, cards):
+    op = draw(st.sampled_from(["move", "move", "move", "type", "set", "set", "deal", "clear", "paste", "fold"]))
+    card = draw(st.one_of(st.sampled_from(cards), _JUNK))
+    fields = {
+        "move": lambda: {"card": card, "from": draw(places()), "to": draw(places())},
+        "type": lambda: {
+            "to": draw(places()),
+            "text": " ".join(draw(st.lists(st.sampled_from(cards + ["-", "ZZ"]), max_size=4))),
+        },
+        "set": lambda: {
+            "field": draw(
+                st.sampled_from(
+                    [
+                        "players",
+                        "turn",
+                        "direction",
+                        "dealer",
+                        "phase",
+                        "pending",
+                        "finished",
+                        "decks",
+                        "contract",
+                        "multiplier",
+                        "trick_leader",
+                    ]
+                )
+            ),
+            "value": draw(
+                st.one_of(
+                    _JUNK,
+                    st.sampled_from(["setup", "play", "over", "pick", "auction"]),
+                    st.lists(st.integers(0, 5), max_size=3),
+                )
+            ),
+        },
+        "deal": lambda: {"seed": draw(st.one_of(st.integers(0, 99), _JUNK))},
+        "clear": lambda: {},
+        "paste": lambda: {
+            "text": draw(st.sampled_from(["bitenight | P0 5H 9C KD | P1 QS 2C 4D", "palace | P0 5H | P1", "x | y", ""]))
+        },
+        "fold": lambda: {},
+    }[op]()
+    return {"op": op, **fields}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["bitenight", "schwechat", "sheepshead", "schafkopf"]), st.data())
+def test_random_edit_requests_are_made_or_refused_whole_and_never_wedge_the_editor(variant, data):
+    t = Table.editor(variant)
+    cards = (
+        [str(c) for c in sk.deck(variant, len(t.position["players"]))]
+        if variant in sk.TRICK_VARIANTS
+        else ["5H", "9C", "QS", "JK", "10D", "4S"]
+    )
+    if data.draw(st.booleans()):
+        edit(t, "deal", seed=data.draw(st.integers(0, 9)))
+    for _ in range(data.draw(st.integers(1, 8))):
+        request_ = data.draw(edit_requests(cards))
+        before, version = traits(t), t.version
+        edit(t, **request_)  # nothing is raised out of the handler
+        if t.version == version:  # refused: it says why and changed nothing
+            assert t.message and traits(t) == before, request_
+        if t.draft["valid"]:  # what the draft claims, the engine confirms
+            assert sk.from_dict(t.position).to_dict() == t.position
+            assert sk.from_text(t.draft["text"]).to_dict() == t.position
+        else:
+            assert t.draft["error"] and not t.draft["text"]
+        assert repr(t).startswith("Table(editing")
+    edit(t, "clear")
+    assert t.message == "" and not t.position["players"][0].get("hand")
