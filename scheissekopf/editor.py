@@ -333,7 +333,9 @@ class Draft:
             words = {"hand": "hand", "bank": "face-up cards" if self.trick else "bank"}.get(zone, zone)
             if self.trick and zone == "gamble":
                 words = "face-down cards"
-            return f"P{seat}'s {words}", cards
+            names = p.get("names")
+            who = str(names[seat]) if isinstance(names, list) and len(names) == self.n else f"P{seat}"
+            return f"{who}'s {words}", cards
         if zone in ("stack", "draw", "discard", "blind", "buried"):
             words = {"draw": "the draw pile", "discard": "the burned cards"}.get(zone, f"the {zone}")
             if zone == "blind" and self.variant != "sheepshead":

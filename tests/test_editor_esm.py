@@ -259,3 +259,15 @@ def test_a_seat_is_ticked_finished_with_the_control_the_message_names(live):
     page.screenshot(path=str(ARTIFACTS / "editor-finished.png"), full_page=True)
     click(page, ".sk-playhere")
     assert t.mode == "play" and t.game.finished == [2]
+
+
+def test_the_editor_calls_the_seats_by_their_names(live):
+    g = sk.new_game("bitenight", players=3, seed=1, names=["Ada", "Ben", "Cy"])
+    t = Table(g, mode="edit")
+    page = live(t)
+    heads = page.locator(".sk-seat .sk-name").all_inner_texts()
+    assert sorted(heads) == ["Ada", "Ben", "Cy"]
+    assert page.get_by_label("Cy finished").count() == 1
+    assert "Ben" in page.locator('select[aria-label="to move"]').inner_text()
+    assert "Ada hand" in page.locator('select[aria-label="zone to type into"]').inner_text()
+    assert "P0" not in page.locator(".sk-table").inner_text().replace(t.draft["text"], "")

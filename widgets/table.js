@@ -399,17 +399,23 @@ export function ordinal(k) {
   return `${k}${end}`;
 }
 
+// A seat of a draft by its name (the position's names, else P0, P1...).
+export function editSeatName(pos, s) {
+  return Array.isArray(pos.names) && pos.names[s] != null ? String(pos.names[s]) : `P${s}`;
+}
+
 // The zones of a draft, for the "type cards into" list: [{label, place}].
 export function editorZones(dr) {
   const out = [];
   const pos = dr.position || {};
   (pos.players || []).forEach((pl, s) => {
+    const who = editSeatName(pos, s);
     if (dr.game === "trick" && dr.players === 2) {
-      out.push({ label: `P${s} face up`, place: { zone: "bank", seat: s } }, { label: `P${s} face down`, place: { zone: "gamble", seat: s } });
+      out.push({ label: `${who} face up`, place: { zone: "bank", seat: s } }, { label: `${who} face down`, place: { zone: "gamble", seat: s } });
     } else if (dr.game === "trick") {
-      out.push({ label: `P${s} hand`, place: { zone: "hand", seat: s } });
+      out.push({ label: `${who} hand`, place: { zone: "hand", seat: s } });
     } else {
-      for (const z of ["hand", "bank", "gamble"]) out.push({ label: `P${s} ${z}`, place: { zone: z, seat: s } });
+      for (const z of ["hand", "bank", "gamble"]) out.push({ label: `${who} ${z}`, place: { zone: z, seat: s } });
     }
   });
   if (dr.game === "trick") {
@@ -457,7 +463,7 @@ function drawEditor(root, model, send, ui, redraw) {
   const tone = model.get("tone") || "";
   const version = model.get("version");
   const edit = (msg) => send({ action: "edit", ...msg });
-  const seatName = (s) => (Array.isArray(pos.names) && pos.names[s] != null ? String(pos.names[s]) : `P${s}`);
+  const seatName = (s) => editSeatName(pos, s);
   // what is typed in the position-text box survives a redraw of the same draft (a refused paste
   // keeps its line, with the reason under it); a changed draft writes its own text there again
   if (ui.pasted && ui.pasted.version !== version) ui.pasted = null;
@@ -528,7 +534,7 @@ function drawEditor(root, model, send, ui, redraw) {
         zoneEl(dr.columns ? "bank (on column)" : "bank", { zone: "bank", seat: s }, pl.bank, { columns: dr.columns }),
         zoneEl("gamble", { zone: "gamble", seat: s }, pl.gamble, { columns: dr.columns })));
     }
-    const turn = pos.turn === s && (trick || pos.phase !== "setup");   // in setup nobody is to move yet
+    const turn = pos.turn === s && (trick || !pos.phase || pos.phase === "play");   // in setup nobody is to move yet
     return h("div", { class: `sk-seat${turn ? " sk-actor" : ""}`, dataset: { seat: s } },
       h("div", { class: "sk-seat-head" }, h("span", { class: "sk-name" }, seatName(s)),
         turn ? h("span", { class: "sk-badge sk-b-turn" }, "to move") : null,
@@ -554,7 +560,7 @@ function drawEditor(root, model, send, ui, redraw) {
       options.map(([v, text]) => h("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === JSON.stringify(value) }, text)));
     return h("label", { class: "sk-econtrol" }, `${label} `, el);
   }
-  const seats = [...Array(n).keys()].map((s) => [s, `P${s}`]);
+  const seats = [...Array(n).keys()].map((s) => [s, seatName(s)]);
   const set = (field) => (v) => edit({ op: "set", field, value: JSON.parse(v) });
 
   const controls = [
@@ -595,7 +601,7 @@ function drawEditor(root, model, send, ui, redraw) {
   if (trick) {
     if (dr.variant === "sheepshead") middle.push(zoneEl("blind", { zone: "blind" }, pos.blind), zoneEl("buried", { zone: "buried" }, pos.buried));
     middle.push(zoneEl("trick being played", { zone: "trick" }, pos.trick ? pos.trick.cards : [], { small: false }));
-    (pos.tricks || []).forEach((t, k) => middle.push(zoneEl(`trick ${k + 1}${t.winner != null ? ` \u00b7 P${t.winner} took it` : ""}`, { zone: "tricks", trick: k }, t.cards)));
+    (pos.tricks || []).forEach((t, k) => middle.push(zoneEl(`trick ${k + 1}${t.winner != null ? ` \u00b7 ${seatName(t.winner)} took it` : ""}`, { zone: "tricks", trick: k }, t.cards)));
     middle.push(zoneEl(`trick ${(pos.tricks || []).length + 1} (taken)`, { zone: "tricks", trick: (pos.tricks || []).length }, []));
   } else {
     middle.push(zoneEl("draw pile (top first)", { zone: "draw" }, pos.draw),
