@@ -30,7 +30,7 @@ ORIGIN = "http://editor.test"
 PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <link rel="stylesheet" href="/table.css"></head>
 <body style="margin:8px;width:800px"><div id="w"></div></body></html>"""
-TRAITS = ("state", "info", "legal", "log", "message", "version", "interactive", "hints", "table_mode", "draft")
+TRAITS = ("state", "info", "legal", "log", "message", "tone", "version", "interactive", "hints", "table_mode", "draft")
 
 
 @pytest.fixture
@@ -139,6 +139,10 @@ def test_build_by_clicks_play_and_undo_back_to_the_editor(live):
     click(page, ".sk-actions button[title='take back the last move']")
     assert t.mode == "edit" and page.locator(".sk-palette").count() == 1
     assert t.position["players"][1]["hand"] == ["9C"]
+    # being back in the editor is a notice, not a refusal, and the draft is still a position
+    assert "Back in the editor" in page.locator(".sk-message.sk-info").inner_text()
+    assert page.locator(".sk-erefused").count() == 0 and page.locator(".sk-eok").count() == 1
+    page.screenshot(path=str(ARTIFACTS / "editor-back-from-play.png"), full_page=True)
 
 
 def test_an_impossible_draft_is_named_and_play_stays_off(live):
