@@ -238,6 +238,12 @@ def test_a_bad_pasted_line_stays_in_the_box_with_its_error(live):
     assert t.position["stack"] == ["4D"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "editor-bad-paste.png"), full_page=True)
+    # another refused request is not taken for the paste's: its reason shows at the top
+    page.locator('.sk-input[aria-label="cards to put"]').fill("ZZ")
+    click(page, ".sk-ebar button:text-is('Put')")
+    assert "'ZZ' is not a bitenight card" in page.locator(".sk-erefused").inner_text()
+    assert box.input_value() == bad and box.get_attribute("aria-invalid") is None
+    assert page.locator(".sk-erefused").bounding_box()["y"] < page.locator(".sk-palette").bounding_box()["y"]
     box.fill("bitenight | P0 5H | P1 9C | stack 4S")
     click(page, ".sk-ebar button:text-is('Paste')")
     assert t.position["stack"] == ["4S"]

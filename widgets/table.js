@@ -462,12 +462,15 @@ function drawEditor(root, model, send, ui, redraw) {
   const message = model.get("message") || "";
   const tone = model.get("tone") || "";
   const version = model.get("version");
-  const edit = (msg) => send({ action: "edit", ...msg });
+  const edit = (msg) => {
+    ui.pasteSent = msg.op === "paste" ? version : null;   // which request a refusal answers
+    send({ action: "edit", ...msg });
+  };
   const seatName = (s) => editSeatName(pos, s);
   // what is typed in the position-text box survives a redraw of the same draft (a refused paste
   // keeps its line, with the reason under it); a changed draft writes its own text there again
   if (ui.pasted && ui.pasted.version !== version) ui.pasted = null;
-  const pasteRefused = !!(ui.pasted && message && !tone);
+  const pasteRefused = !!(ui.pasted && ui.pasteSent === version && message && !tone);
 
   // a click on a zone with a card picked moves it there; a click on a card picks it
   const drop = (place) => (e) => {
@@ -639,7 +642,7 @@ function drawEditor(root, model, send, ui, redraw) {
   };
   textIn.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); paste(); } });
   const copyBtn = h("button", { class: "sk-btn", disabled: !dr.text, title: "copy the position text", onclick: () => {
-    textIn.value = dr.text; ui.pasted = null; textIn.select();
+    textIn.value = dr.text; ui.pasted = null; ui.pasteSent = null; textIn.select();
     const done = () => { copyBtn.textContent = "Copied \u2713"; setTimeout(() => { copyBtn.textContent = "Copy"; }, 1500); };
     if (navigator.clipboard) navigator.clipboard.writeText(dr.text).then(done, () => { copyBtn.textContent = "Select and copy (Ctrl+C)"; });
     else done();
@@ -659,7 +662,7 @@ function drawEditor(root, model, send, ui, redraw) {
     h("div", { class: "sk-head" }, h("span", { class: "sk-variant" }, dr.variant), h("span", { class: "sk-status" }, "editing a position"),
       h("span", { class: "sk-grow" }),
       h("button", { class: "sk-btn sk-primary sk-playhere", disabled: !dr.valid, title: dr.valid ? "play from this position" : "the draft is not a position yet",
-        onclick: () => send({ action: "mode", mode: "play" }) }, "Play from here \u25b6")),
+        onclick: () => { ui.pasteSent = null; send({ action: "mode", mode: "play" }); } }, "Play from here \u25b6")),
     status,
     h("div", { class: "sk-econtrols" }, controls),
     h("div", { class: "sk-row sk-row-top" }, rows.top.map(seatBox)),
