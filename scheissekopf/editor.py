@@ -4,7 +4,7 @@ A :class:`Draft` holds a position in the ``to_dict`` form that may be impossible
 being built (two 5H in one deck, a trick hand of the wrong size). Every edit changes the draft
 and then asks the engine (:func:`scheissekopf.from_dict`) whether the result is a position; the
 answer is kept as ``draft.error`` (the :class:`~scheissekopf.InvalidPosition` message, or
-``""``) and the draft is kept either way, so nothing is lost while it is impossible.
+``""``; a shedding table with no card placed says so instead) and the draft is kept either way, so nothing is lost while it is impossible.
 
 An edit that is not even an edit (a malformed request, a card that is not where the request
 says, a seat that does not exist) raises :class:`EditRefused` and changes nothing.
@@ -66,6 +66,10 @@ BROKEN_EDIT = (
     "That edit was not made: checking the position it would give failed inside the program "
     "(a bug, please report it). The draft is as it was."
 )
+
+
+#: what an empty shedding table lacks (the engine would name the first seat without cards)
+EMPTY_TABLE = "nobody holds a card (click a card in the row below and then the hand it goes to, or press Deal the rest)"
 
 
 def _check_shape(position: dict, trick: bool) -> None:
@@ -233,6 +237,8 @@ class Draft:
             game = from_dict(self.position)
         except InvalidPosition as exc:
             self.error, self.game = str(exc), None
+            if not self.trick and not self.placed():  # not "P0 ... is not listed as finished"
+                self.error = EMPTY_TABLE
             return self.error
         self.error, self.game = "", game
         self.position = game.to_dict()

@@ -469,6 +469,17 @@ def test_a_hand_below_three_beside_a_draw_pile_is_not_a_position():
     assert t.draft["valid"], t.draft["error"]
 
 
+def test_an_empty_table_says_that_nobody_holds_a_card_not_that_p0_is_not_finished():
+    t = Table.editor("bitenight", players=3)
+    assert t.draft_error.startswith("nobody holds a card (") and "finished" not in t.draft_error
+    edit(t, "deal", seed=1)
+    assert t.draft["valid"]
+    edit(t, "clear")
+    assert t.draft_error.startswith("nobody holds a card (")
+    edit(t, "type", to={"zone": "stack"}, text="4D")  # one card placed: the engine's own words
+    assert t.draft_error == "P0 holds no cards but is not listed as finished"
+
+
 def test_the_finished_setting_the_message_names_exists_and_makes_the_position():
     t = Table.editor("bitenight", players=3)
     t.position = "bitenight | P0 5H 9C | P1 QS | P2 | stack 4D"

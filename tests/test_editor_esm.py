@@ -281,3 +281,9 @@ def test_the_editor_calls_the_seats_by_their_names(live):
     assert "Ben" in page.locator('select[aria-label="to move"]').inner_text()
     assert "Ada hand" in page.locator('select[aria-label="zone to type into"]').inner_text()
     assert "P0" not in page.locator(".sk-table").inner_text().replace(t.draft["text"], "")
+
+
+def test_an_empty_editor_says_what_to_do_first(live):
+    page = live(Table.editor("bitenight", players=3))
+    assert "nobody holds a card (click a card" in page.locator(".sk-eerror").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "editor-empty.png"), full_page=True)
