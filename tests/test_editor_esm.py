@@ -173,6 +173,11 @@ def test_eight_seat_schwechat_fits_the_notebook_width(live):
     page = live(t)
     width = page.evaluate("document.querySelector('.sk-table').scrollWidth")
     assert width <= 800
+    # the five seats above the felt share one line, as in play
+    tops = page.evaluate(
+        "[...document.querySelectorAll('.sk-row-top .sk-seat')].map((e) => e.getBoundingClientRect().top)"
+    )
+    assert len(tops) == 5 and len(set(tops)) == 1
     page.screenshot(path=str(ARTIFACTS / "editor-schwechat-8.png"), full_page=True)
 
 
