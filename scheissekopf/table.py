@@ -268,9 +268,8 @@ class Table(anywidget.AnyWidget):
                 raise IndexError("the table is being edited")
             if self._left_draft is not None and not self._game.history:
                 self._open_editor(self._left_draft)  # back past "Play from here": the draft again
-                with self.hold_sync():
-                    self._sync("Back in the editor, at the position you drafted.")
-                    self.tone = "info"  # a notice, not a refusal
+                self._sync()
+                self.say("Back in the editor, at the position you drafted.", "info")
                 return None
             try:
                 move = self._game.undo()
