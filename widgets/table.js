@@ -453,6 +453,26 @@ function samePlace(a, b) {
   return a && b && a.zone === b.zone && a.seat === b.seat && a.trick === b.trick;
 }
 
+// Copy: puts the position text on the clipboard and says so on the button (or, where the page
+// may not write the clipboard, that the text is selected for Ctrl+C).
+function copyButton(input, disabled) {
+  const button = h("button", { class: "sk-btn sk-copy", disabled, title: "copy the position text" }, "Copy");
+  const say = (text) => {
+    button.textContent = text;
+    setTimeout(() => { button.textContent = "Copy"; }, 2500);
+  };
+  button.addEventListener("click", () => {
+    input.select();
+    let copied = false;
+    try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+    const fallback = () => say(copied ? "Copied \u2713" : "Selected: press Ctrl+C");
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(input.value).then(() => say("Copied \u2713"), fallback);
+    } else fallback();
+  });
+  return button;
+}
+
 function drawEditor(root, model, send, ui, redraw) {
   const dr = model.get("draft") || {};
   const pos = dr.position || { players: [] };
@@ -641,12 +661,6 @@ function drawEditor(root, model, send, ui, redraw) {
     edit({ op: "paste", text });
   };
   textIn.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); paste(); } });
-  const copyBtn = h("button", { class: "sk-btn", disabled: !dr.text, title: "copy the position text", onclick: () => {
-    textIn.value = dr.text; ui.pasted = null; ui.pasteSent = null; textIn.select();
-    const done = () => { copyBtn.textContent = "Copied \u2713"; setTimeout(() => { copyBtn.textContent = "Copy"; }, 1500); };
-    if (navigator.clipboard) navigator.clipboard.writeText(dr.text).then(done, () => { copyBtn.textContent = "Select and copy (Ctrl+C)"; });
-    else done();
-  } }, "Copy");
 
   // one verdict line: a refusal just shown replaces "This is a position" (the draft is as it was)
   const refused = !!(message && !tone);
@@ -654,7 +668,7 @@ function drawEditor(root, model, send, ui, redraw) {
     ? h("div", { class: "sk-message sk-eerror", role: "alert" }, `Not a position yet: ${dr.error}. Play stays off until that is fixed.`)
     : (refused ? null : h("div", { class: "sk-eok" }, "This is a position: press Play from here to play it."));
   const messageEl = message
-    ? h("div", { class: tone ? `sk-message sk-${tone}` : "sk-message sk-erefused", role: "alert" }, message)
+    ? h("div", { class: tone ? `sk-message sk-${tone}` : "sk-message sk-erefused", role: tone ? "status" : "alert" }, message)
     : null;
 
   const rows = dr.rows || { top: [...Array(Math.ceil(n / 2)).keys()], bottom: [...Array(n).keys()].slice(Math.ceil(n / 2)) };
@@ -675,7 +689,7 @@ function drawEditor(root, model, send, ui, redraw) {
       " seed ", seedIn,
       h("button", { class: "sk-btn", title: "every card back to the palette", onclick: () => { ui.picked = null; edit({ op: "clear" }); } }, "Clear"),
       h("span", { class: "sk-grow" })),
-    h("div", { class: "sk-ebar" }, textIn, copyBtn,
+    h("div", { class: "sk-ebar" }, textIn, copyButton(textIn, !dr.text),
       h("button", { class: "sk-btn", title: "read the position text in the box", onclick: paste }, "Paste")),
   ];
   // a refused paste says why under its line; any other message goes under the verdict
