@@ -185,7 +185,7 @@ def _cmd_puzzles(args):
     from .progress import progress_bar
     from .puzzles import find_puzzles
 
-    bar = progress_bar(args.count, not args.quiet)
+    bar = progress_bar(args.count, not args.quiet, unit="puzzle")
     games = [0]
     out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
 
