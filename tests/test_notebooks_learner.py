@@ -3,7 +3,7 @@
 Each notebook is run top to bottom in a real kernel (as Run All does). Then a learner acts on
 every table the notebook made, found by walking the kernel's names (tests/learner.py: a card that
 does not fit, a legal move, Undo, Next and Back, Clear in an editor, every exercise tried wrong,
-hinted and solved), and the notebook's checks, every cell under its last "Check..." heading, are
+hinted and solved), and the notebook's checks, the code cells of its last "Check..." section, are
 run again: they must pass, because they check their own copies of what was shown, never the
 tables the learner played on.
 """
@@ -25,9 +25,16 @@ CHECKS = re.compile(r"^##\s+Check", re.MULTILINE)
 
 
 def check_cells(nb) -> list[int]:
-    """The indices of the code cells under the notebook's last "## Check..." heading."""
+    """The indices of the code cells in the notebook's last "## Check..." section (up to the next
+    heading, if any)."""
     heading = max(i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and CHECKS.search(c.source))
-    return [i for i, c in enumerate(nb.cells) if i > heading and c.cell_type == "code"]
+    cells = []
+    for i in range(heading + 1, len(nb.cells)):
+        if nb.cells[i].cell_type == "markdown" and nb.cells[i].source.lstrip().startswith("#"):
+            break
+        if nb.cells[i].cell_type == "code":
+            cells.append(i)
+    return cells
 
 
 def _output_text(cell) -> str:
