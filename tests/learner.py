@@ -77,7 +77,9 @@ def play_at(table: Table) -> str:
         before = table.game.to_dict()
         action = "card" if hasattr(table.game, "tricks") else "play"
         send(table, action, player=seat, cards=[wrong])
-        assert table.game.to_dict() == before or getattr(table.game, "penalties", False), "a wrong card changed the game"
+        assert table.game.to_dict() == before or getattr(table.game, "penalties", False), (
+            "a wrong card changed the game"
+        )
         done.append(f"tried {wrong}")
     before = len(table.game.history)
     send(table, **request_for(moves[0]))
