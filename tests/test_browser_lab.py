@@ -60,6 +60,10 @@ def lab(tmp_path_factory):
     news = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
     news.parent.mkdir(parents=True)
     news.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    # every cell in the page: JupyterLab 4 otherwise leaves the cells out that are not scrolled to
+    tracker = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+    tracker.parent.mkdir(parents=True)
+    tracker.write_text(json.dumps({"windowingMode": "none"}))
     port, token = _free_port(), secrets.token_hex(16)
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp / "config"), "JUPYTER_RUNTIME_DIR": str(tmp / "runtime")}
     log = open(tmp / "lab.log", "w+")
@@ -217,13 +221,8 @@ TABLE_OUTPUTS = ".jp-OutputArea-output:has(.sk-table), .jp-OutputArea-output:has
 
 @pytest.fixture(scope="module")
 def lab_for_all_notebooks(lab):
-    """The same server, set up for Run All of every notebook: every cell drawn (JupyterLab 4
-    otherwise leaves cells out of the page until they are scrolled to) and the benchmark logs
-    next to the notebooks, where notebook 08 reads them."""
+    """The same server, with the benchmark logs next to the notebooks, where notebook 08 reads them."""
     base, token, root = lab
-    tracker = root.parent / "settings" / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
-    tracker.parent.mkdir(parents=True, exist_ok=True)
-    tracker.write_text(json.dumps({"windowingMode": "none"}))
     if not (root.parent / "benchmarks").exists():
         (root.parent / "benchmarks").symlink_to(ROOT / "benchmarks")
     return lab
@@ -237,7 +236,7 @@ def test_run_all_shows_every_table_without_an_error(lab_for_all_notebooks, chrom
 
     expect.set_options(timeout=60_000)
     base, token, root = lab_for_all_notebooks
-    page = chromium.new_page(viewport={"width": 1280, "height": 1000})
+    page = chromium.new_page(viewport={"width": 1280, "height": 1800})  # tall enough for an editor table
     page.set_default_timeout(60_000)
     page.goto(f"{base}/lab/tree/{notebook}?reset&token={token}")  # reset: only this notebook open
     expect(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"ipykernel\) \| Idle"))).to_be_visible()
