@@ -90,13 +90,13 @@ def standings(
 ) -> Chart:
     """One line per player through their points after each round (``series[name][k]`` is the
     total after round ``k``, round 0 being the start). Rows: ``{"player", x, y}``."""
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"player": str(name), x: k, y: value}
         for name, values in series.items()
         for k, value in enumerate(values)
         if _number(value)
     ]
-    if not rows or max(row[x] for row in rows) == 0:
+    if not rows or max(int(row[x]) for row in rows) == 0:
         return Chart(title, rows, None, empty or f"No chart for “{title}” yet: no round has been played.")
     order = [str(name) for name in series]
     spec = {
@@ -200,10 +200,7 @@ def side_by_side(*charts: Chart, title: str) -> Chart:
     rows = [{"chart": c.title, **row} for c in drawn for row in c.rows]
     if not drawn:
         return Chart(title, [], None, " ".join(c.empty for c in charts) or f"No chart for “{title}”: nothing to draw.")
-    inner = []
-    for c in drawn:
-        part = {k: v for k, v in c.spec.items() if k != "$schema"}
-        inner.append(part)
+    inner = [{k: v for k, v in (c.spec or {}).items() if k != "$schema"} for c in drawn]
     spec = {"$schema": SCHEMA, "title": title, "hconcat": inner, "resolve": {"scale": {"color": "independent"}}}
     missing = [c.empty for c in charts if c.spec is None]
     if missing:
