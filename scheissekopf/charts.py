@@ -27,6 +27,7 @@ from typing import Any
 MIMETYPE = "application/vnd.vegalite.v5+json"
 SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"
 # Drawn as SVG (not the renderer's default canvas), so every mark is an element of the page.
+# (No null in a spec: the browser's kernel drops None on the way, so "no title" is "".)
 EMBED_OPTIONS = {"renderer": "svg", "actions": False}
 
 
@@ -109,7 +110,7 @@ def standings(
         "encoding": {
             "x": {"field": x, "type": "ordinal", "title": x, "axis": {"labelAngle": 0}},
             "y": {"field": y, "type": "quantitative", "title": y},
-            "color": {"field": "player", "type": "nominal", "title": None, "sort": order},
+            "color": {"field": "player", "type": "nominal", "title": "", "sort": order},
             "tooltip": [{"field": "player"}, {"field": x}, {"field": y}],
         },
     }
@@ -145,11 +146,11 @@ def intervals(
     scale = {"domain": list(domain)} if domain else {"zero": False}
     # a label may have a second line (after "\n")
     axis = {"labelAngle": 0, "labelExpr": "split(datum.label, '\\n')"}
-    xenc = {"field": "x", "type": "nominal", "title": x or None, "sort": order, "axis": axis}
+    xenc = {"field": "x", "type": "nominal", "title": x, "sort": order, "axis": axis}
     yenc = {"field": "value", "type": "quantitative", "title": y, "scale": scale}
     hue: dict[str, Any] = {"value": color}
     if series:
-        hue = {"field": "series", "type": "nominal", "title": None}
+        hue = {"field": "series", "type": "nominal", "title": ""}
     shared = {"x": xenc, "color": hue}
     if series:
         shared["xOffset"] = {"field": "series", "type": "nominal"}
@@ -201,7 +202,8 @@ def side_by_side(*charts: Chart, title: str) -> Chart:
     if not drawn:
         return Chart(title, [], None, " ".join(c.empty for c in charts) or f"No chart for “{title}”: nothing to draw.")
     inner = [{k: v for k, v in (c.spec or {}).items() if k != "$schema"} for c in drawn]
-    spec = {"$schema": SCHEMA, "title": title, "hconcat": inner, "resolve": {"scale": {"color": "independent"}}}
+    # one colour per name across the charts (a bot keeps its colour from panel to panel)
+    spec = {"$schema": SCHEMA, "title": title, "hconcat": inner}
     missing = [c.empty for c in charts if c.spec is None]
     if missing:
         spec["title"] = {"text": title, "subtitle": missing}
