@@ -80,11 +80,11 @@ def pins() -> dict[str, str]:
 def main() -> None:
     env = default_environment()
     lines = [
-        "# Binder installs exactly this list (run from the repository root, so \".\" is this project).",
+        '# Binder installs exactly this list (run from the repository root, so "." is this project).',
         f"# The versions `make test` tested, on Python {env['python_full_version']} ({env['sys_platform']}),",
-        "# written by `.venv/bin/python binder/pin.py` from the \"lab\" extra in pyproject.toml; see the",
+        '# written by `.venv/bin/python binder/pin.py` from the "lab" extra in pyproject.toml; see the',
         "# README (Binder) for when to run it again. No hashes: pip checks them only when every",
-        "# requirement has one, and \".\" is a directory.",
+        '# requirement has one, and "." is a directory.',
         ".",
         *(f"{name}=={version}" for name, version in pins().items()),
     ]
