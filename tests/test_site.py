@@ -434,8 +434,13 @@ CHARTS = {"03-scoring.ipynb": [20], "08-bots-and-tournaments.ipynb": [6, 12, 4]}
 def test_every_other_notebook_runs_in_the_browser_and_draws_its_charts(served_site, chromium, notebook):
     page = Page(chromium, served_site, notebook)
     try:
+        from playwright.sync_api import expect
+
         assert page.run_all() == "passed"
-        charts = page.page.locator(".jp-OutputArea-output .jp-RenderedVegaCommon5")
+        expected = CHARTS.get(notebook, [])
+        # the renderer draws each chart once its output arrives
+        charts = page.page.locator(".jp-Notebook .jp-RenderedVegaCommon5")
+        expect(charts).to_have_count(len(expected), timeout=60_000)
         dots = []
         for i in range(charts.count()):
             chart = charts.nth(i)
@@ -444,7 +449,6 @@ def test_every_other_notebook_runs_in_the_browser_and_draws_its_charts(served_si
             dots.append(chart.locator("svg .mark-symbol path").count())
             ARTIFACTS.mkdir(exist_ok=True)
             chart.screenshot(path=ARTIFACTS / f"site-chart-{notebook[:2]}-{i}.png")
-        expected = CHARTS.get(notebook, [])
         assert len(dots) == len(expected) and all(d >= e for d, e in zip(dots, expected)), dots
         assert page.page.get_by_text("not drawn").count() == 0
         assert page.outside() == []
