@@ -244,7 +244,8 @@ def summarize(variant, bots, results, seed=None, seconds=None, options=None):
         out[name] = {
             "games": d["games"],
             "losses": d["losses"],
-            "loss_rate": d["losses"] / d["games"],
+            # a log that holds only its first line has no game yet: no rate to give
+            "loss_rate": d["losses"] / d["games"] if d["games"] else None,
             "ci95": [lo, hi],
             "avg_points": avg,
             "points_ci95": None if avg is None else [plo, phi],
@@ -394,6 +395,9 @@ def report(summary) -> str:
     lines.append(head)
     for name, d in s["bot_stats"].items():
         lo, hi = d["ci95"]
+        if d["loss_rate"] is None:
+            lines.append(f"  {name:<14} {d['games']:>10}   no game finished yet")
+            continue
         row = f"  {name:<14} {d['games']:>10} {d['loss_rate']:>10.1%}   [{lo:5.1%}, {hi:5.1%}]  "
         if d["avg_points"] is not None:
             plo, phi = d["points_ci95"]
