@@ -206,7 +206,7 @@ def test_a_warning_and_a_penalty_card_are_said_in_card_words_to_you():
             "variant": "schwechat",
             "names": ["You", "Ben"],
             "penalties": True,
-            "players": [{"hand": ["4C", "9C", "KD"]}, {"hand": ["QS", "2C"]}],
+            "players": [{"hand": ["4C", "9C", "KD"]}, {"hand": ["QS", "2C", "5D"]}],
             "stack": ["5S"],
             "draw": ["3H", "3D"],
             "turn": 0,

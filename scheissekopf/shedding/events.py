@@ -62,6 +62,9 @@ _TEXT: dict[str, Callable[..., str]] = {
     ),
     "place": lambda w, p, cards, slot: f"{w[p]} lays {w.cards(cards)} face up on gamble column {slot}.",
     "ready": lambda w, p: f"{w[p]} is ready.",
+    "setup-repeat": lambda w, p: (
+        f"{w[p]}'s setup moves have led back to the same hand for the third time: setup ends for {w[p]}, who is ready."
+    ),
     "start": lambda w, p, rank: (
         f"Everyone is ready. {w[p]} holds the lowest card and opens with {_plural(rank)}."
         if rank
