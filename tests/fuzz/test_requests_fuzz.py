@@ -53,7 +53,7 @@ SCENARIOS = RUNS if LONG else 40
 EXAMPLES = RUNS if LONG else 60
 
 SHEDDING_ACTIONS = ("play", "take", "joker", "flip", "swap", "place", "ready")
-ACTIONS = SHEDDING_ACTIONS + ("card", "move", "step", "undo", "hint", "mode", "edit", "next", "back")
+ACTIONS = SHEDDING_ACTIONS + ("card", "move", "step", "undo", "hint", "mode", "edit", "next", "back", "retry")
 FIELDS = (
     "action", "version", "player", "cards", "index", "target", "text", "mode",
     "op", "card", "from", "to", "field", "value", "seed", "replace", "zone", "seat", "trick",
@@ -582,7 +582,7 @@ def _grow_lesson(lesson_id, index, rng):
     trick = is_trick_game(table.game)
     wrong = [request_for(m, trick) for m in table.legal if m["text"] not in ex.solutions]
     right = [request_for(m, trick) for m in table.legal if m["text"] in ex.solutions]
-    plan = [{"action": "hint", "player": ex.seat}] + wrong[:2] + right[:1] + [{"action": "undo"}] + right[:1]
+    plan = [{"action": "hint", "player": ex.seat}] + wrong[:2] + right[:1]  # a lesson may take no move back
     for r in plan:
         if send(table, versioned(table, r)) is None:
             entry["requests"].append(r)
