@@ -236,7 +236,7 @@ def _cmd_puzzles(args):
     from .progress import progress_bar
     from .puzzles import find_puzzles
 
-    bar = progress_bar(args.count, not args.quiet)
+    bar = progress_bar(args.count, not args.quiet, unit="puzzle")
     games = [0]
     out = _open_for_writing(args.out, "w", "the puzzles to") if args.out else sys.stdout
 

@@ -31,7 +31,7 @@ import sys
 import time
 from collections import Counter
 
-from .bots import get, play_round
+from .bots import Stalled, get, play_round
 from .progress import progress_bar
 from .shedding.presets import get as get_preset
 from .trick.rules import get as trick_rules
@@ -106,7 +106,15 @@ def play_game(task):
     bots = [_make_bot(specs[i], options) for i in at_seat]
     rng = random.Random(f"scheissekopf-tournament:{seed}:{k}")
     t0 = time.process_time()
-    moves = play_round(g, bots, rng)
+    try:
+        moves = play_round(g, bots, rng)
+    except Stalled as exc:
+        label = _label(specs[at_seat[exc.seat]]) if exc.seat is not None else "one of the bots"
+        raise Stalled(
+            f"game {k} (deal seed {game_seed(seed, deal)}) did not end: the bot {label!r} at P{exc.seat} "
+            f"kept it going ({exc})",
+            exc.seat,
+        ) from None
     secs = time.process_time() - t0
     seat_of = {i: s for s, i in enumerate(at_seat)}
     if variant in TRICK_VARIANTS:
@@ -236,7 +244,8 @@ def summarize(variant, bots, results, seed=None, seconds=None, options=None):
         out[name] = {
             "games": d["games"],
             "losses": d["losses"],
-            "loss_rate": d["losses"] / d["games"],
+            # a log that holds only its first line has no game yet: no rate to give
+            "loss_rate": d["losses"] / d["games"] if d["games"] else None,
             "ci95": [lo, hi],
             "avg_points": avg,
             "points_ci95": None if avg is None else [plo, phi],
@@ -386,6 +395,9 @@ def report(summary) -> str:
     lines.append(head)
     for name, d in s["bot_stats"].items():
         lo, hi = d["ci95"]
+        if d["loss_rate"] is None:
+            lines.append(f"  {name:<14} {d['games']:>10}   no game finished yet")
+            continue
         row = f"  {name:<14} {d['games']:>10} {d['loss_rate']:>10.1%}   [{lo:5.1%}, {hi:5.1%}]  "
         if d["avg_points"] is not None:
             plo, phi = d["points_ci95"]
