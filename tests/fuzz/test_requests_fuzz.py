@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import json
+import logging
 import os
 import random
 import sys
@@ -173,9 +174,21 @@ class Escape(Exception):
     """An exception escaped the table's message handler."""
 
 
+class _Failures(logging.Handler):
+    """What the table logs as a request that failed inside the program."""
+
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.records: list = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
 def send(table, content):
     """Send one request as the front end does; returns the exception the handler refused it
-    with (None: accepted). Raises Escape when an exception got out of the handler."""
+    with (None: accepted). Raises Escape when an exception got out of the handler, or failed
+    inside the program (the table then says so and logs it)."""
     seen = {}
     handle = table._handle
 
@@ -186,6 +199,9 @@ def send(table, content):
             seen["refused"] = exc
             raise
 
+    failures = _Failures()
+    log = logging.getLogger("scheissekopf.table")
+    log.addHandler(failures)
     table._handle = watched
     try:
         table._on_msg(table, content, [])
@@ -193,6 +209,10 @@ def send(table, content):
         raise Escape(f"{type(exc).__name__}: {exc}") from exc
     finally:
         del table._handle
+        log.removeHandler(failures)
+    if failures.records:
+        exc = failures.records[0].exc_info[1]
+        raise Escape(f"{type(exc).__name__}: {exc} (the table said it failed inside the program)") from exc
     return seen.get("refused")
 
 
