@@ -17,8 +17,11 @@ hypothesis test sends requests built from arbitrary JSON. After every request:
   seated bot's, and the moves it takes back start with that seat's own last move.
 
 ``SCHEISSEKOPF_FUZZ=N`` (``make fuzz N=...``) runs N/10 mutated scenarios per table kind (about
-N requests in all) and N/10 hypothesis examples instead of the everyday few. ``python tests/fuzz/test_requests_fuzz.py``
-writes the seed corpus again.
+N requests in all) and N/10 hypothesis examples instead of the everyday few.
+
+``python tests/fuzz/test_requests_fuzz.py`` writes the seed corpus again (deterministically): do so
+when a change of the engine changes a deal, the order of the legal moves or the bots' play, which
+the recorded requests follow.
 """
 
 from __future__ import annotations
@@ -380,7 +383,10 @@ def test_every_seed_request_is_accepted_and_keeps_the_rules(name, seed):
         assert seed["requests"]
         for r in seed["requests"]:
             refused = run.check(versioned(run.table, r))
-            assert refused is None, f"the seed's request {r} was refused: {run.table.message}"
+            assert refused is None, (
+                f"the seed's request {r} was refused: {run.table.message} (if a deal or the bots' play "
+                "changed, write the corpus again: python tests/fuzz/test_requests_fuzz.py)"
+            )
     finally:
         run.close()
 
