@@ -30,7 +30,20 @@ ORIGIN = "http://editor.test"
 PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <link rel="stylesheet" href="/table.css"></head>
 <body style="margin:8px;width:800px"><div id="w"></div></body></html>"""
-TRAITS = ("state", "info", "legal", "log", "message", "version", "interactive", "hints", "table_mode", "draft")
+TRAITS = (
+    "state",
+    "info",
+    "legal",
+    "log",
+    "message",
+    "tone",
+    "version",
+    "interactive",
+    "hints",
+    "table_mode",
+    "draft",
+    "lesson",
+)
 
 
 @pytest.fixture
