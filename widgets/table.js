@@ -398,6 +398,7 @@ export function trickActionsFor(d, sel) {
   }
   if (mine.some((m) => m.kind === "card")) hint = `${who}: click a card to play it.`;
   else if (!hint && mine.length) hint = `${who}: choose.`;
+  else if (!mine.length && info.turn != null && info.turn !== p) hint = `Waiting for ${seatLabel(info, info.turn)}.`;
   return { hint, buttons };
 }
 
