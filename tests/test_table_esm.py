@@ -443,8 +443,9 @@ def test_hint_button_and_ranked_list(table):
     rows = page.locator(".sk-hint-row")
     assert rows.count() == 2
     # the figures in words: what the search did, and what each move's figures mean
-    title = page.locator(".sk-hints .sk-log-title").text_content()
-    assert "the search played 200 games from P0's seat" in title and "playouts" not in title
+    assert page.locator(".sk-hints .sk-log-title").text_content() == "Hint for P0"
+    about = page.locator(".sk-hints .sk-hint-about").text_content()
+    assert about.startswith("The search played 200 games from P0's seat") and "playouts" not in about
     assert rows.nth(0).locator(".sk-hint-move").inner_text() == "K\u2666"
     assert rows.nth(0).locator(".sk-hint-move").get_attribute("title") == "P0 KD"  # the notation, on request
     figures = rows.nth(0).locator(".sk-hint-figs").inner_text()

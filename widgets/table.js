@@ -1009,7 +1009,9 @@ function render({ model, el }) {
       });
       const more = hinted.rows.length > 8 ? h("li", { class: "sk-none" }, `\u2026 ${hinted.rows.length - 8} more`) : null;
       return h("div", { class: "sk-hints" },
-        h("div", { class: "sk-log-title" }, `Hint for ${seatLabel(info, p)}: the search played ${hinted.playouts} games from ${seatLabel(info, p)}'s seat, dealing the cards ${seatLabel(info, p)} cannot see at random`),
+        h("div", { class: "sk-log-title" }, `Hint for ${seatLabel(info, p)}`),
+        h("div", { class: "sk-hint-about" }, `The search played ${hinted.playouts} games from ${seatLabel(info, p)}'s seat, `
+          + `dealing the cards ${seatLabel(info, p)} cannot see at random. Best move first:`),
         h("ol", { class: "sk-hint-list" }, rows, more));
     }
 

@@ -147,14 +147,14 @@ class LessonTable(widgets.VBox):
             self.table.say(f"Hint {given}: {text}", "info")
         else:
             try:
-                found = self.table.hint(ex.seat)
+                self.table.hint(ex.seat)
             except ValueError as exc:
                 self.table.message = str(exc)
             else:
                 self.table.say(
-                    f"That was the last of this exercise's hints. Below, the search ranks your moves: it played "
-                    f"{found.playouts:,} games from your seat, dealing the cards you cannot see at random. It "
-                    "plays to win the round, which is not always this exercise's goal.",
+                    "That was the last of this exercise's hints. Below, the search ranks your moves by how "
+                    "often each came off well in games played out from your seat; it plays to win the round, "
+                    "which is not always this exercise's goal.",
                     "info",
                 )
         self._draw()
