@@ -125,12 +125,13 @@ def test_the_hand_to_play_has_a_row_of_its_own_with_no_overlap(table):
         assert a["x"] + a["width"] <= b["x"] + 0.5 or b["y"] >= a["y"] + a["height"]  # side by side, or wrapped
 
 
+@pytest.mark.parametrize("width", [1000, 660])
 @pytest.mark.parametrize("view", ["table", 0])
-def test_every_card_of_a_ten_card_mehrkopf_hand_shows_its_rank_and_suit(table, view):
+def test_every_card_of_a_ten_card_mehrkopf_hand_shows_its_rank_and_suit(table, view, width):
     g = mehrkopf_six()
     values = _hands_of_ten(trick_traits(g, view=None if view == "table" else view))
     page = table(values)
-    _width(page, 1000)
+    _width(page, width)
     corners = page.evaluate(_COVERED)
     open_hands = [p for p in values["state"]["players"] if p["hand"] and p["hand"][0] != "??"]
     assert len(corners) == 10 * len(open_hands) and all(len(p["hand"]) == 10 for p in open_hands)
@@ -139,7 +140,7 @@ def test_every_card_of_a_ten_card_mehrkopf_hand_shows_its_rank_and_suit(table, v
     assert all(len(c["text"]) >= 2 for c in corners)
     ARTIFACTS.mkdir(exist_ok=True)
     name = "table" if view == "table" else "seat"
-    page.locator(".sk-table").screenshot(path=ARTIFACTS / f"lesson-mehrkopf-10-cards-{name}-1024.png")
+    page.locator(".sk-table").screenshot(path=ARTIFACTS / f"lesson-mehrkopf-10-cards-{name}-{width}.png")
 
 
 def test_a_lesson_table_shows_one_hint_retry_and_no_step_undo_or_edit(live):
