@@ -12,13 +12,14 @@ and a led card's "highest still out" is judged from the seat's own hand and the 
 >>> import scheissekopf as sk
 >>> g = sk.from_text("bitenight | P0 9C 9D 4S | P1 5H 6H 7C | stack 9H 9S | turn P0")
 >>> reason(g, 0, "P0 9C 9D", "P0 9C")
-'Your 9♣ 9♦ complete four 9s and burn the stack, so you lead again; the greedy 9♣ would have left a 9 to beat for P1, who holds 3 cards, and kept the other 9 for later.'
+'Your 9♣ 9♦ complete four 9s and burn the stack, so you lead again; the greedy 9♣ would have left a 9 for P1, who holds 3 cards, to follow with 9, J, Q, K or A only (or a special card), and kept the other 9 for later.'
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..cards import RANK_TEXT
 from ..variants import TRICK_VARIANTS
 
 _SUITS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
@@ -120,16 +121,35 @@ def _shedding_effect(game, seat: int, text: str) -> tuple[str, str]:
     turned = (
         "reverse the direction of play and " if getattr(after, "direction", 1) != getattr(game, "direction", 1) else ""
     )
-    if top is None:
-        what = f"{turned}leave {target}, who holds {held}, free to play anything"
+    follow = _may_follow(after)
+    if top is None or follow is None:
+        on = "" if top is None else f" on the {_rank(top)}"
+        what = f"{turned}leave {target}, who holds {held}, free to play anything{on}"
     else:
-        what = f"{turned}leave {_a(_rank(top))} {_rank(top)} to beat for {target}, who holds {held}"
+        what = f"{turned}leave {_a(_rank(top))} {_rank(top)} for {target}, who holds {held}, to follow with {follow}"
     zone = game.active_zone(seat)
     mine = game.players[seat].hand if zone == "hand" else [c for c in game.players[seat].bank if c is not None]
     kept = sum(_rank(c) == rank for c in mine) - len(move.cards) if zone in ("hand", "bank") else 0
     if kept > 0 and rank != "joker":
         what += f", and keep {'the other ' + rank if kept == 1 else f'{kept} more {rank}s'} for later"
     return subject, what
+
+
+def _may_follow(game) -> str | None:
+    """The natural ranks that may go on the stack now, in words ("K or A"), or None when
+    anything may (an empty stack, a 2)."""
+    preset = game.preset
+    if not game.stack:
+        return None
+    mask = game._playable()  # the engine's own answer, special cards on top included
+    ranks = [r for r in preset.natural_order if mask >> r & 1]
+    if len(ranks) == len(preset.natural_order):
+        return None
+    names = [RANK_TEXT[r] for r in ranks]
+    if not names:
+        return "a special card only"
+    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return f"{said} only (or a special card)"
 
 
 _PAST = {
