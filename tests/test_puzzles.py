@@ -237,3 +237,19 @@ def test_reasons_for_a_burn_a_kept_card_and_a_taken_trick():
     record = next(r for r in RECORDS if r["id"] == "schafkopf-1-4-12")
     said = found.exercise(record).explain
     assert said.startswith("Your Gras-Ass takes the trick, worth 19 points; the greedy Gras-Neun would have let P3")
+
+
+def test_a_wrong_answer_to_a_puzzle_says_what_it_does_without_giving_the_answer_away():
+    ex = lessons.puzzles("palace")[0]
+    said = ex.check("AD AH").message
+    assert said.startswith("Legal, but the search gives this move 44 %, the best one 54 %. Your A♦ A♥ leave an A")
+    assert "for later" not in said and "P0 AD" not in said  # the right move (one ace, the other kept) stays unsaid
+    for record in RECORDS:
+        ex = found.exercise(record)
+        game = ex.game()
+        right = {_key(game, t) for t in record["solution"]}
+        for m in game.legal_moves():
+            if m.player == ex.seat and puzzles.key_of(game, m) not in right:
+                fb = ex.check(str(m))
+                assert not fb.accepted and not re.search(r"\bP\d [0-9JQKAEGHS]", fb.message), fb.message
+                break

@@ -15,7 +15,7 @@ from importlib import resources
 from ..variants import ALL_VARIANTS, TRICK_VARIANTS, from_text, text_to_dict, unknown_variant
 from .checks import moves
 from .lesson import Exercise
-from .reasons import move_words, reason
+from .reasons import move_words, reason, what_it_does
 
 #: the variants with a shipped puzzle file
 SHIPPED = ("bitenight", "palace", "schwechat", "schafkopf")
@@ -77,7 +77,8 @@ def exercise(record: dict) -> Exercise:
         f"A search of {weak['iterations']:,} games picks the same move."
     )
     misses = {
-        row["text"]: f"the search gives this move {say(row[measure])}, the best one {say(best[measure])}"
+        row["text"]: f"the search gives this move {say(row[measure])}, the best one {say(best[measure])}. "
+        + what_it_does(game, seat, row["text"])
         for row in strong["rows"][1:]
     }
     return Exercise(

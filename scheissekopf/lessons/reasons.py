@@ -76,6 +76,19 @@ def reason(game: Any, seat: int, best: str, greedy: str) -> str:
     return _shedding_reason(game, seat, best, greedy)
 
 
+def what_it_does(game: Any, seat: int, text: str) -> str:
+    """What one move of ``seat`` does at ``game``, as a sentence ("Your A♦ A♥ leave an A for
+    P1, ..."), or "" where there is nothing to say beyond the move (a bid). It names no other
+    move, so it can go with a wrong answer without giving the right one away."""
+    if game.variant in TRICK_VARIANTS:
+        move = game.clone().play(text)
+        if move.kind != "card":
+            return ""
+        return f"Your {card_words(move.cards[0])} {_trick_effect(game, seat, text)}."
+    subject, does = _shedding_effect(game, seat, text)
+    return f"{subject} {_verb_s(subject, does)}."
+
+
 # ------------------------------------------------------------------------------ shedding games
 def _who(game, s: int, seat: int) -> str:
     return "you" if s == seat else game.names[s]
@@ -230,11 +243,14 @@ def _trick_effect(game, seat: int, text: str) -> str:
     card = move.cards[0]
     if not game.trick:
         higher = _higher_out(game, seat, card)
-        kind = "trump" if game.order.is_trump(card) else "card of its suit"
+        trump = game.order.is_trump(card)
         if not higher:
-            return f"leads as the highest {kind} still out"
-        beat = f"the {card_words(higher[0])}" if len(higher) == 1 else _count(len(higher), "higher card")
-        return f"leads while {beat} still out can beat it"
+            return f"leads as the highest {'trump' if trump else 'card of its suit'} still out"
+        if len(higher) == 1:
+            beat = f"the {card_words(higher[0])}"
+        else:
+            beat = f"{len(higher)} higher {'trumps' if trump else 'cards of its suit'}"
+        return f"leads while {beat} still out could beat it"
     if len(after.tricks) > len(game.tricks):
         t = after.tricks[-1]
         if t.winner == seat:
