@@ -195,8 +195,9 @@ def test_a_solved_exercise_invites_no_more_moves_and_offers_next_beside_the_feed
     assert page.locator(".sk-card.sk-legal").count() > 0
 
 
-def test_a_trick_lesson_at_notebook_width(live):
-    lesson = LessonTable("sk-trump-order")
+@pytest.mark.parametrize("exercise", ["sk-trump-order", "mk-preusse"])
+def test_a_trick_lesson_at_notebook_width(live, exercise):
+    lesson = LessonTable(exercise)
     page = live(lesson.table)
     _width(page, 900)
     ex = lesson.exercise
@@ -204,7 +205,7 @@ def test_a_trick_lesson_at_notebook_width(live):
     assert "sk-wide" in me.get_attribute("class")
     assert [c for c in page.evaluate(_COVERED) if c["covered"]] == []
     ARTIFACTS.mkdir(exist_ok=True)
-    page.locator(".sk-table").screenshot(path=ARTIFACTS / "lesson-schafkopf-live.png")
+    page.locator(".sk-table").screenshot(path=ARTIFACTS / f"lesson-{exercise}-live.png")
     card = ex.solutions_text()[0].split()[-1]
     box = me.locator(f'.sk-card[data-card="{card}"]').bounding_box()
     before = page.evaluate("window.answered || 0")
@@ -212,7 +213,7 @@ def test_a_trick_lesson_at_notebook_width(live):
     page.wait_for_function(f"(window.answered || 0) > {before}")
     assert lesson.solved and page.locator(".sk-message.sk-good").count() == 1
     assert page.locator(".sk-card.sk-legal").count() == 0
-    page.locator(".sk-table").screenshot(path=ARTIFACTS / "lesson-schafkopf-solved.png")
+    page.locator(".sk-table").screenshot(path=ARTIFACTS / f"lesson-{exercise}-solved.png")
 
 
 def test_a_click_that_can_do_nothing_says_why(table):
