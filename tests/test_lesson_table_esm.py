@@ -236,6 +236,13 @@ def test_a_click_on_a_table_that_only_shows_says_so(table):
     assert "only shows a position" in page.locator(".sk-why").inner_text() and sent(page) == []
 
 
+def test_a_click_on_a_walkthrough_says_how_to_step_through_it(table):
+    page = table(traits(interactive=False, caption="A 3 is invisible.", scene_step=0, scene_steps=3))
+    page.locator('.sk-seat[data-seat="1"] .sk-card[data-zone="hand"]').first.click()
+    assert "walkthrough is for looking: Back and Next" in page.locator(".sk-why").inner_text()
+    assert sent(page) == []
+
+
 def test_a_click_on_another_seats_cards_in_a_seat_view_says_whose_table_it_is(table):
     page = table(traits(view=1, legal=[]))
     page.locator('.sk-seat[data-seat="0"] .sk-card').first.click()
