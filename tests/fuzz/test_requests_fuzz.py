@@ -142,7 +142,8 @@ def offered(table) -> list:
     if table.mode == "play":
         trick = is_trick_game(table.game)
         out = [request_for(m, trick) for m in table.legal if m["player"] not in table.bots]
-        out += [{"action": "undo"}, {"action": "step"}]
+        # a lesson's table has Retry, Back and Next instead of Undo and Step
+        out += [{"action": "retry"}] if table.lesson else [{"action": "undo"}, {"action": "step"}]
         seat = table.view if table.view != "table" else getattr(table.game, "turn", 0)
         out.append({"action": "hint", "player": seat})
     else:
@@ -205,6 +206,7 @@ def send(table, content):
     failures = _Failures()
     log = logging.getLogger("scheissekopf.table")
     log.addHandler(failures)
+    log.propagate = False  # caught here and reported as an Escape, not logged again
     table._handle = watched
     try:
         table._on_msg(table, content, [])
@@ -213,6 +215,7 @@ def send(table, content):
     finally:
         del table._handle
         log.removeHandler(failures)
+        log.propagate = True
     if failures.records:
         exc = failures.records[0].exc_info[1]
         raise Escape(f"{type(exc).__name__}: {exc} (the table said it failed inside the program)") from exc
@@ -508,6 +511,14 @@ def test_requests_of_arbitrary_json_never_escape_and_change_nothing_when_refused
 # ------------------------------------------------------------------ growing the corpus
 
 
+def _accepted(table, request) -> bool:
+    """While growing the corpus: was ``request`` accepted? (A failure is simply not recorded.)"""
+    try:
+        return send(table, versioned(table, request)) is None
+    except Escape:
+        return False
+
+
 def _grow_play(name, variant, players, seed, rng, view="table", bots=None, length=40):
     game = sk.new_game(variant, players, seed=seed)
     entry = {"table": "play", "position": game.to_dict(), "view": view, "bots": bots or {}, "requests": []}
@@ -527,7 +538,7 @@ def _grow_play(name, variant, players, seed, rng, view="table", bots=None, lengt
             r = {"action": "step"}
         else:
             r = rng.choice(choices)
-        if send(table, versioned(table, r)) is None:
+        if _accepted(table, r):
             entry["requests"].append(r)
     table._cancel_timer()
     return name, entry
@@ -609,7 +620,7 @@ def _grow_edit(name, rng):
         if table.game.phase == "over" or not choices:
             break
         r = rng.choice(choices)
-        if send(table, versioned(table, r)) is None:
+        if _accepted(table, r):
             entry["requests"].append(r)
     entry["requests"].append({"action": "mode", "mode": "edit"})
     return name, entry
@@ -624,9 +635,9 @@ def _grow_lesson(lesson_id, index, rng):
     trick = is_trick_game(table.game)
     wrong = [request_for(m, trick) for m in table.legal if m["text"] not in ex.solutions]
     right = [request_for(m, trick) for m in table.legal if m["text"] in ex.solutions]
-    plan = [{"action": "hint", "player": ex.seat}] + wrong[:2] + right[:1]  # a lesson may take no move back
+    plan = [{"action": "hint", "player": ex.seat}] + wrong[:2] + right[:1] + [{"action": "retry"}] + right[:1]
     for r in plan:
-        if send(table, versioned(table, r)) is None:
+        if _accepted(table, r):
             entry["requests"].append(r)
     return f"lesson-{lesson_id}-{index}", entry
 
@@ -639,9 +650,6 @@ def _others(players, view):
 def grow():
     """Write the seed corpus again (deterministic)."""
     rng = random.Random(18)
-    CORPUS.mkdir(parents=True, exist_ok=True)
-    for path in CORPUS.glob("*.json"):
-        path.unlink()
     entries = [
         _grow_play("play-bitenight-table", "bitenight", 4, 1, rng),
         _grow_play("play-bitenight-seat", "bitenight", 4, 2, rng, view=2, bots=_others(4, 2)),
@@ -691,6 +699,9 @@ def grow():
             ("mehrkopf", 0),
         )
     ]
+    CORPUS.mkdir(parents=True, exist_ok=True)
+    for path in CORPUS.glob("*.json"):
+        path.unlink()
     for name, entry in entries:
         text = json.dumps(entry, ensure_ascii=False, indent=1)
         (CORPUS / f"{name}.json").write_text(text + "\n", encoding="utf-8")
