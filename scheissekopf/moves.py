@@ -135,8 +135,9 @@ class Move(_Fields):
 
 
 def _number(value) -> bool:
-    """A seat or slot: a real int (not a bool, not 1.0), of a size a table can have."""
-    return type(value) is int and -1000 < value < 1000
+    """A seat, a slot or a card named as a target: an int (not a bool, not 1.0), of a size a
+    table can have."""
+    return isinstance(value, int) and type(value) is not bool and -1000 < value < 1000
 
 
 def _shown(*values) -> str:

@@ -263,3 +263,13 @@ def test_a_finished_hand_is_laid_open_in_every_seats_view(variant, seed):
         assert shown["players"] == full["players"] and shown["declarers"] == full["declarers"]
         assert view.scores() == g.scores() and view.result() == g.result()
         assert sk.from_dict(shown).to_dict() == shown
+
+
+def test_a_card_named_as_a_target_is_still_a_move():
+    # sheepshead's "under": the called ace rides in the target field
+    g = sk.new_game("sheepshead", seed=1)
+    from scheissekopf.trick.moves import TrickMove, parse_move
+
+    move = parse_move("P1 under AH 7C", 1, g.family, g)
+    assert isinstance(move, TrickMove) and str(move) == "P1 under AH 7C"
+    assert TrickMove(move.player, move.kind, move.cards, move.target, move.index) == move
