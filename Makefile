@@ -15,10 +15,12 @@ SITE_VENV  := .venv-site
 SITE_PY    := $(SITE_VENV)/bin/python
 SITE_STAMP := $(SITE_VENV)/.installed
 
-$(STAMP): pyproject.toml
+# binder/requirements.txt pins the tutorial's packages (binder/pin.py): the tests run on those.
+$(STAMP): pyproject.toml binder/requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	grep -v '^\.$$' binder/requirements.txt > $(VENV)/binder-constraints.txt
+	$(PY) -m pip install --quiet -e '.[test]' -c $(VENV)/binder-constraints.txt
 	touch $(STAMP)
 
 # Debian's Chromium drives the real-browser tests; installed only when missing.

@@ -335,6 +335,14 @@ def game_from_dict(data, cls, view_seat=None):
                 _fail(f"{g.names[s]} holds no cards but is not listed as finished")
             if phase == "play" and not pl.hand and g._draw:
                 _fail(f"{g.names[s]} has an empty hand while the draw pile holds cards")
+        # the refill to three comes within the play that shortened the hand: no position has it
+        for s in still_in if g._draw else ():
+            k = len(g.players[s].hand)
+            if k < 3:
+                _fail(
+                    f"{g.names[s]} holds {k} card{'s' if k != 1 else ''} in hand while the draw pile holds "
+                    "cards: a hand is refilled to three after every play while the draw pile lasts"
+                )
         if phase == "play":
             if g._out[g.turn]:
                 _fail(f"turn: {g.names[g.turn]} is already out")
