@@ -65,8 +65,9 @@ class Move(_Fields):
 
     A move is a value: its fields cannot be changed, and two moves are equal (and hash alike)
     when their fields are, whichever order their cards are named in. They are plain slots, read
-    at full speed by bots and searches; ``_stamp`` marks a move that ``legal_moves()`` offered,
-    which ``play()`` then need not check again in the same position.
+    at full speed by bots and searches; ``_stamp`` is the place of a move that ``legal_moves()``
+    offered, which ``play()`` then need not check again while its fields are still the ones
+    offered there in the same position (see ``core.LegalMoves``).
     """
 
     __slots__ = ()
