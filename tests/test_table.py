@@ -475,8 +475,9 @@ def test_delayed_bot_moves_by_itself():
     deadline = time.monotonic() + 5
     while len(t.game.history) < 2 and time.monotonic() < deadline:
         time.sleep(0.02)
-    assert len(t.game.history) >= 2 and t.game.history[1].player == 1
-    assert t.state == t.game.to_dict()
+    with t._lock:  # the bot's move and the redraw after it happen under the table's lock
+        assert len(t.game.history) >= 2 and t.game.history[1].player == 1
+        assert t.state == t.game.to_dict()
 
 
 def test_a_move_cancels_the_pending_bot_move():
