@@ -305,3 +305,15 @@ def test_an_empty_editor_says_what_to_do_first(live):
     page = live(Table.editor("bitenight", players=3))
     assert "nobody holds a card (click a card" in page.locator(".sk-eerror").inner_text()
     page.screenshot(path=str(ARTIFACTS / "editor-empty.png"), full_page=True)
+
+
+def test_a_message_in_the_editor_reads_on_one_line_with_its_sign(live):
+    t = Table.editor("bitenight", players=2)
+    page = live(t)
+    page.locator('.sk-input[aria-label="position text"]').fill("bitenight | P0 5H | stack 4X")
+    click(page, ".sk-ebar button:text-is('Paste')")
+    for selector in (".sk-erefused", ".sk-eerror"):
+        box = page.locator(selector)
+        sign_top = box.evaluate("(e) => e.getBoundingClientRect().top + parseFloat(getComputedStyle(e).paddingTop)")
+        text_top = box.locator(".sk-message-text").bounding_box()["y"]
+        assert abs(text_top - sign_top) < 4, selector  # the text starts beside the sign, not under it

@@ -754,10 +754,10 @@ function drawEditor(root, model, send, ui, redraw) {
   // one verdict line: a refusal just shown replaces "This is a position" (the draft is as it was)
   const refused = !!(message && !tone);
   const status = !dr.valid
-    ? h("div", { class: "sk-message sk-eerror", role: "alert" }, `Not a position yet: ${dr.error}. Play stays off until that is fixed.`)
+    ? h("div", { class: "sk-message sk-eerror", role: "alert" }, h("span", { class: "sk-message-text" }, `Not a position yet: ${dr.error}. Play stays off until that is fixed.`))
     : (refused ? null : h("div", { class: "sk-eok" }, "This is a position: press Play from here to play it."));
   const messageEl = message
-    ? h("div", { class: tone ? `sk-message sk-${tone}` : "sk-message sk-erefused", role: tone ? "status" : "alert" }, message)
+    ? h("div", { class: tone ? `sk-message sk-${tone}` : "sk-message sk-erefused", role: tone ? "status" : "alert" }, h("span", { class: "sk-message-text" }, message))
     : null;
 
   const rows = dr.rows || { top: [...Array(Math.ceil(n / 2)).keys()], bottom: [...Array(n).keys()].slice(Math.ceil(n / 2)) };
