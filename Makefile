@@ -8,7 +8,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test test-site lab bench simulate chromium npm clean site site-lock serve-site lint typecheck
+.PHONY: test test-site lab bench simulate chromium npm clean site site-lock serve-site lint typecheck fuzz
 
 # The site's build tools live in their own environment, pinned in site/requirements-build.txt.
 SITE_VENV  := .venv-site
@@ -76,6 +76,13 @@ site-lock: $(SITE_STAMP) npm
 
 serve-site:
 	$(PYTHON) -m http.server --bind 127.0.0.1 --directory _site 8000
+
+# The fuzz tests of tests/fuzz/ at length, before a release: N inputs of each kind (positions as
+# text and as JSON, moves, the table's requests) instead of the few that `make test` tries, and
+# junk in every field of every corpus position. `make fuzz N=100000` for a longer run.
+N ?= 20000
+fuzz: $(STAMP)
+	SCHEISSEKOPF_FUZZ=$(N) $(PY) -m pytest tests/fuzz -q
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_engine.py

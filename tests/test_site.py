@@ -387,7 +387,9 @@ def test_the_setup_notebook_runs_in_the_browser_and_a_table_plays(setup_notebook
     table.get_by_role("button", name="Play 5\u2665").click()
     expect(table.locator('.sk-stack .sk-card[data-card="5H"]')).to_be_visible()
     expect(table.locator(".sk-status")).not_to_have_text(status)
-    out = setup_notebook.run_new_cell('print("last move:", g.history[-1], "| turn:", g.turn)', "last move")
+    out = setup_notebook.run_new_cell(
+        'print("last move:", opened.game.history[-1], "| turn:", opened.game.turn)', "last move"
+    )
     assert "last move: P3 5H | turn: 0" in out, out
     table.scroll_into_view_if_needed()
     ARTIFACTS.mkdir(exist_ok=True)
