@@ -203,7 +203,7 @@ def side_by_side(*charts: Chart, title: str) -> Chart:
         return Chart(title, [], None, " ".join(c.empty for c in charts) or f"No chart for “{title}”: nothing to draw.")
     inner = [{k: v for k, v in (c.spec or {}).items() if k != "$schema"} for c in drawn]
     # one colour per name across the charts (a bot keeps its colour from panel to panel)
-    spec = {"$schema": SCHEMA, "title": title, "hconcat": inner}
+    spec: dict[str, Any] = {"$schema": SCHEMA, "title": title, "hconcat": inner}
     missing = [c.empty for c in charts if c.spec is None]
     if missing:
         spec["title"] = {"text": title, "subtitle": missing}

@@ -55,8 +55,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension")
 # Loaded while Pyodide starts, before the first cell: the kernel's own packages (the kernel
 # installs any of these not listed one by one afterwards) and what the first notebook's table
-# needs. The rest of the site's wheels (tqdm, ...) load when a cell first imports them: the
-# kernel looks each cell's imports up in the site's pyodide-lock.json.
+# needs, with what scheissekopf's progress bars import from inside a function (tqdm), which the
+# kernel could not see in a cell. The rest of the site's wheels load when a cell first imports
+# them: the kernel looks each cell's imports up in the site's pyodide-lock.json.
 PRELOAD = (
     "micropip",
     "piplite",
@@ -70,8 +71,8 @@ PRELOAD = (
     "ipywidgets",
     "scheissekopf-lite",
 )
-# This project's extras that load with it (the table's); "cli" (tqdm) loads when imported.
-EXTRAS = ("widget",)
+# This project's extras that load with it: the table's and the progress bars' (tqdm).
+EXTRAS = ("widget", "cli")
 # What the site shows in its file browser: the notebooks only. The logged tournaments that
 # 08-bots-and-tournaments reads from ../benchmarks/results travel in the scheissekopf_lite wheel,
 # which lays them there for each kernel without a folder in the file browser.

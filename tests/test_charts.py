@@ -94,7 +94,9 @@ def test_a_chart_of_a_log_with_only_its_first_line_says_so_in_a_sentence(tmp_pat
     path = tmp_path / "started.jsonl"
     with open(path, "w") as fh:
         tournament.write_log_line(fh, {"tournament": {"variant": "bitenight", "bots": LINEUP, "games": 400, "seed": 1}})
-    summary = tournament.load_log(path)
+    # load_log refuses such a log with a sentence; the chart is drawn from its summary as read
+    header, games = tournament.read_log(path)
+    summary = tournament.summarize(header["variant"], header["bots"], games, seed=header["seed"])
     assert summary["games"] == 0 and all(s["loss_rate"] is None for s in summary["bot_stats"].values())
     assert "no game finished yet" in tournament.report(summary)
     rows = [charts.loss_row(s, name) for name, s in summary["bot_stats"].items()]

@@ -24,10 +24,10 @@
     document.head.appendChild(css);
   }
 
-  function kernelIdle() {
+  function status(pattern) {
     var items = document.querySelectorAll(".jp-StatusBar-TextItem");
     for (var i = 0; i < items.length; i++) {
-      if (/\| Idle/.test(items[i].textContent || "")) return true;
+      if (pattern.test(items[i].textContent || "")) return true;
     }
     return false;
   }
@@ -36,7 +36,7 @@
     var firstCell = document.querySelector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-CodeCell");
     var note = document.querySelector("." + NOTE);
     if (!firstCell) return;
-    var idle = kernelIdle();
+    var idle = status(/\| Idle/);
     // done: a card table is drawn, or the kernel ran something and has been idle for 3 s since
     var ran = idle && document.querySelector(".jp-NotebookPanel .jp-OutputArea-output");
     quiet = ran ? quiet + 1 : 0;
@@ -60,8 +60,9 @@
     } else {
       state = "loading";
       var seconds = Math.round((Date.now() - started) / 1000);
-      text = "Python is loading in this page (" + seconds + " s so far; it usually takes " + TYPICAL +
-        "). You can already run the cells: they start as soon as it is ready.";
+      text = "Python is loading in this page (" + seconds + " s so far; it usually takes " + TYPICAL + ").";
+      // once the notebook has its kernel (still starting), cells run now wait for it
+      if (status(/\(Pyodide\)/)) text += " You can already run the cells: they start as soon as it is ready.";
     }
     if (note.getAttribute("data-state") !== state || state === "loading") {
       note.setAttribute("data-state", state);

@@ -11,7 +11,7 @@ whose startup file calls :func:`setup`:
   where the notebook looks: a folder the file browser never lists.
 * tqdm's monitor thread: a browser kernel cannot start threads, so tqdm would warn at its first
   bar and turn the monitor off; here it is off from the start and the bar just works. tqdm itself
-  is loaded only by a notebook that imports it.
+  is imported only when a notebook first uses it.
 """
 
 from __future__ import annotations
