@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import JOKER, Card
+from ..cards import JOKER, RANK_TEXT, Card
 from ..errors import IllegalMove
 from ..moves import Move
 from ..variants import ALL_VARIANTS, TRICK_VARIANTS, deck, new_game, unknown_variant
@@ -312,10 +312,23 @@ class ObservationLayout:
             for name, start, shape, meaning in self.segments
         ]
 
-    def describe(self, obs: np.ndarray) -> list[dict[str, str]]:
-        """What an observation holds, segment by segment, in words: cards by name (``10♥``),
-        per-seat rows as ``you``, ``next`` (the next seat), ``+2``, ... Empty segments are left out."""
-        k = len(self.faces)
+    def describe(self, obs: np.ndarray, names: Sequence[str] | None = None, seat: int = 0) -> list[dict[str, str]]:
+        """What an observation holds, segment by segment, in words: cards by name (``10♥``), seats
+        by ``names`` (the table's, with ``seat`` the observer; else ``you``, ``next``, ``+2``, ...),
+        one-hot segments by what they stand for. Empty segments are left out."""
+        k, n = len(self.faces), self.players
+
+        def who(r: int) -> str:
+            if names is None:
+                return _seat_word(r)
+            return names[(seat + r) % n] + (" (you)" if r == 0 else "")
+
+        words_of = {"phase": SHEDDING_PHASES if not self.trick else tuple(self.phase_index)}
+        if not self.trick:
+            words_of["effective_top"] = tuple(RANK_TEXT.get(r, "joker") for r in self.actions.ranks) + ("anything",)
+        else:
+            words_of["mode"] = tuple(self.mode_index)
+            words_of["suit"] = tuple(self.suit_index)
         rows = []
         for name, _, shape, meaning in self.segments:
             seg = self.segment(obs, name)
@@ -324,33 +337,40 @@ class ObservationLayout:
             lines = seg.reshape(-1, shape[-1]) if len(shape) == 2 else seg.reshape(1, -1)
             parts = []
             for r, line in enumerate(lines):
-                if not line.any():
+                hot = np.flatnonzero(line)
+                if not len(hot):
                     continue
-                if shape[-1] == k and name not in ("gamble",):
-                    words = " ".join(
-                        _card_word(self.faces[i]) for i in np.flatnonzero(line) for _ in range(int(line[i]))
-                    )
+                if shape[-1] == k and name != "gamble":
+                    words = " ".join(_card_word(self.faces[i]) for i in hot for _ in range(int(line[i])))
                 elif name in _PER_SEAT:
-                    words = " ".join(f"{_seat_word(int(i))} {line[i]:g}" for i in np.flatnonzero(line))
+                    words = ", ".join(who(int(i)) + ("" if line[i] == 1 else f" {line[i]:g}") for i in hot)
+                elif name in words_of:
+                    words = " ".join(words_of[name][i] for i in hot)
+                elif name == "gamble":
+                    words = "slots " + " ".join(str(i) for i in hot)
+                elif len(line) == 1:
+                    words = f"{line[0]:g}"
                 else:
-                    words = " ".join(
-                        f"{i}:{line[i]:g}" if len(line) > 1 else f"{line[i]:g}" for i in np.flatnonzero(line)
-                    )
-                parts.append(f"{_seat_word(r)}: {words}" if len(shape) == 2 else words)
+                    words = " ".join(f"{i}:{line[i]:g}" for i in hot)
+                if name == "stack_top":
+                    parts.append(f"{('top', '2nd', '3rd')[r] if r < 3 else f'{r + 1}th'}: {words}")
+                else:
+                    parts.append(f"{who(r)}: {words}" if len(shape) == 2 else words)
             rows.append({"segment": name, "holds": "; ".join(parts), "meaning": meaning})
         return rows
 
-    def describe_html(self, obs: np.ndarray) -> str:
+    def describe_html(self, obs: np.ndarray, names: Sequence[str] | None = None, seat: int = 0) -> str:
         """:meth:`describe` as an HTML table (for a notebook)."""
         from html import escape
 
+        cell = "padding:2px 8px;border-bottom:1px solid #ddd;vertical-align:top"
         body = "".join(
-            f"<tr><td><code>{escape(r['segment'])}</code></td><td>{escape(r['holds'])}</td>"
-            f"<td style='color:#555'>{escape(r['meaning'])}</td></tr>"
-            for r in self.describe(obs)
+            f"<tr><td style='{cell}'><code>{escape(r['segment'])}</code></td><td style='{cell}'>{escape(r['holds'])}</td>"
+            f"<td style='{cell};color:#555'>{escape(r['meaning'])}</td></tr>"
+            for r in self.describe(obs, names, seat)
         )
-        head = "<tr><th>segment</th><th>holds</th><th>meaning</th></tr>"
-        return f"<table style='border-collapse:collapse;text-align:left'>{head}{body}</table>"
+        head = f"<tr><th style='{cell}'>segment</th><th style='{cell}'>holds</th><th style='{cell}'>meaning</th></tr>"
+        return f"<table style='border-collapse:collapse;text-align:left;font-size:13px'>{head}{body}</table>"
 
     # ------------------------------------------------------------------------------- encoding
     def encode(self, game: Any, seat: int, jump_in: bool = False) -> np.ndarray:
