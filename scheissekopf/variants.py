@@ -135,6 +135,16 @@ def deck(variant: str, players: int | None = None) -> list[Card]:
     return standard_deck(preset.jokers_per_deck) * preset.decks(4 if players is None else players)
 
 
+def determinize(view: Any, rng: Any) -> AnyGame:
+    """One full game of any variant consistent with a seat's ``view``: the cards that seat cannot
+    see dealt at random into the places it cannot see (each family's determinization)."""
+    if is_trick_game(view):
+        from .trick.determinize import determinize as deal
+    else:
+        from .shedding.determinize import determinize as deal
+    return deal(view, rng)
+
+
 class Game(abc.ABC):
     """Any game of any variant: a shedding game (:class:`scheissekopf.shedding.Game`) and a
     trick-taking hand (:class:`scheissekopf.trick.TrickGame`) are both instances.

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import JOKER, Card
+from ..cards import JOKER, RANK_TEXT, Card
 from ..errors import IllegalMove
 from ..moves import Move
 from ..variants import ALL_VARIANTS, TRICK_VARIANTS, deck, new_game, unknown_variant
@@ -133,14 +133,14 @@ class ActionSpace:
             for r in self.ranks:
                 faces = [(self.face_index[c], copies[c]) for c in self.faces if c.rank == r]
                 for take in product(*(range(k + 1) for _, k in faces)):
-                    played = tuple(i for (i, _), t in zip(faces, take) for _ in range(t))
+                    played = tuple(f for (f, _), t in zip(faces, take) for _ in range(t))
                     if played:
                         keys.append(("play", played))
-                        names.append("play " + " ".join(str(self.faces[i]) for i in played))
+                        names.append("play " + " ".join(str(self.faces[f]) for f in played))
             if JOKER.rank in counts:
-                for t in range(n):
-                    keys.append(("joker", t))
-                    names.append(f"joker to the seat {t} after the player" if t else "joker to oneself")
+                for offset in range(n):
+                    keys.append(("joker", offset))
+                    names.append(f"joker to the seat {offset} after the player" if offset else "joker to oneself")
             for i in range(slots):
                 keys.append(("flip", i))
                 names.append(f"flip gamble slot {i}")
@@ -169,7 +169,7 @@ class ActionSpace:
                 i, j = sorted(fi[c] for c in cards)
                 return ("bury", i, j)
             if kind == "under":
-                return ("under", fi[target], fi[cards[0]])
+                return ("under", fi[target], fi[cards[0]])  # type: ignore[index]
             if target is not None:
                 return (kind, target)
             return (kind,)
@@ -179,7 +179,7 @@ class ActionSpace:
         if kind == "take":
             return ("take", fi[cards[0]]) if cards else ("take",)
         if kind == "joker":
-            return ("joker", (target - move.player) % self.players)
+            return ("joker", (target - move.player) % self.players)  # type: ignore[operator]
         if kind == "flip":
             return ("flip", move.index)
         if kind == "swap":
@@ -197,7 +197,7 @@ class ActionSpace:
 
     def legal(self, moves: Sequence[Move]) -> dict[int, Move]:
         """Action number -> the engine move, for a list of legal moves of one seat."""
-        out = {}
+        out: dict[int, Move] = {}
         for m in moves:
             a = self.action_of(m)
             if a in out:
@@ -229,6 +229,7 @@ class ObservationLayout:
         if not self.trick:
             ranks = self.actions.ranks
             self.rank_index = {r: i for i, r in enumerate(ranks)}
+            self._phase_index = {p: i for i, p in enumerate(SHEDDING_PHASES)}
             s = self.actions.slots
             add("hand", (k,), "own hand: count of each card")
             add("bank", (n, k), "each seat's bank (face up): count of each card")
@@ -257,10 +258,11 @@ class ObservationLayout:
             phases = TRICK_PHASES[variant]
             suits = sorted({c.suit for c in self.faces})
             self.suit_index = {x: i for i, x in enumerate(suits)}
-            slots = max(len(p.gamble) for p in new_game(variant, players=n, seed=0).players)
+            sample: Any = new_game(variant, players=n, seed=0)
+            slots = max(len(p.gamble) for p in sample.players)
             add("hand", (k,), "own hand (1 per card held)")
             add("hand_size", (n,), "number of cards in each seat's hand")
-            add("bank", (n, k), "two players: each seat's face-up cards")
+            add("bank", (n if sample.layout else 0, k), "two players: each seat's face-up cards")
             add("gamble", (n, slots), "two players: 1 where a seat's face-down card still lies")
             add("trick", (n, k), "the trick being played: the card each seat put on it (one-hot)")
             add("trick_hidden", (n,), "1 where a seat's card on the trick is the unseen card in the hole")
@@ -310,70 +312,126 @@ class ObservationLayout:
             for name, start, shape, meaning in self.segments
         ]
 
+    def describe(self, obs: np.ndarray, names: Sequence[str] | None = None, seat: int = 0) -> list[dict[str, str]]:
+        """What an observation holds, segment by segment, in words: cards by name (``10♥``), seats
+        by ``names`` (the table's, with ``seat`` the observer; else ``you``, ``next``, ``+2``, ...),
+        one-hot segments by what they stand for. Empty segments are left out."""
+        k, n = len(self.faces), self.players
+
+        def who(r: int) -> str:
+            if names is None:
+                return _seat_word(r)
+            return names[(seat + r) % n] + (" (you)" if r == 0 else "")
+
+        words_of = {"phase": SHEDDING_PHASES if not self.trick else tuple(self.phase_index)}
+        if not self.trick:
+            words_of["effective_top"] = tuple(RANK_TEXT.get(r, "joker") for r in self.actions.ranks) + ("anything",)
+        else:
+            words_of["mode"] = tuple(self.mode_index)
+            words_of["suit"] = tuple(self.suit_index)
+        rows = []
+        for name, _, shape, meaning in self.segments:
+            seg = self.segment(obs, name)
+            if not seg.any():
+                continue
+            lines = seg.reshape(-1, shape[-1]) if len(shape) == 2 else seg.reshape(1, -1)
+            parts = []
+            for r, line in enumerate(lines):
+                hot = np.flatnonzero(line)
+                if not len(hot):
+                    continue
+                if shape[-1] == k and name != "gamble":
+                    words = " ".join(_card_word(self.faces[i]) for i in hot for _ in range(int(line[i])))
+                elif name in _PER_SEAT:
+                    words = ", ".join(who(int(i)) + ("" if line[i] == 1 else f" {line[i]:g}") for i in hot)
+                elif name in words_of:
+                    words = " ".join(words_of[name][i] for i in hot)
+                elif name == "gamble":
+                    words = "slots " + " ".join(str(i) for i in hot)
+                elif len(line) == 1:
+                    words = f"{line[0]:g}"
+                else:
+                    words = " ".join(f"{i}:{line[i]:g}" for i in hot)
+                if name == "stack_top":
+                    parts.append(f"{('top', '2nd', '3rd')[r] if r < 3 else f'{r + 1}th'}: {words}")
+                else:
+                    parts.append(f"{who(r)}: {words}" if len(shape) == 2 else words)
+            rows.append({"segment": name, "holds": "; ".join(parts), "meaning": meaning})
+        return rows
+
+    def describe_html(self, obs: np.ndarray, names: Sequence[str] | None = None, seat: int = 0) -> str:
+        """:meth:`describe` as an HTML table (for a notebook)."""
+        from html import escape
+
+        cell = "padding:2px 8px;border-bottom:1px solid #ddd;vertical-align:top"
+        body = "".join(
+            f"<tr><td style='{cell}'><code>{escape(r['segment'])}</code></td><td style='{cell}'>{escape(r['holds'])}</td>"
+            f"<td style='{cell};color:#555'>{escape(r['meaning'])}</td></tr>"
+            for r in self.describe(obs, names, seat)
+        )
+        head = f"<tr><th style='{cell}'>segment</th><th style='{cell}'>holds</th><th style='{cell}'>meaning</th></tr>"
+        return f"<table style='border-collapse:collapse;text-align:left;font-size:13px'>{head}{body}</table>"
+
     # ------------------------------------------------------------------------------- encoding
     def encode(self, game: Any, seat: int, jump_in: bool = False) -> np.ndarray:
         """What ``seat`` may see of ``game`` (a game or that seat's view) as one array."""
-        out = np.zeros(self.size, dtype=np.float32)
         if self.trick:
+            out = np.zeros(self.size, dtype=np.float32)
             self._trick(game, seat, out)
-        else:
-            self._shedding(game, seat, out, jump_in)
-        return out
+            return out
+        return self._shedding(game, seat, jump_in)
 
-    def _shedding(self, g: Any, seat: int, out: np.ndarray, jump_in: bool) -> None:
+    def _shedding(self, g: Any, seat: int, jump_in: bool) -> np.ndarray:
+        # Written for speed (the observation must cost less than the move): every 1 and every
+        # card counted goes into one list of positions, which one bincount turns into the array.
         n, k, at, fi = self.players, len(self.faces), self._at, self.face_index
-        rel = [(seat + r) % n for r in range(n)]
         players = g.players
-        base = at["hand"]
-        for c in players[seat].hand:
-            out[base + fi[c]] += 1
-        b_bank, b_known, b_size, b_gamble = at["bank"], at["known"], at["hand_size"], at["gamble"]
-        s = self.actions.slots
-        known = g.known
-        for r, p in enumerate(rel):
-            pl = players[p]
-            row = b_bank + r * k
-            for c in pl.bank:
-                if c is not None:
-                    out[row + fi[c]] += 1
-            row = b_known + r * k
-            for c in known[p]:
-                out[row + fi[c]] += 1
-            out[b_size + r] = len(pl.hand)
-            row = b_gamble + r * s
-            for i, c in enumerate(pl.gamble):
-                if c is not None:
-                    out[row + i] = 1
         stack = g.stack
-        base = at["stack"]
-        for c in stack:
-            out[base + fi[c]] += 1
-        base = at["stack_top"]
-        for i, c in enumerate(reversed(stack[-STACK_TOP:])):
-            out[base + i * k + fi[c]] = 1
-        out[at["stack_size"]] = len(stack)
-        top = g.effective_top
-        out[at["effective_top"] + (len(self.actions.ranks) if top is None else self.rank_index[top.rank])] = 1
-        out[at["draw_size"]] = len(g.draw)
-        base = at["discard"]
-        for c in g.discard:
-            out[base + fi[c]] += 1
+        known = g.known
+        b_bank, b_known, b_gamble = at["bank"], at["known"], at["gamble"]
+        # (where the zone's counts start, its cards): one comprehension counts them all
+        zones = [(at["hand"], players[seat].hand), (at["stack"], stack), (at["discard"], g.discard)]
+        flags = []
+        s = self.actions.slots
         finished, ready, warned = g.finished, g.ready, g.warned
-        for r, p in enumerate(rel):
+        b_fin, b_ready, b_warn = at["finished"], at["ready"], at["warned"]
+        sizes = []
+        for r in range(n):
+            p = (seat + r) % n
+            pl = players[p]
+            zones.append((b_bank + r * k, pl.bank))
+            if known[p]:
+                zones.append((b_known + r * k, known[p]))
+            row = b_gamble + r * s
+            flags += [row + i for i, c in enumerate(pl.gamble) if c is not None]
+            sizes.append(len(pl.hand))
             if p in finished:
-                out[at["finished"] + r] = 1
+                flags.append(b_fin + r)
             if ready[p]:
-                out[at["ready"] + r] = 1
+                flags.append(b_ready + r)
             if warned[p]:
-                out[at["warned"] + r] = 1
+                flags.append(b_warn + r)
+        idx = [base + fi[c] for base, cards in zones for c in cards if c is not None]
+        idx += flags
+        base = at["stack_top"]
+        idx += [base + i * k + fi[c] for i, c in enumerate(reversed(stack[-STACK_TOP:]))]
+        top = g.effective_top
+        idx.append(at["effective_top"] + (len(self.actions.ranks) if top is None else self.rank_index[top.rank]))
         if g.turn is not None:
-            out[at["turn"] + (g.turn - seat) % n] = 1
-        out[at["direction"]] = g.direction
+            idx.append(at["turn"] + (g.turn - seat) % n)
         pending = g.pending
         if pending is not None:
-            out[at["pending"] + (pending[1] - seat) % n] = 1
-        out[at["phase"] + SHEDDING_PHASES.index(g.phase)] = 1
-        out[at["jump_in"]] = 1 if jump_in else 0
+            idx.append(at["pending"] + (pending[1] - seat) % n)
+        idx.append(at["phase"] + self._phase_index[g.phase])
+        if jump_in:
+            idx.append(at["jump_in"])
+        out = np.bincount(idx, minlength=self.size).astype(np.float32)
+        b_size = at["hand_size"]
+        out[b_size : b_size + n] = sizes
+        out[at["stack_size"]] = len(stack)
+        out[at["draw_size"]] = len(g.draw)
+        out[at["direction"]] = g.direction
+        return out
 
     def _trick(self, g: Any, seat: int, out: np.ndarray) -> None:
         n, k, at, fi = self.players, len(self.faces), self._at, self.face_index
@@ -473,6 +531,33 @@ class ObservationLayout:
             if seg == name:
                 return shape
         raise KeyError(name)
+
+
+#: the one-row segments that hold one number per seat (counted from the observer)
+_PER_SEAT = {"hand_size", "finished", "ready", "warned", "turn", "pending", "trick_hidden", "tricks_won"}
+_PER_SEAT |= {"declarer", "declarers"}
+
+
+def _card_word(card: Card) -> str:
+    pretty = getattr(card, "pretty", None)
+    return pretty() if pretty is not None else str(card)
+
+
+def _seat_word(r: int) -> str:
+    return "you" if r == 0 else ("next" if r == 1 else f"+{r}")
+
+
+def tables() -> list[tuple[str, int]]:
+    """Every (variant, table size) the engine plays, so every environment there is."""
+    out = []
+    for variant in ALL_VARIANTS:
+        for n in range(2, 8):
+            try:
+                new_game(variant, players=n, seed=0)
+            except ValueError:
+                continue
+            out.append((variant, n))
+    return out
 
 
 def settlement(game: Any, seat: int, reward: str = "win") -> float:

