@@ -43,7 +43,7 @@ def _text(value) -> str:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_every_stored_table_output_is_a_picture_of_the_table_on_its_felt(path):
+def test_every_stored_table_output_is_a_picture_of_the_table_on_its_felt_and_every_chart_an_svg(path):
     from scheissekopf.drawing import FELT
 
     nb = json.loads(path.read_text(encoding="utf-8"))
@@ -51,6 +51,10 @@ def test_every_stored_table_output_is_a_picture_of_the_table_on_its_felt(path):
     tables = 0
     for index, _cell, out in _outputs(nb):
         data = out.get("data", {})
+        if VEGALITE in data:
+            assert _text(data.get("image/svg+xml", "")).startswith("<svg"), (
+                f"{path.name}, cell {index}: a chart without its picture for a viewer"
+            )
         if not TABLE_TEXT.match(_text(data.get("text/plain", ""))):
             continue
         tables += 1
@@ -144,11 +148,11 @@ def test_storing_the_outputs_twice_gives_the_same_bytes_without_widget_ids(tmp_p
     for cell in cells[1:3]:
         (out,) = cell["outputs"]
         assert set(out["data"]) == {"text/html", "text/plain"}
-        assert 'class="scheissekopf-table"' in out["data"]["text/html"]
+        assert 'class="scheissekopf-table"' in _text(out["data"]["text/html"])
     # the progress bar is not stored and its cell is not compared; what it printed is stored
     assert cells[3]["metadata"]["tags"] == ["nbval-ignore-output"]
     assert [o["output_type"] for o in cells[3]["outputs"]] == ["stream"]
-    assert cells[3]["outputs"][0]["text"] == "done\n"
+    assert _text(cells[3]["outputs"][0]["text"]) == "done\n"
     assert "tags" not in cells[4]["metadata"]
 
 
