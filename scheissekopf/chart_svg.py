@@ -29,9 +29,10 @@ def chart_svg(chart: Any) -> str:
         drawn = [_panel(p) for p in panels]
         width = sum(w for w, _, _ in drawn) + 20 * (len(drawn) - 1)
         height = max(h for _, h, _ in drawn) + 26
-        body, x = [], 0
+        body: list[str] = []
+        x = 0.0
         for w, _, svg in drawn:
-            body.append(f'<g transform="translate({x},26)">{svg}</g>')
+            body.append(f'<g transform="translate({x:g},26)">{svg}</g>')
             x += w + 20
         title = _text(width / 2, 16, chart.title, size=14, weight="bold", anchor="middle")
         return _svg(width, height, title + "".join(body))
