@@ -53,7 +53,7 @@ SCENARIOS = RUNS if LONG else 40
 EXAMPLES = RUNS if LONG else 60
 
 SHEDDING_ACTIONS = ("play", "take", "joker", "flip", "swap", "place", "ready")
-ACTIONS = SHEDDING_ACTIONS + ("card", "move", "step", "undo", "hint", "mode", "edit", "next", "back")
+ACTIONS = SHEDDING_ACTIONS + ("card", "move", "step", "undo", "hint", "mode", "edit", "next", "back", "retry")
 FIELDS = (
     "action", "version", "player", "cards", "index", "target", "text", "mode",
     "op", "card", "from", "to", "field", "value", "seed", "replace", "zone", "seat", "trick",
@@ -138,7 +138,8 @@ def offered(table) -> list:
     if table.mode == "play":
         trick = is_trick_game(table.game)
         out = [request_for(m, trick) for m in table.legal if m["player"] not in table.bots]
-        out += [{"action": "undo"}, {"action": "step"}]
+        # a lesson's table has Retry, Back and Next instead of Undo and Step
+        out += [{"action": "retry"}] if table.lesson else [{"action": "undo"}, {"action": "step"}]
         seat = table.view if table.view != "table" else getattr(table.game, "turn", 0)
         out.append({"action": "hint", "player": seat})
     else:
@@ -582,7 +583,7 @@ def _grow_lesson(lesson_id, index, rng):
     trick = is_trick_game(table.game)
     wrong = [request_for(m, trick) for m in table.legal if m["text"] not in ex.solutions]
     right = [request_for(m, trick) for m in table.legal if m["text"] in ex.solutions]
-    plan = [{"action": "hint", "player": ex.seat}] + wrong[:2] + right[:1] + [{"action": "undo"}] + right[:1]
+    plan = [{"action": "hint", "player": ex.seat}] + wrong[:2] + right[:1] + [{"action": "retry"}] + right[:1]
     for r in plan:
         if send(table, versioned(table, r)) is None:
             entry["requests"].append(r)
