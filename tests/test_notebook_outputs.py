@@ -167,6 +167,7 @@ def test_the_sanitizer_lets_only_timings_addresses_and_ids_differ():
         return s
 
     assert sanitize("599 playouts, 2.1 s") == sanitize("599 playouts, 0.4 s")
+    assert sanitize("0.15 CPU s per game; 17 s wall") == sanitize("0.2 CPU s per game; 9 s wall")
     assert sanitize("<Foo object at 0x7f3a2b1c>") == sanitize("<Foo object at 0x7f99aa00>")
     # what the game says must still be compared
     assert sanitize("Cleo plays 4♦.") != sanitize("Cleo plays 5♦.")

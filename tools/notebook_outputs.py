@@ -158,6 +158,17 @@ def clean(nb) -> list[str]:
     return problems
 
 
+def changed_cells(nb, path: Path) -> list[str]:
+    """The ids of the cells whose new outputs are not those stored in ``path``."""
+    stored = {cell.get("id"): cell for cell in nbformat.read(path, as_version=4).cells}
+    return [
+        str(cell.get("id"))
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        and (cell.get("id") not in stored or stored[cell.get("id")].get("outputs") != cell.outputs)
+    ]
+
+
 def execute(path: Path, timeout: int) -> nbformat.NotebookNode:
     nb = nbformat.read(path, as_version=4)
     # The kernel nbval's --nbval-current-env starts: ipykernel of this very Python, whatever
@@ -208,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.check:
             stale += changed
             print(f"{path.name}: {'stale' if changed else 'up to date'} ({took:.0f} s)")
+            if changed:
+                print("  cells whose outputs differ:", ", ".join(changed_cells(nb, path)))
         else:
             if changed:
                 path.write_text(new, encoding="utf-8")
