@@ -221,3 +221,19 @@ def test_a_rerun_keeps_the_stored_outputs_that_differ_only_in_a_timing():
     new = notebook("599 playouts, 3.7 s\n", "Cleo plays 5♦.\n")
     tool.keep_stored(new, stored)
     assert [c.outputs[0]["text"] for c in new.cells] == ["599 playouts, 2.1 s\n", "Cleo plays 5♦.\n"]
+
+
+def test_the_site_ships_the_notebooks_without_their_stored_outputs():
+    """On the static site the first cell says Python is loading and every table is drawn by the
+    page's own run, so the site's copy leaves the stored outputs out (site/build.py)."""
+    pytest.importorskip("packaging")
+    spec = importlib.util.spec_from_file_location("site_build", ROOT / "site" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    for path in NOTEBOOKS:
+        shipped = json.loads(build.without_outputs(path.read_text(encoding="utf-8")))
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        assert [c["source"] for c in shipped["cells"]] == [c["source"] for c in stored["cells"]]
+        for cell in shipped["cells"]:
+            if cell["cell_type"] == "code":
+                assert cell["outputs"] == [] and cell["execution_count"] is None
