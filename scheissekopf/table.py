@@ -38,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import logging
 import pathlib
 import random
 import re
@@ -76,6 +77,7 @@ _MOVE_ACTIONS = ("play", "take", "joker", "flip", "swap", "place", "ready")
 _TRICK_ACTIONS = ("card", "move")
 _LESSON_ACTIONS = ("retry", "next", "back")
 _MAX_BOT_MOVES = 100_000  # zero-delay bots stop here at the latest (a round always ends sooner)
+_log = logging.getLogger(__name__)
 
 
 class _Refused(Exception):
@@ -476,17 +478,25 @@ class Table(anywidget.AnyWidget):
             except IllegalMove:
                 pass  # play() has put the engine's reason in the message
             except IndexError:
-                pass  # undo() has said there is nothing to undo
+                if not (isinstance(content, dict) and content.get("action") == "undo"):
+                    self._failed(content)
+                # else undo() has said there is nothing to undo
             except InvalidPosition:
                 pass  # the mode switch has shown why the draft is not a position
-            except ValueError:
-                pass  # hint() has said why there is no hint
+            except Exception:
+                self._failed(content)
             finally:
                 if isinstance(content, dict) and content.get("action") == "hint":
                     # always answer a hint request, so the button stops waiting even when the
                     # answer (a refusal with the same message as before) changes nothing else
                     self._asks += 1
                     self.hints = {**self.hints, "ask": self._asks}
+
+    def _failed(self, content) -> None:
+        """A request failed inside the program (a bug, not a refusal): the learner is told so in
+        the table instead of being shown nothing, and the traceback goes to the log for a report."""
+        _log.exception("the table's request %r failed inside the program", content)
+        self.message = _FAILED
 
     def _actions(self):
         if self._draft is not None:
@@ -525,7 +535,12 @@ class Table(anywidget.AnyWidget):
         elif action == "hint" and self.adviser is not None:
             self.adviser(self._hint_seat(content))
         elif action == "hint":
-            self.hint(self._hint_seat(content))
+            try:
+                self.hint(self._hint_seat(content))
+            except ValueError as exc:
+                if str(exc) != self.message:
+                    raise
+                raise _Refused(self.message) from None  # no move to hint at: hint() said so
         elif self.referee is not None:
             self.referee(self._move_text(action, content))
         else:
@@ -885,6 +900,7 @@ class Table(anywidget.AnyWidget):
         return data, metadata
 
 
+_FAILED = "That did not work: something went wrong inside the program (a bug; please report it)."
 _BOTS_ONLY = "Step plays only the bots' moves at a table seen by one seat."
 _SEAT_EDIT_WORDS = (
     'A table seen by one seat cannot be edited: the editor shows every card. Edit at a table with view="table".'
