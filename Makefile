@@ -39,7 +39,7 @@ test-site: $(STAMP) chromium site
 	$(PY) -m pytest tests/test_site.py -m site_notebooks
 
 # Run every notebook and store its outputs (what a notebook viewer shows; nbval compares them in
-# `make test`): after changing what a table draws or a cell prints. About two minutes.
+# `make test`): after changing what a table draws or a cell prints. About a minute.
 notebook-outputs: $(STAMP)
 	$(PY) tools/notebook_outputs.py
 
