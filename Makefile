@@ -8,7 +8,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test test-site lab bench simulate chromium npm clean site site-lock serve-site lint typecheck fuzz
+.PHONY: test test-site lab bench simulate chromium npm clean site site-lock serve-site lint typecheck fuzz notebook-outputs
 
 # The site's build tools live in their own environment, pinned in site/requirements-build.txt.
 SITE_VENV  := .venv-site
@@ -37,6 +37,11 @@ test: $(STAMP) chromium lint typecheck site
 # Every other notebook, run in Chromium on the static site (about two minutes more).
 test-site: $(STAMP) chromium site
 	$(PY) -m pytest tests/test_site.py -m site_notebooks
+
+# Run every notebook and store its outputs (what a notebook viewer shows; nbval compares them in
+# `make test`): after changing what a table draws or a cell prints. About a minute.
+notebook-outputs: $(STAMP)
+	$(PY) tools/notebook_outputs.py
 
 # ruff (settings in pyproject.toml): lint rules and the formatter's layout
 lint: $(STAMP)

@@ -49,7 +49,15 @@ class Chart:
         text = str(self)
         if self.spec is None:
             return {"text/plain": text}
-        return {MIMETYPE: self.spec, "text/plain": text}, {MIMETYPE: {"embed_options": EMBED_OPTIONS}}
+        data = {MIMETYPE: self.spec, "text/plain": text}
+        # the same chart as a picture, for a notebook viewer that draws no Vega-Lite
+        try:
+            from .chart_svg import chart_svg
+
+            data["image/svg+xml"] = chart_svg(self)
+        except Exception:  # no picture rather than no chart: the live chart does not need it
+            pass
+        return data, {MIMETYPE: {"embed_options": EMBED_OPTIONS}}
 
     def __str__(self) -> str:
         if self.spec is None:

@@ -326,12 +326,24 @@ def pyodide_dir(dest: Path, info: dict, wheels: list[Path], project: Path) -> li
     return sorted(packages)
 
 
+def without_outputs(notebook_json: str) -> str:
+    """A notebook as the site ships it: without the outputs stored for notebook viewers, so that
+    the first cell says Python is loading and every table on the page is drawn by this page's run."""
+    nb = json.loads(notebook_json)
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+
+
 def lite_dir(lite: Path, minor: str) -> None:
     """The JupyterLite sources: the contents, the build config and the kernel's settings."""
     for rel in CONTENTS:
         shutil.copytree(
             ROOT / rel, lite / "files" / rel, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
         )
+    for notebook in (lite / "files").rglob("*.ipynb"):
+        notebook.write_text(without_outputs(notebook.read_text(encoding="utf-8")), encoding="utf-8")
     (lite / "jupyter_lite_config.json").write_text(
         json.dumps(
             {

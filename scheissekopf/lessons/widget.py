@@ -26,6 +26,7 @@ import html
 try:
     import ipywidgets as widgets
 
+    from ..render import game_html
     from ..table import Table
 except ModuleNotFoundError as exc:  # the lessons themselves need neither; their table does
     from ..errors import MissingExtra
@@ -205,3 +206,12 @@ class LessonTable(widgets.VBox):
 
     def __repr__(self):
         return f"<LessonTable {self.lesson.id}: exercise {self.index + 1} of {len(self.lesson)}>"
+
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs)
+        if data is None:
+            return None
+        # Where no kernel runs (a notebook viewer, nbconvert), the goal and the table's picture
+        # stand in for the live lesson.
+        t = self.table
+        return {**data, "text/html": self.header.value + game_html(t._game, t._view)}
