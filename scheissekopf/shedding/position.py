@@ -89,7 +89,10 @@ def game_to_dict(game, hide_for=None) -> dict:
         "penalties": game.penalties,
         "warned": [i for i, w in enumerate(game.warned) if w],
         "known": [[str(c) for c in k] for k in game.known],
-        "repetitions": {} if hide_for is not None else {f"{k:016x}": v for k, v in sorted(game._rep.items())},
+        "repetitions": {
+            f"{k:016x}": v
+            for k, v in sorted((game._rep if hide_for is None else game.public_repetitions(hide_for)).items())
+        },
         "seed": None if hide_for is not None else game.seed,  # the seed would re-deal hidden cards
     }
 
