@@ -232,6 +232,11 @@ def redeal_hidden(game, seat, rng):
             g.players[s].gamble[x] = pool[k]
             k += 1
     g._draw = pool[k : k + ndraw]
+    # the repetition window is keyed by the cards in the hands: the same window as the seat
+    # sees it, with the new hidden cards in its keys
+    g._rehash()
+    g._rep = game.public_repetitions(seat)
+    g._rep = {(key + g._hidden_hash(seat)) & ((1 << 64) - 1): n for key, n in g._rep.items()}
     return sk.Game.from_dict(g.to_dict())
 
 

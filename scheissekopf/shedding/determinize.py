@@ -22,6 +22,7 @@ from collections import Counter
 
 from ..cards import HIDDEN, standard_deck
 from ..views import InconsistentView, view_seat
+from .game import _MASK, ZH
 
 
 class InfoSet:
@@ -84,8 +85,8 @@ class InfoSet:
 
     # ------------------------------------------------------------------ reading
     def signature(self):
-        """Everything a search reads: the public position with the seat's own hand, and the
-        unseen cards. Two views with the same signature lead to the same search."""
+        """Everything a search reads: the public position with the seat's own hand and its
+        repetition window, and the unseen cards. Two views with the same signature lead to the same search."""
         b = self.base
         players = tuple((tuple(p.hand), tuple(p.bank), tuple(p.gamble)) for p in b.players)
         return (
@@ -108,12 +109,13 @@ class InfoSet:
             tuple(self.hand_slots),
             tuple(self.gamble_slots),
             self.draw_slots,
+            tuple(sorted(b._rep.items())),  # the repetition window, less the hidden cards
         )
 
     # ------------------------------------------------------------------ dealing
     def sample(self, rng):
         """A full game: the public position with the unseen cards dealt at random (``rng`` is a
-        ``random.Random``). The sample's repetition count starts afresh at this position."""
+        ``random.Random``). The sample carries the view's repetition window."""
         cards = self.unseen[:]
         rng.shuffle(cards)
         if len(cards) > self.need:
@@ -121,8 +123,13 @@ class InfoSet:
         g = self.base.clone()
         players = g.players
         i = 0
+        hidden = 0  # what the dealt hand cards add to the position key (see below)
         for s, known, k in self.hand_slots:
-            hand = known + cards[i : i + k]
+            dealt = cards[i : i + k]
+            z = ZH[s]
+            for c in dealt:
+                hidden += z[c]
+            hand = known + dealt
             hand.sort()
             players[s].hand = hand
             i += k
@@ -132,7 +139,15 @@ class InfoSet:
         g._draw = cards[i:]
         _drop_caches(g)
         g._rehash()
-        g._rep = {g._position_key(): 1} if g.phase == "play" else {}
+        if g.phase == "play":
+            # The view's repetition window holds each key less the hidden hand cards
+            # (Game.public_repetitions); this deal adds its own back, so the search sees the
+            # positions the real game has already seen. Without a window: this position once.
+            now = g._position_key()
+            g._rep = {(key + hidden) & _MASK: v for key, v in self.base._rep.items()}
+            g._rep.setdefault(now, 1)
+        else:
+            g._rep = {}
         return g
 
 

@@ -596,6 +596,27 @@ class Game(Recorded):
             key += ZP[self._pend]
         return key & _MASK
 
+    def _hidden_hash(self, seat):
+        """What the cards hidden from ``seat`` add to the position key: the part of each other
+        hand that is not publicly known. Between two irreversible moves (a draw, a burn, a bank
+        or gamble card, a player going out) those cards never leave their hands, so every key
+        in the repetition window holds them: subtracted, the window is public information, and
+        a deal that fills the hidden hands adds its own cards back (``determinize``)."""
+        h = 0
+        for s, pl in enumerate(self.players):
+            if s != seat and pl.hand:
+                unknown = Counter(pl.hand)
+                unknown.subtract(self.known[s])
+                z = ZH[s]
+                h += sum(z[c] * k for c, k in unknown.items() if k > 0)
+        return h
+
+    def public_repetitions(self, seat):
+        """The repetition window as ``seat`` may know it: each key less the hidden cards
+        (:meth:`_hidden_hash`). A view carries this, so a search sees a stalemate coming."""
+        h = self._hidden_hash(seat)
+        return {(k - h) & _MASK: v for k, v in self._rep.items()}
+
     def _rehash(self):
         self._hh = sum(ZH[p][c] for p, pl in enumerate(self.players) for c in pl.hand)
         self._sh = sum(ZS[i][c] for i, c in enumerate(self.stack))

@@ -92,15 +92,19 @@ def game_to_dict(game, hide_for=None) -> dict:
         "penalties": game.penalties,
         "warned": [i for i, w in enumerate(game.warned) if w],
         "known": [[str(c) for c in k] for k in game.known],
-        "repetitions": {} if hide_for is not None else _repetitions(game),
+        "repetitions": _repetitions(game, hide_for),
         "seed": None if hide_for is not None else game.seed,  # the seed would re-deal hidden cards
     }
 
 
-def _repetitions(game):
+def _repetitions(game, hide_for=None):
     """The counts of the repetition rules: in setup, the hands each seat's setup moves reached;
-    in play, the positions since the last move that cannot come back."""
-    counts = Counter(game._seen) if game.phase == "setup" else game._rep
+    in play, the positions since the last move that cannot come back. A seat's view has the
+    play window less the cards hidden from it (``Game.public_repetitions``), nothing in setup."""
+    if hide_for is not None:
+        counts = {} if game.phase == "setup" else game.public_repetitions(hide_for)
+    else:
+        counts = Counter(game._seen) if game.phase == "setup" else game._rep
     return {f"{k:016x}": v for k, v in sorted(counts.items())}
 
 

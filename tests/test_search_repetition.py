@@ -1,0 +1,147 @@
+"""The stalemate rule inside the search: a seat's view carries the repetition window (keyed
+without the cards hidden from that seat), each determinized deal adds its own hidden cards back,
+so ISMCTS sees a third repetition coming and rates it as the rule scores it."""
+
+import random
+
+import pytest
+
+import scheissekopf as sk
+from scheissekopf.bots import GreedyBot, RandomBot
+from scheissekopf.shedding.determinize import InfoSet
+from scheissekopf.shedding.search import move_key, search
+
+# Positions from 2-player palace games (greedy against random, seeds 0-3) at which one move
+# repeats a position for the third time; each text carries its repetition window. In the
+# first three the player to move then holds fewer cards and wins the stalemate, in the
+# last two more cards and loses it.
+STALEMATE_WINS = [
+    (
+        "palace | P0 2D 2H 2S 4H 5S 6C 6D 6H 7C 8C QD AD AH bank AS QS 10S gamble AC 7D 8H known 2D 2H 2S 4H 6C"
+        " 6D 6H 7C 8C QD AD AH | P1 4S 5D JD JS KC KH KS bank 5C 7H 8D gamble JH 5H 6S known JD JS KC KH KS"
+        " | stack 3C 3D | discard 3H 10D 10C 7S 8S JC QH 2C 3S 4D 4C QC KD 10H 9D 9H 9C 9S | turn P1 | seed 0"
+        " | repetitions 0840bedbe5d9a486 2be29c1117df6177 4e63fb5744cc1ba5 86a14e8655abb07f 93b278003931a95d"
+        " d4c72e8ad5a75d1a*2 e04a2cb5248e95e8",
+        "P1 4S",
+    ),
+    (
+        "palace | P0 2D 2S 5S 6C 7C 7D 8C 8H JD JH AC AD AH bank 5C 4S 10D gamble 10H 4H 9C known 2D 2S 5S 7C"
+        " 7D 8C 8H JD JH AC AD AH | P1 3C 3D 4C 5D 5H 6D 6H 7H 7S 9S JS KC bank 3H 2C 4D gamble 8S 3S JC known"
+        " 3C 5H 6D 6H 7H 7S 9S JS KC | discard KD KH KS 2H 8D 9H 9D 10C 6S AS 10S QC QD QH QS | turn P1 | seed 1"
+        " | repetitions 1847ac35e4e15d1e 7eafab9ad81f34fb cb919fb4712ab0b3 dfed8e6a31a52ede*2 f4b25a4b036dcc87"
+        " fa89efeea33b9491",
+        "P1 3C",
+    ),
+    (
+        "palace | P0 4S 7D 8D 8H 9C AD AH AS bank 3S JH 2S gamble QH 3D KD known 4S 9C AD AH AS | P1 2H 3C 3H"
+        " 4D 4H 6C 6D 6S 7C 7H 7S 8S 9H KH KS bank JS 4C 6H gamble JC 5H 8C known 2H 3C 3H 4D 4H 6C 6D 6S 7C 8S"
+        " 9H KH KS | stack KC | discard 5D 10H AC 2D JD QS 10S 5C 5S 2C 9D 9S QC QD 10C 10D | seed 3"
+        " | repetitions 1157e3a93f182a77 214d8e46927d2db2 416af8a66212585d 4f6a45267f511909 6fdcf277eef2790b"
+        " c31fd7022ca3945d ca5b6915c21138a4 d85ab595df4ff950*2 ef32f180b31da97c",
+        "P0 AD",
+    ),
+]
+STALEMATE_LOSSES = [
+    (
+        "palace | P0 2D 2H 2S 3C 3D 4H 5S 6C 6D 6H 7C 8C JD QD KC KH AD AH bank AS QS 10S gamble AC 7D 8H known"
+        " 2D 2H 2S 3C 3D 4H 6C 6D 6H 7C 8C JD QD KC KH AD AH | P1 4S 5D KS bank 5C 7H 8D gamble JH 5H 6S known"
+        " KS | stack JS | discard 3H 10D 10C 7S 8S JC QH 2C 3S 4D 4C QC KD 10H 9D 9H 9C 9S | seed 0"
+        " | repetitions 12f3d2d4b024401d*2 4e63fb5744cc1ba5",
+        "P0 2D",
+    ),
+    (
+        "palace | P0 6C 7C bank 5C 4S 10D gamble 10H 4H 9C | P1 3C 3D 4C 5D 5H 6D 6H 7D 7H 7S 9S JD JH JS KC"
+        " bank 3H 2C 4D gamble 8S 3S JC known 3C 5H 6D 6H 7D 7H 7S 9S JD JH JS KC | stack 5S 8H 8C AC AD AH 2D"
+        " 2S | discard KD KH KS 2H 8D 9H 9D 10C 6S AS 10S QC QD QH QS | turn P1 | seed 1"
+        " | repetitions ecf6c7af105c0e3b*2 fa89efeea33b9491",
+        "P1 3C",
+    ),
+]
+
+
+def _third_repetition(text, move):
+    """The logged position, checked: the move ends the round at once by stalemate."""
+    g = sk.from_text(text)
+    mover = g.turn
+    g.play(move)
+    assert g.phase == "over" and g.stalemate
+    won = g.loser != mover
+    g.undo()
+    return g, mover, won
+
+
+def _row(result, move):
+    return next(r for r in result.rows if r["key"] == move_key(move))
+
+
+@pytest.mark.parametrize("text,move", STALEMATE_WINS)
+def test_search_plays_a_third_repetition_that_wins_the_stalemate(text, move):
+    g, mover, won = _third_repetition(text, move)
+    assert won
+    result = search(g.view(mover), iterations=200, rng=random.Random(1))
+    target = next(m for m in g.legal_moves() if str(m) == move)
+    assert _row(result, target)["win"] == 1.0
+    assert str(result.rows[0]["move"]) == move
+
+
+@pytest.mark.parametrize("text,move", STALEMATE_LOSSES)
+def test_search_avoids_a_third_repetition_that_loses_the_stalemate(text, move):
+    g, mover, won = _third_repetition(text, move)
+    assert not won
+    result = search(g.view(mover), iterations=200, rng=random.Random(1))
+    target = next(m for m in g.legal_moves() if str(m) == move)
+    row = _row(result, target)
+    assert row["visits"] > 0 and row["win"] == 0.0
+    assert str(result.rows[0]["move"]) != move
+
+
+def test_the_bot_playing_from_a_view_wins_by_the_third_repetition():
+    from scheissekopf.ismcts import ISMCTSBot
+
+    text, move = STALEMATE_WINS[0]
+    g, mover, _ = _third_repetition(text, move)
+    bot = ISMCTSBot(iterations=200)
+    choice = bot.choose(g.view(mover), [m for m in g.legal_moves() if m.player == mover], random.Random(5))
+    g.play(choice)
+    assert g.stalemate and g.loser != mover
+
+
+def _games(variant, players, seeds):
+    """Positions in play from greedy-against-random rounds, every fourth move."""
+    for seed in seeds:
+        g = sk.new_game(variant, players=players, seed=seed)
+        rng = random.Random(seed)
+        bots = [GreedyBot() if s % 2 == 0 else RandomBot() for s in range(players)]
+        k = 0
+        while g.phase != "over" and k < 600:
+            moves = g.legal_moves()
+            if g.phase == "setup":
+                p = moves[0].player
+                g.play(GreedyBot().choose(g.view(p), [m for m in moves if m.player == p], rng))
+                continue
+            k += 1
+            if k % 4 == 0:
+                yield g
+            p = g.turn
+            g.play(bots[p].choose(g.view(p), [m for m in moves if m.player == p], rng))
+
+
+@pytest.mark.parametrize("variant,players", [("palace", 2), ("bitenight", 4), ("schwechat", 3)])
+def test_a_deal_from_a_view_has_the_games_repetition_window(variant, players):
+    """A determinized deal counts every position as often as the real game did, and looks the
+    same as the real game from the seat (the window in the view does not tell the hidden cards)."""
+    rng = random.Random(7)
+    checked = windows = 0
+    for g in _games(variant, players, range(6)):
+        now = g._rep[g._position_key()]
+        for seat in range(players):
+            if not g.in_round(seat):
+                continue
+            view = g.view(seat)
+            deal = InfoSet(view).sample(rng)
+            assert sorted(deal._rep.values()) == sorted(g._rep.values())
+            assert deal._rep[deal._position_key()] == now
+            assert deal.view(seat).to_dict() == view.to_dict()
+            checked += 1
+            windows += len(g._rep) > 1
+    assert checked > 100 and windows > 20
