@@ -8,17 +8,19 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test test-site lab bench simulate chromium npm clean site site-lock serve-site lint typecheck
+.PHONY: test test-site lab bench simulate chromium npm clean site site-lock serve-site lint typecheck fuzz
 
 # The site's build tools live in their own environment, pinned in site/requirements-build.txt.
 SITE_VENV  := .venv-site
 SITE_PY    := $(SITE_VENV)/bin/python
 SITE_STAMP := $(SITE_VENV)/.installed
 
-$(STAMP): pyproject.toml
+# binder/requirements.txt pins the tutorial's packages (binder/pin.py): the tests run on those.
+$(STAMP): pyproject.toml binder/requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	grep -v '^\.$$' binder/requirements.txt > $(VENV)/binder-constraints.txt
+	$(PY) -m pip install --quiet -e '.[test]' -c $(VENV)/binder-constraints.txt
 	touch $(STAMP)
 
 # Debian's Chromium drives the real-browser tests; installed only when missing.
@@ -74,6 +76,13 @@ site-lock: $(SITE_STAMP) npm
 
 serve-site:
 	$(PYTHON) -m http.server --bind 127.0.0.1 --directory _site 8000
+
+# The fuzz tests of tests/fuzz/ at length, before a release: N inputs of each kind (positions as
+# text and as JSON, moves, the table's requests) instead of the few that `make test` tries, and
+# junk in every field of every corpus position. `make fuzz N=100000` for a longer run.
+N ?= 20000
+fuzz: $(STAMP)
+	SCHEISSEKOPF_FUZZ=$(N) $(PY) -m pytest tests/fuzz -q
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_engine.py

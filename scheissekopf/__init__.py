@@ -63,8 +63,25 @@ __all__ = [
 ]
 
 
+# The widget needs the Jupyter packages of the widget extra; the engine never imports them.
+_WIDGET = ("LessonTable", "Scene", "Table")
+
+
+def _widget_installed() -> bool:
+    from importlib.util import find_spec
+
+    try:
+        return all(find_spec(name) is not None for name in ("anywidget", "ipywidgets"))
+    except (ImportError, ValueError):  # a finder that refuses the name, a module without a spec
+        return False
+
+
+if not _widget_installed():  # `from scheissekopf import *` works without the widget extra
+    __all__ = [name for name in __all__ if name not in _WIDGET]
+
+
 def __getattr__(name: str):
-    # The widget needs Jupyter packages; the engine never imports it.
+    # sk.Table and the like without the widget extra raise errors.MissingExtra, which says what to install
     if name in ("Table", "Scene"):
         from . import table
 

@@ -94,6 +94,21 @@ def _ismcts(**options):
 BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": _ismcts}
 
 
+class Stalled(RuntimeError):
+    """A round that did not end within the moves allowed; ``seat`` is the seat that made most of
+    the last moves (its bot keeps the round going)."""
+
+    def __init__(self, message: str, seat: int | None = None):
+        super().__init__(message)
+        self.seat = seat
+
+
+def _staller(game: AnyGame) -> int | None:
+    """The seat that made most of the game's last 1,000 moves."""
+    recent = [m.player for m in game.history[-1000:]]
+    return max(set(recent), key=recent.count) if recent else None
+
+
 def play_round(game: AnyGame, bots: Sequence[Bot], rng: random.Random | None = None, max_moves: int = 100_000) -> int:
     """Let ``bots`` (one per seat) play ``game`` to its end. Returns the number of moves.
 
@@ -104,7 +119,9 @@ def play_round(game: AnyGame, bots: Sequence[Bot], rng: random.Random | None = N
     played = 0
     while game.phase != "over":
         if played >= max_moves:
-            raise RuntimeError(f"the round did not end within {max_moves} moves")
+            seat = _staller(game)
+            who = f"{type(bots[seat]).__name__} at P{seat}" if seat is not None else "the bots"
+            raise Stalled(f"the round did not end within {max_moves} moves: {who} made most of the last ones", seat)
         legal = game.legal_moves()
         by_seat: dict[int, list[Move]] = {}
         for m in legal:

@@ -10,10 +10,54 @@ import random
 import statistics
 import sys
 import time
+import traceback
 
 from .errors import InvalidPosition
 from .progress import progress_bar
 from .variants import TRICK_VARIANTS, VARIANTS, Game, from_text, new_game, unknown_variant
+
+
+class UsageError(Exception):
+    """A mistake in what the command was given (a file that is missing, unreadable or not what it
+    should be): :func:`main` prints the message as one line and exits with status 2."""
+
+
+#: said after the traceback of an error that is no mistake of the user's
+BUG_REPORT = (
+    "This is a bug in scheissekopf, not a mistake in your command: please report it, with the command "
+    "you ran and the lines above."
+)
+
+
+def _file_problem(exc: OSError) -> str:
+    """What went wrong with a file, in words (``No such file or directory``...)."""
+    return exc.strerror or type(exc).__name__
+
+
+def _read_text(path: str) -> str:
+    """The text of ``path`` (``-``: standard input), read as UTF-8; UsageError when it cannot be."""
+    name = "standard input" if path == "-" else path
+    try:
+        if path == "-":  # the bytes, when there are any, so that a wrong encoding is caught here too
+            stream = getattr(sys.stdin, "buffer", sys.stdin)
+            data = stream.read()
+            return data.decode("utf-8") if isinstance(data, bytes) else data
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise UsageError(f"cannot read {name}: {_file_problem(exc)}") from None
+    except UnicodeDecodeError as exc:
+        raise UsageError(
+            f"{name} is not a text file in UTF-8 (byte {exc.object[exc.start]:#04x} at position {exc.start}); "
+            "a position file holds JSON or a one-line position text"
+        ) from None
+
+
+def _open_for_writing(path: str, mode: str, what: str):
+    try:
+        return open(path, mode, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {what} {path}: {_file_problem(exc)}") from None
 
 
 def simulate(variant, players, games, seed, progress=None):
@@ -102,28 +146,22 @@ def _cmd_simulate(args):
 def _cmd_show(args):
     """A position file holds JSON (``to_dict``) or the one-line position text (``to_text``);
     ``-`` reads standard input."""
-    try:
-        if args.position == "-":
-            source = sys.stdin.read()
-        else:
-            with open(args.position, encoding="utf-8") as fh:
-                source = fh.read()
-    except OSError as exc:
-        print(f"cannot read {args.position}: {exc.strerror}", file=sys.stderr)
-        return 2
+    source = _read_text(args.position)
     try:
         if source.lstrip().startswith("{"):
             try:
                 data = json.loads(source)
             except json.JSONDecodeError as exc:
-                print(f"{args.position} is not JSON: {exc}", file=sys.stderr)
-                return 2
+                raise UsageError(f"{args.position} is not JSON: {exc}") from None
+            except RecursionError:
+                raise UsageError(f"{args.position}: the JSON is nested too deeply to be a position") from None
+            except ValueError as exc:  # e.g. a number of more digits than Python reads
+                raise UsageError(f"{args.position} is not JSON that can be read: {exc}") from None
             g = Game.from_dict(data)
         else:
             g = from_text(source.strip())
     except InvalidPosition as exc:
-        print(f"{args.position}: invalid position: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(f"{args.position}: invalid position: {exc}") from None
     print(g)
     if g.phase != "over" and args.moves:
         print("legal moves: " + ", ".join(str(m) for m in g.legal_moves()))
@@ -141,11 +179,11 @@ def _cmd_tournament(args):
     elif args.budget is not None:
         options["ismcts"] = {"budget": args.budget}
     if args.summarize:
-        summary = tournament.load_log(args.summarize)
+        summary = _read_log(tournament.load_log, args.summarize)
     else:
         done, mode = (), "w"
         if args.resume:
-            header, done = tournament.read_log(args.log)
+            header, done = _read_log(tournament.read_log, args.log)
             wanted = {"variant": args.variant, "bots": bots, "games": args.games, "seed": args.seed, "options": options}
             differ = [k for k in wanted if header.get(k) != wanted[k]]
             if differ:
@@ -154,11 +192,11 @@ def _cmd_tournament(args):
                     f"({', '.join(differ)}); give the same options or a new log"
                 )
             mode = "a"
-            with open(args.log, "rb+") as fh:  # a line cut short by the interruption
-                fh.seek(0, os.SEEK_END)  # must not swallow the next one
-                if fh.tell() and (fh.seek(-1, os.SEEK_END), fh.read(1))[1] != b"\n":
-                    fh.write(b"\n")
-        log = open(args.log, mode, encoding="utf-8") if args.log else None
+        log = _open_for_writing(args.log, mode, "the log") if args.log else None
+        if log and args.resume:  # a line cut short by the interruption must not swallow the next one
+            with open(args.log, "rb") as fh:
+                if fh.seek(0, os.SEEK_END) and (fh.seek(-1, os.SEEK_END), fh.read(1))[1] != b"\n":
+                    log.write("\n")
         try:
             summary = tournament.run(
                 args.variant,
@@ -186,13 +224,26 @@ def _cmd_tournament(args):
     return 0
 
 
+def _read_log(read, path):
+    """``read(path)`` (:func:`~.tournament.read_log` or :func:`~.tournament.load_log`), with a
+    file that cannot be read or is no tournament log reported as a UsageError."""
+    try:
+        return read(path)
+    except OSError as exc:
+        raise UsageError(f"cannot read the log {path}: {_file_problem(exc)}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not a tournament log: it is not a text file in UTF-8") from None
+    except ValueError as exc:  # tournament.LogError and its like: the file is not a log
+        raise UsageError(str(exc)) from None
+
+
 def _cmd_puzzles(args):
     from .progress import progress_bar
     from .puzzles import find_puzzles
 
-    bar = progress_bar(args.count, not args.quiet)
+    bar = progress_bar(args.count, not args.quiet, unit="puzzle")
     games = [0]
-    out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
+    out = _open_for_writing(args.out, "w", "the puzzles to") if args.out else sys.stdout
 
     def tick(p):  # each puzzle is written as soon as it is found: a run cut short keeps them
         if p is None:
@@ -229,6 +280,29 @@ def _cmd_puzzles(args):
 
 
 def main(argv=None):
+    """Run the command line; returns the exit status. A mistake in the command or its files is
+    reported in one line with status 2; anything else is a bug and shows its traceback."""
+    try:
+        return _main(argv)
+    except UsageError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the output went to a reader that stopped reading (`... | head`)
+        try:  # and Python's own flush at exit must not complain about it either
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 141
+    except Exception:
+        traceback.print_exc()
+        print(BUG_REPORT, file=sys.stderr)
+        return 1
+
+
+def _main(argv):
     ap = argparse.ArgumentParser(
         prog="python -m scheissekopf", description="Scheisskopf family: simulate random games, show positions."
     )

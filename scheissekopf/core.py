@@ -1,5 +1,6 @@
 """Machinery every game family shares: the lazy list of legal moves, the undo record, the
-history, the event log and the stamps that let ``play()`` trust a move it has just offered.
+history, the event log and the record of the moves offered, which lets ``play()`` trust a move
+it has just offered.
 
 A game class derives from :class:`Recorded`, names its scalar fields in ``_SCALARS`` and
 provides ``_raw_moves()`` (legal moves as tuples ``(player, kind, cards, target, index)``,
@@ -13,7 +14,6 @@ which builds a tuple first, and the journal is written several times on every mo
 
 from __future__ import annotations
 
-import itertools
 from bisect import insort
 from collections.abc import Sequence
 from typing import Any
@@ -23,10 +23,10 @@ from .errors import IllegalMove
 from .events import Event
 from .moves import Move, _Draft
 
-_stamps = itertools.count()
 _BYTE_CARDS = CARDS + [None] * (256 - len(CARDS))  # a saved zone's byte -> its card (255: empty slot)
 _new_tuple = tuple.__new__
 _new_object = object.__new__
+_raw_item = list.__getitem__  # an offer's tuple as generated (LegalMoves' own list storage)
 
 
 class _AsList(Sequence):
@@ -62,7 +62,7 @@ def serving(move_class):
             # draft filled in with plain slot stores, then switched to the read-only class
             mv = _new_object(_Draft)
             mv.player, mv.kind, mv.cards, mv.target, mv.index = m
-            mv._stamp = self._stamp
+            mv._stamp = i  # where the offer stands: play() compares the move with it
             mv.__class__ = move_class
             self._items[i] = m = mv
         elif type(m) is list:  # a slice
@@ -83,21 +83,24 @@ class LegalMoves(list):
     Python ``__len__``, called from C, cost about 2 % of a random move). The list holds the
     tuples as generated and is never changed; every read goes through the methods below, which
     serve the moves from ``_items``. Build one with :meth:`of`.
+
+    That list is also what ``play()`` trusts: a served move keeps its place in the list (its
+    ``_stamp``), and the game keeps the list of the last ``legal_moves()`` it made in this
+    position. A move whose fields equal the tuple at its place is one the game offered, whatever
+    was done to the Move object since.
     """
 
-    __slots__ = ("_items", "_game", "_stamp")
+    __slots__ = ("_items", "_game")
     _items: list
     _game: Any
-    _stamp: int
 
     @classmethod
-    def of(cls, items, game, stamp):
+    def of(cls, items, game):
         """The legal moves `items` (tuples (player, kind, cards, target, index) with `cards` a
-        tuple, or moves) of `game` in the position stamped `stamp`."""
+        tuple) of `game`."""
         legal = cls(items)  # (list's own constructor: no Python call)
         legal._items = items
         legal._game = game
-        legal._stamp = stamp
         return legal
 
     __getitem__ = serving(Move)
@@ -187,7 +190,7 @@ class Recorded:
     generated ``_copy_fields(other)`` for its clones.
     """
 
-    __slots__ = ("_j", "_jmark", "_irrev", "_records", "history", "_log", "_stamp")
+    __slots__ = ("_j", "_jmark", "_irrev", "_records", "history", "_log", "_offer")
     _SCALARS: tuple = ()
     _EVENT = Event  # the class the log's events are read as
 
@@ -243,7 +246,7 @@ class Recorded:
         self._records = []
         self.history = []
         self._log = []  # events as plain tuples (see EventLog)
-        self._stamp = next(_stamps)
+        self._offer = None  # the legal moves last offered in this position (see LegalMoves)
 
     @property
     def log(self) -> EventLog:
@@ -257,8 +260,16 @@ class Recorded:
         legal = LegalMoves(items)  # (LegalMoves.of written out: this runs every move)
         legal._items = items
         legal._game = self
-        legal._stamp = self._stamp
+        self._offer = legal
         return legal
+
+    def _offered(self, move) -> bool:
+        """Is `move` one that legal_moves() offered in this position, with the fields offered?
+        (Compared with the game's own copy of the offer, so an edited Move is not trusted.)"""
+        try:
+            return _raw_item(self._offer, move._stamp) == (move.player, move.kind, move.cards, move.target, move.index)
+        except (TypeError, IndexError, AttributeError):  # no offer here, or not an offered move
+            return False
 
     def is_legal(self, move: Move | str) -> bool:
         """Would :meth:`play` accept this move (or its text)?"""
@@ -269,8 +280,20 @@ class Recorded:
         return True
 
     def play(self, move: Move | str) -> Move:
-        """Play a :class:`Move` or its text. Raises :class:`IllegalMove` and changes nothing."""
-        if type(move) is not Move or move._stamp != self._stamp:  # (else: just offered here)
+        """Play a :class:`Move` or its text. Raises :class:`IllegalMove` and changes nothing.
+        Should anything else go wrong while the move is applied, the position is put back as
+        it was before the move and the error is raised."""
+        try:  # _offered written out (this runs every move): offered here, fields as offered?
+            fresh = type(move) is not Move or _raw_item(self._offer, move._stamp) != (  # type: ignore[arg-type]
+                move.player,
+                move.kind,
+                move.cards,
+                move.target,
+                move.index,
+            )
+        except (TypeError, IndexError):  # no offer in this position, or a move made by hand
+            fresh = True
+        if fresh:
             try:
                 move = self._resolve(move)
             except IllegalMove as exc:
@@ -280,15 +303,28 @@ class Recorded:
         self._irrev = False
         scalars = self._get_scalars()
         log_len = len(self._log)
-        self._apply(move)
-        extra = self._commit()
+        try:
+            self._apply(move)  # type: ignore[arg-type]
+            extra = self._commit()
+        except BaseException:
+            self._roll_back(scalars, log_len)
+            raise
         # the record (the layout _record_change writes too; undo reads it)
         records = self._records
         records += (move, self._jmark, log_len, extra)
         records += scalars
         self.history.append(move)
-        self._stamp = next(_stamps)
-        return move
+        self._offer = None
+        return move  # type: ignore[return-value]
+
+    def _roll_back(self, scalars, log_len):
+        """Put back what a move that failed half-way changed (its journal, scalars and events)."""
+        self._journal_undo(self._j, self._jmark)
+        for name, value in zip(self._SCALARS, scalars):
+            setattr(self, name, value)
+        del self._log[log_len:]
+        self._after_undo()
+        self._offer = None
 
     def _refused(self, exc):
         """Hook: a move was refused (schwechat's penalty rule acts here)."""
@@ -313,7 +349,7 @@ class Recorded:
         records = self._records
         records += (None, self._jmark, log_len, None)
         records += scalars
-        self._stamp = next(_stamps)
+        self._offer = None
 
     def undo(self) -> Move | None:
         """Take back the last move. Returns the move taken back."""
@@ -332,7 +368,7 @@ class Recorded:
         self._after_undo()
         if move is not None:
             self.history.pop()
-        self._stamp = next(_stamps)
+        self._offer = None
         return move
 
     @staticmethod
@@ -377,4 +413,5 @@ class Recorded:
         self._log.append((kind, player, self.names) + args)
 
     def _new_stamp(self):
-        self._stamp = next(_stamps)
+        """Forget the moves offered: the position was changed or copied."""
+        self._offer = None

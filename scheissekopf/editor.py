@@ -4,7 +4,7 @@ A :class:`Draft` holds a position in the ``to_dict`` form that may be impossible
 being built (two 5H in one deck, a trick hand of the wrong size). Every edit changes the draft
 and then asks the engine (:func:`scheissekopf.from_dict`) whether the result is a position; the
 answer is kept as ``draft.error`` (the :class:`~scheissekopf.InvalidPosition` message, or
-``""``) and the draft is kept either way, so nothing is lost while it is impossible.
+``""``; a shedding table with no card placed says so instead) and the draft is kept either way, so nothing is lost while it is impossible.
 
 An edit that is not even an edit (a malformed request, a card that is not where the request
 says, a seat that does not exist) raises :class:`EditRefused` and changes nothing.
@@ -32,6 +32,7 @@ Edits are dicts, as the table's front end sends them (``{"op": ..., ...}``):
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections import Counter
 from typing import Any, TypeGuard
@@ -58,6 +59,51 @@ _MAX_TEXT = 2000
 
 class EditRefused(ValueError):
     """An edit request that is not an edit (malformed, stale, out of range): nothing changed."""
+
+
+#: the refusal when checking an edit failed inside the program instead of giving a verdict
+BROKEN_EDIT = (
+    "That edit was not made: checking the position it would give failed inside the program "
+    "(a bug, please report it). The draft is as it was."
+)
+
+
+#: what an empty shedding table lacks (the engine would name the first seat without cards)
+EMPTY_TABLE = "nobody holds a card (click a card in the row below and then the hand it goes to, or press Deal the rest)"
+
+
+def _check_shape(position: dict, trick: bool) -> None:
+    """Refuse (:class:`EditRefused`) a dict the editor could not even draw: seats that are not a
+    list of dicts, zones that are not lists of card texts. Everything else is the engine's to
+    judge (a draft may be an impossible position)."""
+    variant = str(position.get("variant"))
+    rules: Any = RULES[variant] if trick else shedding_presets.get(variant)
+    seats = position.get("players")
+    if not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats):
+        raise EditRefused("a position needs 'players': a list with one dict of zones per seat")
+    if not rules.min_players <= len(seats) <= rules.max_players:
+        raise EditRefused(_seat_range(variant, rules.min_players, rules.max_players, len(seats)))
+
+    def cards(value, where):
+        if value is not None and not (isinstance(value, list) and all(c is None or isinstance(c, str) for c in value)):
+            raise EditRefused(f"{where} must be a list of card texts, not {value!r}")
+
+    for s, seat in enumerate(seats):
+        for zone in _SEAT_ZONES:
+            cards(seat.get(zone), f"P{s}'s {zone}")
+    for zone in ("blind", "buried") if trick else ("stack", "draw", "discard"):
+        cards(position.get(zone), f"the {zone}")
+    if trick:
+        current = position.get("trick")
+        if current is not None and not isinstance(current, dict):
+            raise EditRefused(f"the trick being played must be a dict with its cards, not {current!r}")
+        if current is not None:
+            cards(current.get("cards"), "the trick being played")
+        tricks = position.get("tricks")
+        if tricks is not None and not (isinstance(tricks, list) and all(isinstance(t, dict) for t in tricks)):
+            raise EditRefused(f"the tricks taken must be a list of dicts, not {tricks!r}")
+        for k, t in enumerate(tricks or []):
+            cards(t.get("cards"), f"trick {k + 1}")
 
 
 def _is_int(value: Any) -> TypeGuard[int]:
@@ -111,11 +157,18 @@ class Draft:
         variant = position.get("variant", "bitenight")
         if variant not in VARIANTS and variant not in TRICK_VARIANTS:
             raise EditRefused(f"unknown variant {variant!r}")
-        self.position: dict = copy.deepcopy(position)
+        try:  # the draft is sent to the browser as it is, so it must be JSON-ready data
+            self.position: dict = json.loads(json.dumps(position))
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise EditRefused(f"a position is plain data (lists, texts, numbers), not {exc}") from None
         self.position["variant"] = variant
         self.error = ""
         self.game: Any = None
-        self.validate()
+        _check_shape(self.position, self.trick)
+        try:
+            self.validate()
+        except Exception as exc:  # the engine failed on it: not a draft the editor can hold
+            raise EditRefused(f"the position cannot be read ({type(exc).__name__})") from exc
 
     # ------------------------------------------------------------------ reading
     @property
@@ -177,14 +230,15 @@ class Draft:
     # ------------------------------------------------------------------ checking
     def validate(self) -> str:
         """Ask the engine whether the draft is a position; keep its answer. On success the draft
-        takes the engine's own form of it (what ``to_dict`` writes)."""
+        takes the engine's own form of it (what ``to_dict`` writes).
+        Any other exception (a failure in the engine, not a verdict) is left to the caller:
+        :meth:`apply` turns it into a refusal that changes nothing."""
         try:
             game = from_dict(self.position)
         except InvalidPosition as exc:
             self.error, self.game = str(exc), None
-            return self.error
-        except (TypeError, ValueError, KeyError, IndexError) as exc:  # a field of an odd type
-            self.error, self.game = f"the position cannot be read ({exc})", None
+            if not self.trick and not self.placed():  # not "P0 ... is not listed as finished"
+                self.error = EMPTY_TABLE
             return self.error
         self.error, self.game = "", game
         self.position = game.to_dict()
@@ -207,13 +261,17 @@ class Draft:
         }.get(op if isinstance(op, str) else "")
         if handler is None:
             raise EditRefused(f"Unknown edit {op!r}; nothing was changed.")
-        saved = copy.deepcopy(self.position)
+        saved = (copy.deepcopy(self.position), self.error, self.game)
         try:
             handler(edit)
+            self.validate()
+            _check_shape(self.position, self.trick)  # what the engine wrote back is drawn next
         except EditRefused:
-            self.position = saved
+            self.position, self.error, self.game = saved
             raise
-        self.validate()
+        except Exception as exc:  # the engine failed instead of answering: refuse, change nothing
+            self.position, self.error, self.game = saved
+            raise EditRefused(BROKEN_EDIT) from exc
 
     def _parse(self, text) -> Card | None:
         if not isinstance(text, str):
@@ -281,7 +339,9 @@ class Draft:
             words = {"hand": "hand", "bank": "face-up cards" if self.trick else "bank"}.get(zone, zone)
             if self.trick and zone == "gamble":
                 words = "face-down cards"
-            return f"P{seat}'s {words}", cards
+            names = p.get("names")
+            who = str(names[seat]) if isinstance(names, list) and len(names) == self.n else f"P{seat}"
+            return f"{who}'s {words}", cards
         if zone in ("stack", "draw", "discard", "blind", "buried"):
             words = {"draw": "the draw pile", "discard": "the burned cards"}.get(zone, f"the {zone}")
             if zone == "blind" and self.variant != "sheepshead":

@@ -22,3 +22,16 @@ class InvalidPosition(ValueError):
 
     column: int | None = None
     field: str | None = None
+
+
+class MissingExtra(ModuleNotFoundError):
+    """A part of the package needs an optional extra that is not installed (the engine itself
+    needs none). The message says which extra and how to install it."""
+
+    def __init__(self, feature: str, extra: str, module: str | None):
+        super().__init__(
+            f"{feature} needs the {extra} extra, which is not installed (there is no module {module!r}): "
+            f'pip install "scheissekopf[{extra}]"',
+            name=module,
+        )
+        self.extra = extra

@@ -81,6 +81,12 @@ class Move(_Fields):
         target: int | str | None = None,
         index: int | None = None,
     ) -> None:
+        if not (_number(player) and (index is None or _number(index))):
+            raise ValueError(f"a seat or a slot is a whole number (0, 1, ...), not {_shown(player, index)}")
+        if not isinstance(kind, str):
+            raise ValueError(f"a move's kind is a word such as 'play' or 'take', not {_shown(kind)}")
+        if not (target is None or _number(target) or isinstance(target, str)):
+            raise ValueError(f"a move's target is a seat or a word, not {_shown(target)}")
         for set_field, value in zip(_SETTERS, (player, kind, tuple(cards), target, index, None)):
             set_field(self, value)
 
@@ -115,7 +121,7 @@ class Move(_Fields):
         if kind == "card":  # a card played to a trick: its own text
             return f"{who} {card_text(self.cards)}"
         # other kinds (bids, calls, announcements of the trick-taking games): generic form
-        parts = [who, kind]
+        parts = [who, str(kind)]
         if self.target is not None:
             parts.append(str(self.target))
         if self.cards:
@@ -128,15 +134,32 @@ class Move(_Fields):
         return f"Move('{self}')"
 
 
+def _number(value) -> bool:
+    """A seat or slot: a real int (not a bool, not 1.0), of a size a table can have."""
+    return type(value) is int and -1000 < value < 1000
+
+
+def _shown(*values) -> str:
+    bad = next((v for v in values if v is not None and not _number(v)), values[0])
+    try:
+        return f"{bad!r:.40}"
+    except ValueError:  # an int too long to print
+        return "a number of thousands of digits"
+
+
 # the slots' own writers, which Move.__init__ uses past its read-only __setattr__
 _SETTERS = tuple(_Fields.__dict__[name].__set__ for name in _Fields.__slots__)
 
-_SEAT = re.compile(r"^P(\d+)$", re.IGNORECASE)
+_SEAT = re.compile(r"^P([0-9]+)$", re.IGNORECASE)  # ASCII digits only (not "²" or "٣")
 
 
 def _seat(token: str):
     m = _SEAT.match(token)
-    return int(m.group(1)) if m else None
+    if not m:
+        return None
+    if len(m.group(1)) > 3:  # (and int() reads no more than 4,300 digits)
+        raise IllegalMove(f"there is no seat {token[:12]}... at this table", token)
+    return int(m.group(1))
 
 
 def parse_move(text: str, default_player: int | None) -> Move:
@@ -164,8 +187,8 @@ def parse_move(text: str, default_player: int | None) -> Move:
             raise IllegalMove(str(exc), text, player) from None
 
     def index(token):
-        if not token.isdigit():
-            raise IllegalMove(f"{token!r} is not a slot number (slots count from 0)", text, player)
+        if not (token.isascii() and token.isdigit()) or len(token) > 3:
+            raise IllegalMove(f"{token[:12]!r} is not a slot number (slots count from 0)", text, player)
         return int(token)
 
     if word == "ready" and len(tokens) == 1:

@@ -26,10 +26,13 @@ from typing import NoReturn
 from .errors import InvalidPosition
 
 NULL = "-"  # an empty slot, or "nobody" / "nothing" for a single value
-_SEAT = re.compile(r"[Pp]?(\d+)\Z")
-_SEAT_KEYWORD = re.compile(r"[Pp](\d+)\Z")
-_INT = re.compile(r"[+-]?\d+\Z")
-_REPEAT = re.compile(r"(.+)\*(\d+)\Z")
+# numbers are ASCII digits only ("\d" would also take "²" or "٣")
+_SEAT = re.compile(r"[Pp]?([0-9]+)\Z")
+_SEAT_KEYWORD = re.compile(r"[Pp]([0-9]+)\Z")
+_INT = re.compile(r"[+-]?[0-9]+\Z")
+_REPEAT = re.compile(r"(.+)\*([0-9]+)\Z")
+MAX_DIGITS = 100  # the longest whole number a position holds (a seed); Python reads 4,300 at most
+_MAX_SEAT_DIGITS = 3  # no table has a thousand seats
 _BARE = re.compile(r'[^\s|,"]+\Z')
 _LINE_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 _TRUE = ("yes", "true", "on")
@@ -37,6 +40,18 @@ _FALSE = ("no", "false", "off")
 
 
 # ------------------------------------------------------------------------------------ errors
+def shown(value, width=60) -> str:
+    """A value as a refusal quotes it: its repr, cut short; a whole number too long to print
+    (Python refuses more than 4,300 digits) is described instead."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return "a whole number of thousands of digits"
+    except RecursionError:
+        return "a value nested too deep to show"
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
 def fail(column, field, message) -> NoReturn:
     """Raise :class:`InvalidPosition` saying where in the text the problem is.
 
@@ -54,7 +69,9 @@ def fail(column, field, message) -> NoReturn:
 
 def cannot_write(field, value, why="") -> NoReturn:
     """Raise :class:`InvalidPosition` for a dict the writer cannot put into text."""
-    exc = InvalidPosition(f"cannot write field {field!r} = {value!r} as position text" + (f": {why}" if why else ""))
+    exc = InvalidPosition(
+        f"cannot write field {field!r} = {shown(value)} as position text" + (f": {why}" if why else "")
+    )
     exc.column = None
     exc.field = field
     raise exc
@@ -164,7 +181,11 @@ def parse_fields(text):
 def seat_keyword(token):
     """The seat number of a seat field's keyword ``P3``, or None."""
     m = _SEAT_KEYWORD.match(token.text)
-    return int(m.group(1)) if m else None
+    if not m:
+        return None
+    if len(m.group(1)) > _MAX_SEAT_DIGITS:
+        fail(token.column, token.text[:12], f"there is no seat {token.text[:12]}...: a table has at most a few dozen")
+    return int(m.group(1))
 
 
 def collect_seats(fields):
@@ -183,7 +204,11 @@ def collect_seats(fields):
             f.fail(f"{f.keyword.text} is given twice (first at column {named[f.key].column})")
         named[f.key] = f
     if not seats:
-        fail(None, None, "no seats: write each seat's cards as a field, e.g. 'P0 5H 9C | P1 QS 2C'")
+        fail(
+            fields[0].column if fields else None,
+            None,
+            "no seats: write each seat's cards as a field, e.g. 'P0 5H 9C | P1 QS 2C'",
+        )
     n = max(seats) + 1
     for s in range(n):
         if s not in seats:
@@ -199,6 +224,8 @@ def read_seat(token, n, field):
     m = _SEAT.match(token.text) if not token.quoted else None
     if not m:
         fail(token.column, field, f"{token.text!r} is not a seat (write P0 to P{n - 1})")
+    if len(m.group(1)) > _MAX_SEAT_DIGITS:
+        fail(token.column, field, f"there is no seat {token.text[:12]}...: the table has P0 to P{n - 1}")
     s = int(m.group(1))
     if s >= n:
         fail(token.column, field, f"there is no seat P{s}: the table has P0 to P{n - 1}")
@@ -212,6 +239,8 @@ def read_seat_or_null(token, n, field):
 def read_int(token, field, minimum=None):
     if token.quoted or not _INT.match(token.text):
         fail(token.column, field, f"{token.text!r} is not a whole number")
+    if len(token.text.lstrip("+-")) > MAX_DIGITS:
+        fail(token.column, field, f"a number of {len(token.text)} digits is far too large here")
     value = int(token.text)
     if minimum is not None and value < minimum:
         fail(token.column, field, f"{value} is too small: the least is {minimum}")
@@ -255,9 +284,9 @@ def expand(field: Field, tokens):
     for t in no_commas(field, tokens):
         m = _REPEAT.match(t.text) if not t.quoted else None
         if m:
-            k = int(m.group(2))
+            k = int(m.group(2)) if len(m.group(2)) <= 5 else 10**6  # (longer: too many anyway)
             if k < 1 or k > 10000:
-                field.fail(f"{t.text!r}: the count after '*' must be from 1 to 10000", t)
+                field.fail(f"{t.text[:40]!r}: the count after '*' must be from 1 to 10000", t)
             out.extend([Token(m.group(1), t.column)] * k)
         else:
             out.append(t)
@@ -285,6 +314,8 @@ def read_seed(field: Field):
         return None
     if not _INT.match(t.text):
         field.fail(f"{t.text!r}: a seed is a whole number (or a quoted string)", t)
+    if len(t.text.lstrip("+-")) >= MAX_DIGITS:
+        field.fail(f"a seed of {len(t.text)} digits: a seed has at most {MAX_DIGITS - 1}", t)
     return int(t.text)
 
 

@@ -36,6 +36,7 @@ playing from it once it is a position. Undo back past that point returns to the 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import pathlib
 import random
@@ -44,12 +45,17 @@ import threading
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any, Callable, cast
 
-import anywidget
-import traitlets
+try:
+    import anywidget
+    import traitlets
+except ModuleNotFoundError as exc:  # the engine needs neither; the table does
+    from .errors import MissingExtra
 
-from .editor import Draft, EditRefused, empty_position
+    raise MissingExtra("The card table (sk.Table)", "widget", exc.name) from None
+
+from .editor import BROKEN_EDIT, Draft, EditRefused, empty_position
 from .errors import IllegalMove, InvalidPosition
-from .render import describe, game_html, is_trick_game, narration
+from .render import describe, game_html, is_trick_game, narration, seat_rows
 from .shedding import presets as shedding_presets
 from .trick.position import MODES as TRICK_MODES
 from .trick.position import PHASES as TRICK_PHASES
@@ -267,7 +273,8 @@ class Table(anywidget.AnyWidget):
                 raise IndexError("the table is being edited")
             if self._left_draft is not None and not self._game.history:
                 self._open_editor(self._left_draft)  # back past "Play from here": the draft again
-                self._sync("Back in the editor, at the position you drafted.")
+                self._sync()
+                self.say("Back in the editor, at the position you drafted.", "info")
                 return None
             try:
                 move = self._game.undo()
@@ -485,8 +492,12 @@ class Table(anywidget.AnyWidget):
             self._edit_request(content)
         elif action == "mode":
             self._mode_request(content)
+        elif action == "step" and self._view != "table":
+            self._step_for_seat()
         elif action == "step":
             self.step()
+        elif action == "undo" and self._view != "table":
+            self._undo_for_seat()
         elif action == "undo":
             self._undo_for_people()
         elif action == "hint" and self.adviser is not None:
@@ -514,6 +525,54 @@ class Table(anywidget.AnyWidget):
         g = self._game
         while g.history and g.phase == "play" and _to_move(g) in self._bots:
             self.undo()
+
+    def _seat_name(self, seat: int) -> str:
+        """The seat as the table names it: its name, else P<seat>."""
+        names = getattr(self._game, "names", None)
+        return str(names[seat]) if names and 0 <= seat < len(names) else f"P{seat}"
+
+    def _step_for_seat(self):
+        """Step from a table seen by one seat: only a seated bot's move, chosen by the bot from its
+        own seat's view. Another person's move, and the viewer's own, are not the table's to make."""
+        g, me = self._game, self._view
+        if g.phase == "over":
+            raise _Refused("The round is over.")
+        by_seat = self._moves_by_seat()
+        if g.phase == "setup":
+            seat = min(set(by_seat) & set(self._bots), default=None)
+            if seat is None:
+                if me in by_seat:
+                    raise _Refused(f"Get your cards ready and press Ready: {_BOTS_ONLY}")
+                raise _Refused(f"No bot has anything left to do in the setup. {_BOTS_ONLY}")
+        else:
+            seat = _to_move(g)
+            if seat == me:
+                raise _Refused(f"It is your turn: choose your move. {_BOTS_ONLY}")
+            if seat not in self._bots:
+                other = self._seat_name(seat)
+                raise _Refused(f"It is {other}'s turn, and {other} is not a bot here: {_BOTS_ONLY}")
+        move = self._bots[seat][0].choose(g.view(seat), by_seat[seat], self._rng)
+        if move is None:
+            raise _Refused(f"The bot at {self._seat_name(seat)} let its move pass.")
+        self.play(move)
+
+    def _undo_for_seat(self):
+        """Undo from a table seen by one seat: back to before that seat's last move (the moves
+        made after it are taken back with it). A table seen by one seat takes back no other move."""
+        g, me = self._game, self._view
+        history = g.history
+        last = next((i for i in range(len(history) - 1, -1, -1) if history[i].player == me), None)
+        if last is None:
+            if not history:
+                raise _Refused("There is nothing to undo.")
+            raise _Refused(
+                "You have made no move here to take back: at a table seen by one seat, Undo takes back only "
+                "your own moves (and what was played after them)."
+            )
+        for _ in range(len(history) - last):
+            g.undo()
+        self._cancel_timer()
+        self._sync()
 
     def _check_request(self, content) -> str:
         if not isinstance(content, dict):
@@ -653,16 +712,23 @@ class Table(anywidget.AnyWidget):
 
     @position.setter
     def position(self, position: dict | str):
+        """Raises :class:`~scheissekopf.InvalidPosition` for what the editor cannot hold (not a
+        position dict or text at all) and leaves the table as it was; an impossible position
+        is kept as the draft, with its error."""
         with self._lock:
             if self._draft is None:
                 raise ValueError('the position can be set in edit mode only (table.mode = "edit")')
-            if isinstance(position, str):
-                draft = Draft(self._draft.position)
-                draft.apply({"op": "paste", "text": position})
-            else:
-                draft = Draft(position)
-            self._draft = draft
-            self._sync()
+            with self._all_or_nothing(InvalidPosition):
+                try:
+                    if isinstance(position, str):
+                        draft = Draft(self._draft.position)
+                        draft.apply({"op": "paste", "text": position})
+                    else:
+                        draft = Draft(position)
+                except EditRefused as exc:
+                    raise InvalidPosition(str(exc)) from None
+                self._draft = draft
+                self._sync()
 
     @property
     def draft_error(self) -> str:
@@ -679,11 +745,12 @@ class Table(anywidget.AnyWidget):
             if self._draft is None:
                 raise ValueError('the table is not being edited (table.mode = "edit")')
             try:
-                self._draft.apply({**fields, "op": op})
+                with self._all_or_nothing(EditRefused):
+                    self._draft.apply({**fields, "op": op})
+                    self._sync()
             except EditRefused as exc:
                 self.message = str(exc)
                 raise
-            self._sync()
 
     def _check_mode(self, mode) -> None:
         if mode not in ("play", "edit"):
@@ -699,28 +766,31 @@ class Table(anywidget.AnyWidget):
         self._kept = (keep, copy.deepcopy(draft.position)) if keep is not None else None
 
     def _play_draft(self) -> None:
+        """Play from here: the game is read from the draft before anything is switched, and a
+        failure on the way leaves the table in the editor as it was."""
         draft = self._draft
         assert draft is not None
         if not draft.valid:
             self.message = _not_yet(draft.error)
             raise InvalidPosition(draft.error)
-        self._draft = None
-        if self._kept is not None and self._kept[1] == draft.position:
-            self._game = self._kept[0]  # nothing was changed: the game goes on, history and all
-        else:
-            self._game = from_dict(draft.position)
-            self._left_draft = draft
-        self._kept = None
-        self._changed()
+        with self._all_or_nothing(InvalidPosition, _BROKEN_PLAY):
+            kept = self._kept[0] if self._kept is not None and self._kept[1] == draft.position else None
+            self._game = kept if kept is not None else from_dict(draft.position)
+            self._draft = None  # an unchanged draft: the game goes on, history and all
+            if kept is None:
+                self._left_draft = draft
+            self._kept = None
+            self._changed()
 
     def _edit_request(self, content) -> None:
         assert self._draft is not None
         edit = {k: v for k, v in content.items() if k not in ("action", "version")}
-        try:
-            self._draft.apply(edit)
-        except EditRefused as exc:
-            raise _Refused(str(exc)) from None
-        self._sync()
+        with self._all_or_nothing(_Refused):
+            try:
+                self._draft.apply(edit)
+            except EditRefused as exc:
+                raise _Refused(str(exc)) from None
+            self._sync()
 
     def _mode_request(self, content) -> None:
         mode = content.get("mode")
@@ -730,7 +800,39 @@ class Table(anywidget.AnyWidget):
             raise _Refused(_SEAT_EDIT_WORDS)
         if mode == "play" and self._draft is not None and not self._draft.valid:
             raise _Refused(_not_yet(self._draft.error))
-        self.mode = mode
+        with self._all_or_nothing(_Refused, _BROKEN_PLAY if mode == "play" else _BROKEN_EDIT_MODE):
+            try:
+                self.mode = mode
+            except InvalidPosition as exc:
+                raise _Refused(str(exc)) from None
+            except EditRefused:  # the game's own position could not be read back
+                raise _Refused(_BROKEN_EDIT_MODE) from None
+
+    @contextlib.contextmanager
+    def _all_or_nothing(self, refusal: type[Exception], words: str = BROKEN_EDIT):
+        """Around a change of the draft or of the mode: if anything is raised, the table (the
+        draft, the game, every synced trait but the message) is put back exactly as it was.
+        The project's own refusals then pass on as they are; any other exception is a failure
+        inside the program and becomes a ``refusal`` with ``words`` (shown in the table)."""
+        d = self._draft
+        before = (d, None if d is None else (copy.deepcopy(d.position), d.error, d.game))
+        kept = (self._game, self._left_draft, self._kept)
+        traits = {k: getattr(self, k) for k in self.trait_names(sync=True) if not k.startswith("_")}
+        try:
+            yield
+        except Exception as exc:
+            self._draft, saved = before
+            if d is not None and saved is not None:
+                d.position, d.error, d.game = saved
+            self._game, self._left_draft, self._kept = kept
+            with self.hold_sync():
+                for k, v in traits.items():
+                    if k not in ("message", "tone") and getattr(self, k) != v:
+                        setattr(self, k, v)
+                if isinstance(exc, (_Refused, EditRefused, InvalidPosition)):
+                    raise
+                self.message = words
+            raise refusal(words) from exc
 
     def _sync_draft(self, message: str = "") -> None:
         d = self._draft
@@ -761,10 +863,20 @@ class Table(anywidget.AnyWidget):
         return data, metadata
 
 
+_BOTS_ONLY = "Step plays only the bots' moves at a table seen by one seat."
 _SEAT_EDIT_WORDS = (
     'A table seen by one seat cannot be edited: the editor shows every card. Edit at a table with view="table".'
 )
 _SEAT_EDIT = 'edit mode needs view="table": ' + _SEAT_EDIT_WORDS
+
+
+_BROKEN_PLAY = (
+    "Play from here failed inside the program (a bug, please report it): the table stays in the "
+    "editor, at the position you drafted."
+)
+_BROKEN_EDIT_MODE = (
+    "Opening the editor failed inside the program (a bug, please report it): the game goes on as it was."
+)
 
 
 def _not_yet(error: str) -> str:
@@ -788,7 +900,7 @@ def _draft_data(d: Draft) -> dict:
         "variant": d.variant,
         "game": "trick" if d.trick else "shedding",
         "family": cards,
-        "position": d.position,
+        "position": copy.deepcopy(d.position),  # not the draft itself: a failed edit must not show
         "palette": [str(c) for c in d.palette()],
         "error": d.error,
         "valid": d.valid,
@@ -799,6 +911,7 @@ def _draft_data(d: Draft) -> dict:
         "columns": columns,
         "phases": phases,
         "modes": modes,
+        "rows": dict(zip(("top", "bottom"), seat_rows(d.n, 0))),  # where the seats sit in play, too
     }
 
 

@@ -29,7 +29,7 @@ import random
 import time
 from collections import Counter
 
-from .bots import get, play_round
+from .bots import Stalled, get, play_round
 from .cluster import run_tasks
 from .progress import progress_bar
 from .shedding.presets import get as get_preset
@@ -105,7 +105,15 @@ def play_game(task):
     bots = [_make_bot(specs[i], options) for i in at_seat]
     rng = random.Random(f"scheissekopf-tournament:{seed}:{k}")
     t0 = time.process_time()
-    moves = play_round(g, bots, rng)
+    try:
+        moves = play_round(g, bots, rng)
+    except Stalled as exc:
+        label = _label(specs[at_seat[exc.seat]]) if exc.seat is not None else "one of the bots"
+        raise Stalled(
+            f"game {k} (deal seed {game_seed(seed, deal)}) did not end: the bot {label!r} at P{exc.seat} "
+            f"kept it going ({exc})",
+            exc.seat,
+        ) from None
     secs = time.process_time() - t0
     seat_of = {i: s for s, i in enumerate(at_seat)}
     if variant in TRICK_VARIANTS:
@@ -234,7 +242,8 @@ def summarize(variant, bots, results, seed=None, seconds=None, options=None):
         out[name] = {
             "games": d["games"],
             "losses": d["losses"],
-            "loss_rate": d["losses"] / d["games"],
+            # a log that holds only its first line has no game yet: no rate to give
+            "loss_rate": d["losses"] / d["games"] if d["games"] else None,
             "ci95": [lo, hi],
             "avg_points": avg,
             "points_ci95": None if avg is None else [plo, phi],
@@ -279,19 +288,23 @@ def write_log_line(fh, record):
 
 
 def load_log(path):
-    """The summary of the games logged in ``path`` by ``--log`` (complete or not)."""
+    """The summary of the games logged in ``path`` by ``--log`` (complete or not). A file that
+    is no tournament log, or holds no finished game yet, raises ValueError saying so."""
     header, results = read_log(path)
+    if not results:
+        raise ValueError(f"{path} holds no finished game yet: there is nothing to summarize")
     return summarize(header["variant"], header["bots"], results, seed=header["seed"], options=header.get("options"))
 
 
 def read_log(path):
     """``(header, results)`` of a ``--log`` file: the run's settings and its finished games
-    (each game once, in game order)."""
+    (each game once, in game order). A line cut short (an interrupted run) is skipped; any other
+    line that is not the header or a game of that run raises ValueError naming the line."""
     import json
 
     header, results = None, []
     with open(path, encoding="utf-8") as fh:
-        for line in fh:
+        for number, line in enumerate(fh, 1):
             line = line.strip()
             if not line:
                 continue
@@ -299,14 +312,65 @@ def read_log(path):
                 rec = json.loads(line)
             except json.JSONDecodeError:
                 continue  # a line cut short by an interrupted run
-            if "tournament" in rec:
-                header = rec["tournament"]
+            except (RecursionError, ValueError):
+                raise ValueError(f"{path}, line {number}: not a line of a tournament log") from None
+            if isinstance(rec, dict) and "tournament" in rec:
+                header = _checked_header(rec["tournament"], f"{path}, line {number}")
             elif header is not None:
-                results.append(rec)
+                results.append(_checked_game(rec, len(header["bots"]), f"{path}, line {number}"))
     if header is None:
-        raise ValueError(f"{path} is not a tournament log")
+        raise ValueError(f"{path} is not a tournament log (no line names the tournament's settings)")
     results = sorted({r["k"]: r for r in results}.values(), key=lambda r: r["k"])
     return header, results
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _checked_header(h, where):
+    """A log's header, if it is one (what :func:`load_log` and ``--resume`` read of it)."""
+    ok = (
+        isinstance(h, dict)
+        and h.get("variant") in VARIANTS + TRICK_VARIANTS
+        and isinstance(h.get("bots"), list)
+        and all(isinstance(b, str) for b in h["bots"])
+        and _is_int(h.get("games"))
+        and _is_int(h.get("seed"))
+        and isinstance(h.get("options", {}), dict)
+    )
+    if ok:
+        lo, hi = table_sizes(h["variant"])
+        ok = lo <= len(h["bots"]) <= hi
+    if not ok:
+        raise ValueError(f"{where}: the tournament's settings are not readable (variant, bots, games, seed)")
+    return h
+
+
+def _checked_game(r, n, where):
+    """A logged game of an ``n``-bot run, if it is one (the fields :func:`summarize` reads)."""
+    ok = (
+        isinstance(r, dict)
+        and _is_int(r.get("k"))
+        and r["k"] >= 0
+        and isinstance(r.get("lost"), list)
+        and len(r["lost"]) == n
+        and all(isinstance(x, bool) for x in r["lost"])
+        and (r.get("points") is None or (isinstance(r["points"], list) and len(r["points"]) == n))
+        and all(_is_number(x) for x in r.get("points") or ())
+        and isinstance(r.get("stalemate"), bool)
+        and isinstance(r.get("cycle"), list)
+        and all(_is_int(i) and 0 <= i < n for i in r["cycle"])
+        and _is_number(r.get("moves"))
+        and _is_number(r.get("seconds"))
+    )
+    if not ok:
+        raise ValueError(f"{where}: not a game of this tournament")
+    return r
 
 
 def report(summary) -> str:
@@ -329,6 +393,9 @@ def report(summary) -> str:
     lines.append(head)
     for name, d in s["bot_stats"].items():
         lo, hi = d["ci95"]
+        if d["loss_rate"] is None:
+            lines.append(f"  {name:<14} {d['games']:>10}   no game finished yet")
+            continue
         row = f"  {name:<14} {d['games']:>10} {d['loss_rate']:>10.1%}   [{lo:5.1%}, {hi:5.1%}]  "
         if d["avg_points"] is not None:
             plo, phi = d["points_ci95"]

@@ -18,7 +18,7 @@ from typing import Any, Union
 from . import shedding, trick
 from .cards import Card, standard_deck
 from .errors import InvalidPosition
-from .notation import fail, parse_fields, seat_keyword
+from .notation import fail, parse_fields, seat_keyword, shown
 from .shedding import notation as shedding_notation
 from .trick import notation as trick_notation
 
@@ -36,7 +36,7 @@ AnyGame = Union[shedding.Game, trick.TrickGame]
 def unknown_variant(variant: object) -> str:
     """The message for a variant that is not one of ours, naming every variant."""
     return (
-        f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)} (shedding games) "
+        f"unknown variant {shown(variant)}: choose one of {', '.join(VARIANTS)} (shedding games) "
         f"or {', '.join(TRICK_VARIANTS)} (the Schafkopf family)"
     )
 

@@ -11,7 +11,9 @@ What goes in, and where it comes from:
   IPython, ...) from PyPI, pinned with hashes in site/requirements-browser.txt;
 * the kernel's own small wheels from the jupyterlite-pyodide-kernel package (PyPI), a wheel
   of this project built from the checkout, and one of site/browser/ (what the site's kernels
-  set up at start, and a stand-in for matplotlib, which has no build for Pyodide on PyPI).
+  set up at start, with the logged tournaments that notebook 8 reads);
+* the front door (site/front/index.html: what this is, the notebooks by their first headings,
+  one click into the first) and the word the lab shows while Python loads (site/front/loading.js).
 
 All the wheels sit beside Pyodide in _site/static/pyodide/, listed in a pyodide-lock.json
 written here (name, version, sha256, dependencies), and the kernel is told to load Pyodide from
@@ -25,8 +27,10 @@ from __future__ import annotations
 import base64
 import email.parser
 import hashlib
+import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -50,7 +54,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # (the lab extension in the site does that work); the 3.x one is for ipywidgets 7.
 KERNEL_WHEELS = ("ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension")
 # Loaded while Pyodide starts, before the first cell: the kernel's own packages (the kernel
-# installs any of these not listed one by one afterwards) and the tutorial's.
+# installs any of these not listed one by one afterwards) and what the first notebook's table
+# needs. The rest of the site's wheels (tqdm, ...) load when a cell first imports them: the
+# kernel looks each cell's imports up in the site's pyodide-lock.json.
 PRELOAD = (
     "micropip",
     "piplite",
@@ -62,14 +68,30 @@ PRELOAD = (
     "scheissekopf",
     "anywidget",
     "ipywidgets",
-    "tqdm",
     "scheissekopf-lite",
 )
-# This project's extras that the notebooks use.
-EXTRAS = ("widget", "cli")
-# What the site shows in its file browser: the notebooks, and the logged tournaments that
-# 08-bots-and-tournaments reads from ../benchmarks/results.
-CONTENTS = ("notebooks", "benchmarks/results")
+# This project's extras that load with it (the table's); "cli" (tqdm) loads when imported.
+EXTRAS = ("widget",)
+# What the site shows in its file browser: the notebooks only. The logged tournaments that
+# 08-bots-and-tournaments reads from ../benchmarks/results travel in the scheissekopf_lite wheel,
+# which lays them there for each kernel without a folder in the file browser.
+CONTENTS = ("notebooks",)
+FRONT = SITE / "front"
+# What the loading word and the front door say the wait is (benchmarks/site_load.py measures it).
+TYPICAL_WAIT = "about 10 seconds on a quick computer, longer on a slow one"
+# One line per notebook on the front door; a notebook not listed here gets the first sentence of
+# its introduction. The titles always come from the notebooks' first headings.
+LINES = {
+    "01-setup": "The deal, the bank and the gamble cards, and your first moves at a live card table.",
+    "02-special-cards": "The 2, 3, 7, 8, 10 and the joker: each card that bends the rules, played out.",
+    "03-scoring": "Points for the order of going out, a whole match with its chart, and a seat against bots.",
+    "04-variants": "bitenight, palace and schwechat side by side: where their rulebooks differ.",
+    "05-position-lab": "Set up any position, see why an impossible one is refused, play and take back.",
+    "06-schafkopf": "Bavaria's game: trumps, following suit and a whole hand on a live table.",
+    "07-sheepshead": "The American branch: the picker, the blind and the called ace.",
+    "08-bots-and-tournaments": "What a bot may see, asking for a hint, and tournaments with their 95 % intervals.",
+    "09-practice": "Lessons that ask: small positions with one goal each, and the table says why.",
+}
 
 
 def run(cmd, **kw):
@@ -190,8 +212,8 @@ def kernel_wheels() -> list[Path]:
 
 
 def browser_wheel(version: str) -> Path:
-    """A wheel of site/browser/ (the kernel's startup for the site and the matplotlib stand-in,
-    see scheissekopf_lite) with a copy of the logged tournaments that 08 reads."""
+    """A wheel of site/browser/ (the kernel's startup for the site, see scheissekopf_lite) with a
+    copy of the logged tournaments that 08 reads."""
     dest = CACHE / "browser"
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
@@ -207,7 +229,7 @@ def browser_wheel(version: str) -> Path:
     dist = f"{name}-{version}.dist-info"
     files[f"{dist}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: scheissekopf-lite\nVersion: {version}\n"
-        "Summary: the tutorial's browser site: kernel startup and stand-ins\n"
+        "Summary: the tutorial's browser site: kernel startup and the logged tournaments\n"
     ).encode()
     files[f"{dist}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: site/build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     record = [f"{n},sha256={_b64(hashlib.sha256(b).digest())},{len(b)}" for n, b in files.items()]
@@ -362,7 +384,70 @@ def build() -> None:
     lite_dir(lite, minor)
     shutil.rmtree(OUT, ignore_errors=True)
     run([Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite, "--output-dir", OUT], cwd=lite)
+    front_door(OUT)
     check(OUT)
+
+
+def notebook_titles() -> list[tuple[str, str, str]]:
+    """(file name, title, one line) per notebook, in order: the title is the notebook's first
+    heading, the line LINES's or the first sentence of the introduction."""
+    out = []
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        text = "".join(next(c for c in cells if c["cell_type"] == "markdown")["source"])
+        heading, _, rest = text.partition("\n")
+        title = heading.lstrip("#").strip()
+        line = LINES.get(path.stem)
+        if line is None:
+            paragraph = rest.strip().split("\n\n", 1)[0].replace("\n", " ")
+            paragraph = re.sub(r"[*_`]", "", paragraph)
+            line = re.split(r"(?<=[.!?:])\s", paragraph, maxsplit=1)[0]
+        out.append((path.name, title, line))
+    return out
+
+
+def lab_link(notebook: str) -> str:
+    return f"./lab/index.html?path=notebooks/{notebook}"
+
+
+def front_door(out: Path) -> None:
+    """The site's root page (in place of JupyterLite's redirect to the lab), and the loading word
+    in the lab's page."""
+    notebooks = notebook_titles()
+    items = "\n".join(
+        f'      <li><a href="{html.escape(lab_link(name))}"><b>{html.escape(title)}</b>'
+        f"<small>{html.escape(line)}</small></a></li>"
+        for name, title, line in notebooks
+    )
+    first_name, first_title, _ = notebooks[0]
+    page = (FRONT / "index.html").read_text(encoding="utf-8")
+    # The lab's pages read the configuration of every page above them, this one's included.
+    config = re.search(r'<script id="jupyter-config-data".*?</script>', (out / "index.html").read_text(), re.S)
+    assert config, "no jupyter-config-data in JupyterLite's root page"
+    for key, value in {
+        "config": config[0],
+        "intro": html.escape(
+            "An interactive tutorial for the Scheißkopf shedding games (bitenight, palace, schwechat) "
+            "and the Schafkopf family, played on card tables you click. Python runs right here in your "
+            "browser, so there is nothing to install: open the first notebook and run its cells."
+        ),
+        "start_href": html.escape(lab_link(first_name)),
+        "start_title": html.escape(first_title),
+        "wait": html.escape(f"Python starts in the page when a notebook opens: {TYPICAL_WAIT}."),
+        "count": str(len(notebooks)),
+        "items": items,
+    }.items():
+        page = page.replace("{" + key + "}", value)
+    (out / "index.html").write_text(page, encoding="utf-8")
+    loading = (FRONT / "loading.js").read_text(encoding="utf-8").replace("{typical}", TYPICAL_WAIT)
+    (out / "static" / "scheissekopf").mkdir(parents=True, exist_ok=True)
+    (out / "static" / "scheissekopf" / "loading.js").write_text(loading, encoding="utf-8")
+    for app in ("lab", "notebooks"):
+        index = out / app / "index.html"
+        text = index.read_text(encoding="utf-8")
+        assert "</body>" in text, index
+        tag = '<script src="../static/scheissekopf/loading.js"></script>'
+        index.write_text(text.replace("</body>", f"  {tag}\n</body>", 1), encoding="utf-8")
 
 
 def check(out: Path) -> None:
@@ -375,8 +460,8 @@ def check(out: Path) -> None:
     for entry in lock["packages"].values():
         wheel = out / "static" / "pyodide" / entry["file_name"]
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], wheel
-    for rel in CONTENTS:
-        assert (out / "files" / rel).is_dir(), rel
+    assert sorted(p.name for p in (out / "files").iterdir()) == sorted(CONTENTS)
+    assert "loading.js" in (out / "lab" / "index.html").read_text(encoding="utf-8")
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
     print(f"built {out}: {len(files)} files, {size / 2**20:.1f} MiB", flush=True)

@@ -63,6 +63,44 @@ def test_binder_files_describe_this_project():
     assert sorted(NOTEBOOKS.glob("*.ipynb")), "no tutorial notebooks found"
 
 
+def _pinned() -> dict[str, str]:
+    pins = {}
+    for req in _requirements():
+        if req != ".":
+            name, sep, version = req.partition("==")
+            assert sep and version and not re.search(r"[<>~!*,;\[ ]", req), f"not pinned exactly: {req}"
+            pins[re.sub(r"[-_.]+", "-", name).lower()] = version
+    return pins
+
+
+def _pin_script():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("binder_pin", BINDER / "pin.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_binder_pins_every_package_to_the_version_the_tests_run_with():
+    from importlib import metadata
+
+    pinned = _pinned()
+    assert {"jupyterlab", "ipywidgets", "anywidget", "ipykernel", "tqdm"} <= set(pinned)
+    # every pin is the version installed in the environment these tests run in
+    installed = {name: metadata.version(name) for name in pinned}
+    assert {n: (v, installed[n]) for n, v in pinned.items() if installed[n] != v} == {}
+    # and the pins are complete: every package the "lab" extra needs here, no more (a new
+    # dependency or an upgrade means running `.venv/bin/python binder/pin.py` again)
+    assert _pin_script().pins() == pinned
+
+
+def test_make_test_installs_the_tested_environment_within_binders_pins():
+    makefile = (ROOT / "Makefile").read_text()
+    assert "grep -v '^\\.$$' binder/requirements.txt > $(VENV)/binder-constraints.txt" in makefile
+    assert "-e '.[test]' -c $(VENV)/binder-constraints.txt" in makefile
+
+
 # Local state that a fresh clone (what Binder starts from) does not have.
 _NOT_IN_A_CLONE = shutil.ignore_patterns(
     ".git",

@@ -171,7 +171,7 @@ def test_samples_keep_what_the_seat_saw_and_deal_the_rest(variant):
 
 def test_a_taken_stack_stays_in_the_takers_hand_in_every_sample():
     g = pos(
-        [{"hand": ["4S", "5S"]}, {"hand": ["6D", "7D", "8D"]}, {"hand": ["9H", "JH"]}],
+        [{"hand": ["4S", "5S", "6S"]}, {"hand": ["6D", "7D", "8D"]}, {"hand": ["9H", "JH", "QH"]}],
         stack=["QC", "KC", "AC"],
         turn=1,
         draw=["4D", "4H", "5D"],

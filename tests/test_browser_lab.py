@@ -60,6 +60,10 @@ def lab(tmp_path_factory):
     news = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
     news.parent.mkdir(parents=True)
     news.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    # every cell in the page: JupyterLab 4 otherwise leaves the cells out that are not scrolled to
+    tracker = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+    tracker.parent.mkdir(parents=True)
+    tracker.write_text(json.dumps({"windowingMode": "none"}))
     port, token = _free_port(), secrets.token_hex(16)
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp / "config"), "JUPYTER_RUNTIME_DIR": str(tmp / "runtime")}
     log = open(tmp / "lab.log", "w+")
@@ -208,3 +212,74 @@ def test_playing_at_the_last_table_of_the_special_cards_notebook(lab, chromium):
     table.screenshot(path=ARTIFACTS / "lab-try-table.png")
     page.screenshot(path=ARTIFACTS / "lab-page.png")
     page.close()
+
+
+# ------------------------------------------------------------------ every notebook, Run All
+ALL_NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+TABLE_OUTPUTS = ".jp-OutputArea-output:has(.sk-table), .jp-OutputArea-output:has(.scheissekopf-table)"
+
+
+@pytest.fixture(scope="module")
+def lab_for_all_notebooks(lab):
+    """The same server, with the benchmark logs next to the notebooks, where notebook 08 reads them."""
+    base, token, root = lab
+    if not (root.parent / "benchmarks").exists():
+        (root.parent / "benchmarks").symlink_to(ROOT / "benchmarks")
+    return lab
+
+
+@pytest.mark.parametrize("notebook", ALL_NOTEBOOKS)
+def test_run_all_shows_every_table_without_an_error(lab_for_all_notebooks, chromium, notebook):
+    """Run All in JupyterLab: every cell runs without an error shown to the learner, every table
+    is drawn, and each is saved as tests/artifacts/<notebook>-<n>.png to be looked at."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=60_000)
+    base, token, root = lab_for_all_notebooks
+    page = chromium.new_page(viewport={"width": 1280, "height": 1800})  # tall enough for an editor table
+    page.set_default_timeout(60_000)
+    page.goto(f"{base}/lab/tree/{notebook}?reset&token={token}")  # reset: only this notebook open
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"ipykernel\) \| Idle"))).to_be_visible()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+
+    # Done when every code cell shows an execution number (none waiting with [*] or [ ]; a folded
+    # cell shows no prompt).
+    prompts = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt")
+    deadline = time.monotonic() + 400
+    while True:
+        texts = prompts.all_inner_texts()
+        if texts and all(re.fullmatch(r"(\[\d+\]:)?", t.strip()) for t in texts) and any(t.strip() for t in texts):
+            break
+        if time.monotonic() > deadline:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=ARTIFACTS / f"{Path(notebook).stem}-unfinished.png", full_page=True)
+            pytest.fail(f"Run All of {notebook} did not finish: {texts}\n{_errors_in(page)}")
+        time.sleep(1)
+    assert _errors_in(page) == "", f"{notebook} shows an error:\n{_errors_in(page)}"
+    assert page.locator(".jp-OutputArea-output", has_text="Traceback").count() == 0
+
+    tables = page.locator(TABLE_OUTPUTS)
+    expected = sum(
+        ("sk.Table" in "".join(c["source"]) or "LessonTable(" in "".join(c["source"]))
+        for c in json.loads((ROOT / "notebooks" / notebook).read_text())["cells"]
+        if c["cell_type"] == "code"
+    )
+    assert tables.count() >= min(expected, 1), f"{notebook}: no table was drawn"
+    ARTIFACTS.mkdir(exist_ok=True)
+    for n in range(tables.count()):
+        table = tables.nth(n)
+        table.scroll_into_view_if_needed()
+        expect(table.locator(".sk-felt, .scheissekopf-table").first).to_be_visible()
+        table.screenshot(path=ARTIFACTS / f"{Path(notebook).stem}-{n + 1}.png")
+    page.close()
+    _shut_down_kernels(base, token)
+
+
+def _shut_down_kernels(base: str, token: str) -> None:
+    """End the kernels the notebooks started (one per notebook), so they do not pile up."""
+    with urllib.request.urlopen(f"{base}/api/kernels?token={token}", timeout=10) as answer:
+        kernels = json.load(answer)
+    for kernel in kernels:
+        request = urllib.request.Request(f"{base}/api/kernels/{kernel['id']}?token={token}", method="DELETE")
+        urllib.request.urlopen(request, timeout=10).close()

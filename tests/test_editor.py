@@ -8,6 +8,8 @@ from collections import Counter
 
 import pytest
 from helpers import request
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import scheissekopf as sk
 from scheissekopf.editor import Draft, EditRefused, empty_position
@@ -448,3 +450,274 @@ def test_refused_trick_edits_leave_the_draft_exactly_as_it_was(bad):
     with pytest.raises(EditRefused):
         d.apply(bad)
     assert d.position == saved and d.valid
+
+
+# ------------------------------------------------------------------ what RULES.md forbids
+
+
+def test_a_hand_below_three_beside_a_draw_pile_is_not_a_position():
+    # a hand is refilled to three within the play that shortened it, so the editor refuses
+    # to play from two cards in hand while cards wait to be drawn (not only from an empty hand)
+    t = Table.editor("bitenight", players=2)
+    t.position = "bitenight | P0 5H 9C KD | P1 QS 2C | stack 4D | draw 7S"
+    assert not t.draft["valid"]
+    assert t.draft_error.startswith("P1 holds 2 cards in hand while the draw pile holds cards")
+    assert "refilled to three" in t.draft_error
+    request(t, "mode", mode="play")
+    assert t.mode == "edit" and "refilled to three" in t.message
+    move(t, "7S", {"zone": "draw", "index": 0}, PALETTE)  # the draw pile is gone: two cards are fine
+    assert t.draft["valid"], t.draft["error"]
+
+
+def test_an_empty_table_says_that_nobody_holds_a_card_not_that_p0_is_not_finished():
+    t = Table.editor("bitenight", players=3)
+    assert t.draft_error.startswith("nobody holds a card (") and "finished" not in t.draft_error
+    edit(t, "deal", seed=1)
+    assert t.draft["valid"]
+    edit(t, "clear")
+    assert t.draft_error.startswith("nobody holds a card (")
+    edit(t, "type", to={"zone": "stack"}, text="4D")  # one card placed: the engine's own words
+    assert t.draft_error == "P0 holds no cards but is not listed as finished"
+
+
+def test_the_finished_setting_the_message_names_exists_and_makes_the_position():
+    t = Table.editor("bitenight", players=3)
+    t.position = "bitenight | P0 5H 9C | P1 QS | P2 | stack 4D"
+    assert t.draft_error == "P2 holds no cards but is not listed as finished"
+    edit(t, "set", field="finished", value=[2])
+    assert t.draft["valid"], t.draft["error"]
+    assert t.position["finished"] == [2]
+    request(t, "mode", mode="play")
+    assert t.mode == "play" and t.game.finished == [2]
+
+
+# ------------------------------------------------------------------ where the seats sit
+
+
+@pytest.mark.parametrize(
+    "variant, players",
+    [("bitenight", n) for n in range(2, 9)] + [("schwechat", 6), ("sheepshead", 5), ("schafkopf", 4), ("mehrkopf", 6)],
+)
+def test_the_editor_seats_the_players_where_play_does(variant, players):
+    g = sk.new_game(variant, players=players, seed=1)
+    t = Table(g, mode="edit")
+    assert t.draft["rows"] == Table(g).info["rows"]
+    assert t.draft["rows"]["bottom"].count(0) == 1  # P0 at the bottom, as in play
+
+
+# ------------------------------------------------------------------ nothing gets wedged
+
+#: the synced traits that a refusal must leave as they were (it only writes its message)
+UNTOUCHED = ("state", "info", "legal", "log", "version", "interactive", "hints", "table_mode", "draft")
+
+
+def traits(table):
+    return {k: copy.deepcopy(getattr(table, k)) for k in UNTOUCHED}
+
+
+def engine_fails(monkeypatch, where="scheissekopf.editor.from_dict"):
+    """Make the engine's position reader fail as a bug would (not with InvalidPosition)."""
+
+    def broken(_data):
+        raise AttributeError("'NoneType' object has no attribute 'mode'")
+
+    monkeypatch.setattr(where, broken)
+
+
+@pytest.mark.parametrize("op, fields, words", BAD_EDITS, ids=[f"{o}-{w}" for o, _, w in BAD_EDITS])
+def test_every_refused_edit_leaves_the_draft_and_the_synced_traits_unchanged(op, fields, words):
+    t = small_bitenight()
+    before, draft = traits(t), (t.position, t.draft_error, t._draft.game)
+    edit(t, op, **fields)
+    assert traits(t) == before and (t.position, t.draft_error, t._draft.game) == draft
+    assert words in t.message
+
+
+def test_an_edit_the_engine_fails_on_is_refused_and_changes_nothing(monkeypatch):
+    t = small_bitenight()
+    before, position = traits(t), t.position
+    engine_fails(monkeypatch)
+    edit(t, "set", field="turn", value=1)
+    assert traits(t) == before and t.position == position and t.draft["valid"]
+    assert "not made" in t.message and "as it was" in t.message and "NoneType" not in t.message
+    with pytest.raises(EditRefused, match="not made"):
+        t.edit("set", field="turn", value=1)
+    assert traits(t) == before
+    monkeypatch.undo()
+    edit(t, "set", field="turn", value=1)  # the editor is not wedged
+    assert t.position["turn"] == 1 and t.draft["valid"]
+
+
+def test_phase_over_on_a_dealt_sheepshead_draft_never_wedges_the_editor():
+    t = Table.editor("sheepshead")
+    edit(t, "deal", seed=3)
+    assert t.draft["valid"]
+    before = traits(t)
+    edit(t, "set", field="phase", value="over")
+    if t.draft["valid"]:  # what the draft claims holds: the engine reads it
+        sk.from_dict(t.position)
+    elif t.position.get("phase") != "over":  # refused: nothing changed
+        assert traits(t) == before and t.message
+    request(t, "mode", mode="play")
+    if t.mode == "edit":
+        assert t.table_mode == "edit" and t.message
+    else:
+        assert t.table_mode == "play" and t.game.to_dict()
+    repr(t)
+    t.mode = "edit"
+    edit(t, "clear")
+    assert t.position["players"][0]["hand"] == [] and len(t.draft["palette"]) == 32
+
+
+def test_play_from_here_that_fails_leaves_the_table_in_the_editor(monkeypatch):
+    t = small_bitenight()
+    edit(t, "set", field="turn", value=1)
+    before, position = traits(t), t.position
+    engine_fails(monkeypatch, "scheissekopf.table.from_dict")
+    request(t, "mode", mode="play")
+    assert t.mode == "edit" and traits(t) == before and t.position == position
+    assert "Play from here failed" in t.message
+    with pytest.raises(sk.InvalidPosition, match="Play from here failed"):
+        t.mode = "play"
+    assert t.mode == "edit" and traits(t) == before
+    monkeypatch.undo()
+    request(t, "mode", mode="play")
+    assert t.mode == "play" and t.game.turn == 1
+
+
+MALFORMED = [
+    {"variant": "bitenight"},
+    {"variant": "bitenight", "players": "P0 P1"},
+    {"variant": "bitenight", "players": [1, 2]},
+    {"variant": "bitenight", "players": [{"hand": "5H"}, {}]},
+    {"variant": "bitenight", "players": [{}]},
+    {"variant": "bitenight", "players": [{}, {}], "stack": "4D"},
+    {"variant": "sheepshead", "players": [{}] * 5, "tricks": "all"},
+    {"variant": "sheepshead", "players": [{}] * 5, "trick": {"cards": 3}},
+    {"variant": "skat", "players": [{}, {}, {}]},
+    {"variant": "bitenight", "players": [{}, {}], "seed": object()},
+    ["bitenight"],
+    "bitenight | P0 5H | stack ZZ",
+]
+
+
+@pytest.mark.parametrize("bad", MALFORMED, ids=[repr(b)[:40] for b in MALFORMED])
+def test_assigning_a_malformed_position_raises_and_leaves_the_table_as_it_was(bad):
+    t = small_bitenight()
+    before, position = traits(t), t.position
+    with pytest.raises(sk.InvalidPosition):
+        t.position = bad
+    assert traits(t) == before and t.position == position
+    assert repr(t) == "Table(editing bitenight, 2 players, a position)"
+    edit(t, "clear")
+    assert len(t.draft["palette"]) == 54
+
+
+def test_undo_back_to_the_editor_is_a_notice_not_a_refusal():
+    t = small_bitenight()
+    request(t, "mode", mode="play")
+    request(t, "undo")
+    assert t.mode == "edit" and "Back in the editor" in t.message and t.tone == "info"
+
+
+# ------------------------------------------------------------------ random requests
+
+_ZONES = [
+    "palette",
+    "hand",
+    "bank",
+    "gamble",
+    "stack",
+    "draw",
+    "discard",
+    "blind",
+    "buried",
+    "trick",
+    "tricks",
+    "attic",
+]
+_JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(-2, 9), st.floats(allow_nan=False), st.text(max_size=4), st.just([])
+)
+
+
+@st.composite
+def places(draw):
+    place = {"zone": draw(st.sampled_from(_ZONES))}
+    for key in ("seat", "index", "trick"):
+        if draw(st.booleans()):
+            place[key] = draw(st.one_of(st.integers(-1, 8), _JUNK))
+    return place
+
+
+@st.composite
+def edit_requests(draw, cards):
+    op = draw(st.sampled_from(["move", "move", "move", "type", "set", "set", "deal", "clear", "paste", "fold"]))
+    card = draw(st.one_of(st.sampled_from(cards), _JUNK))
+    fields = {
+        "move": lambda: {"card": card, "from": draw(places()), "to": draw(places())},
+        "type": lambda: {
+            "to": draw(places()),
+            "text": " ".join(draw(st.lists(st.sampled_from(cards + ["-", "ZZ"]), max_size=4))),
+        },
+        "set": lambda: {
+            "field": draw(
+                st.sampled_from(
+                    [
+                        "players",
+                        "turn",
+                        "direction",
+                        "dealer",
+                        "phase",
+                        "pending",
+                        "finished",
+                        "decks",
+                        "contract",
+                        "multiplier",
+                        "trick_leader",
+                    ]
+                )
+            ),
+            "value": draw(
+                st.one_of(
+                    _JUNK,
+                    st.sampled_from(["setup", "play", "over", "pick", "auction"]),
+                    st.lists(st.integers(0, 5), max_size=3),
+                )
+            ),
+        },
+        "deal": lambda: {"seed": draw(st.one_of(st.integers(0, 99), _JUNK))},
+        "clear": lambda: {},
+        "paste": lambda: {
+            "text": draw(st.sampled_from(["bitenight | P0 5H 9C KD | P1 QS 2C 4D", "palace | P0 5H | P1", "x | y", ""]))
+        },
+        "fold": lambda: {},
+    }[op]()
+    return {"op": op, **fields}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["bitenight", "schwechat", "sheepshead", "schafkopf"]), st.data())
+def test_random_edit_requests_are_made_or_refused_whole_and_never_wedge_the_editor(variant, data):
+    t = Table.editor(variant)
+    cards = (
+        [str(c) for c in sk.deck(variant, len(t.position["players"]))]
+        if variant in sk.TRICK_VARIANTS
+        else ["5H", "9C", "QS", "JK", "10D", "4S"]
+    )
+    if data.draw(st.booleans()):
+        edit(t, "deal", seed=data.draw(st.integers(0, 9)))
+    for _ in range(data.draw(st.integers(1, 8))):
+        request_ = data.draw(edit_requests(cards))
+        before, version = traits(t), t.version
+        edit(t, **request_)  # nothing is raised out of the handler
+        if t.version == version:  # refused: it says why and changed nothing
+            assert t.message and traits(t) == before, request_
+        if t.draft["valid"]:  # what the draft claims, the engine confirms
+            assert sk.from_dict(t.position).to_dict() == t.position
+            assert sk.from_text(t.draft["text"]).to_dict() == t.position
+        else:
+            assert t.draft["error"] and not t.draft["text"]
+        assert repr(t).startswith("Table(editing")
+    edit(t, "clear")
+    assert t.message == "" and not t.position["players"][0].get("hand")

@@ -30,7 +30,20 @@ ORIGIN = "http://editor.test"
 PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <link rel="stylesheet" href="/table.css"></head>
 <body style="margin:8px;width:800px"><div id="w"></div></body></html>"""
-TRAITS = ("state", "info", "legal", "log", "message", "version", "interactive", "hints", "table_mode", "draft")
+TRAITS = (
+    "state",
+    "info",
+    "legal",
+    "log",
+    "message",
+    "tone",
+    "version",
+    "interactive",
+    "hints",
+    "table_mode",
+    "draft",
+    "lesson",
+)
 
 
 @pytest.fixture
@@ -57,7 +70,7 @@ def live(browser):
     box: dict = {}
 
     def values():
-        return json.loads(json.dumps({k: getattr(box["table"], k) for k in TRAITS}))
+        return json.loads(json.dumps({k: getattr(box["table"], k) for k in TRAITS if hasattr(box["table"], k)}))
 
     def answer(msg):
         box["table"]._on_msg(box["table"], msg, [])
@@ -139,6 +152,10 @@ def test_build_by_clicks_play_and_undo_back_to_the_editor(live):
     click(page, ".sk-actions button[title='take back the last move']")
     assert t.mode == "edit" and page.locator(".sk-palette").count() == 1
     assert t.position["players"][1]["hand"] == ["9C"]
+    # being back in the editor is a notice, not a refusal, and the draft is still a position
+    assert "Back in the editor" in page.locator(".sk-message.sk-info").inner_text()
+    assert page.locator(".sk-erefused").count() == 0 and page.locator(".sk-eok").count() == 1
+    page.screenshot(path=str(ARTIFACTS / "editor-back-from-play.png"), full_page=True)
 
 
 def test_an_impossible_draft_is_named_and_play_stays_off(live):
@@ -169,6 +186,11 @@ def test_eight_seat_schwechat_fits_the_notebook_width(live):
     page = live(t)
     width = page.evaluate("document.querySelector('.sk-table').scrollWidth")
     assert width <= 800
+    # the five seats above the felt share one line, as in play
+    tops = page.evaluate(
+        "[...document.querySelectorAll('.sk-row-top .sk-seat')].map((e) => e.getBoundingClientRect().top)"
+    )
+    assert len(tops) == 5 and len(set(tops)) == 1
     page.screenshot(path=str(ARTIFACTS / "editor-schwechat-8.png"), full_page=True)
 
 
@@ -183,3 +205,103 @@ def test_trick_editor_draws_the_contract_and_the_trick(live):
     assert width <= 800
     assert "This is a position" in page.locator(".sk-eok").inner_text()
     page.screenshot(path=str(ARTIFACTS / "editor-schafkopf.png"), full_page=True)
+
+
+def seat_places(page):
+    """Each seat's row ("top" above the felt, "bottom" below it) and its left-to-right place."""
+    return page.evaluate(
+        """() => {
+        const felt = document.querySelector('.sk-felt').getBoundingClientRect();
+        const seats = [...document.querySelectorAll('.sk-seat[data-seat]')].map((el) => {
+          const r = el.getBoundingClientRect();
+          return { seat: Number(el.dataset.seat), row: r.bottom <= felt.top ? 'top' : 'bottom', x: r.left };
+        });
+        const out = {};
+        for (const row of ['top', 'bottom']) {
+          seats.filter((s) => s.row === row).sort((a, b) => a.x - b.x).forEach((s, k) => { out[s.seat] = [row, k]; });
+        }
+        return out;
+    }"""
+    )
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_seats_sit_in_the_same_places_in_edit_and_play_mode(live, players):
+    t = Table(sk.new_game("bitenight", players=players, seed=3), mode="edit")
+    page = live(t)
+    edit_places = seat_places(page)
+    assert edit_places["0"][0] == "bottom"  # P0 below the felt, as in play
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"editor-seats-edit-{players}.png"), full_page=True)
+    click(page, ".sk-playhere")
+    assert t.mode == "play"
+    page.wait_for_selector(".sk-felt .sk-stack")
+    page.screenshot(path=str(ARTIFACTS / f"editor-seats-play-{players}.png"), full_page=True)
+    assert seat_places(page) == edit_places
+
+
+def test_a_bad_pasted_line_stays_in_the_box_with_its_error(live):
+    t = Table.editor("bitenight", players=2)
+    t.position = "bitenight | P0 5H | P1 9C | stack 4D"
+    page = live(t)
+    assert page.locator(".sk-eok").count() == 1
+    box = page.locator('.sk-input[aria-label="position text"]')
+    bad = "bitenight | P0 5H | P1 9C | stack 4X"
+    box.fill(bad)
+    click(page, ".sk-ebar button:text-is('Paste')")
+    assert box.input_value() == bad  # the typed line is kept, to be corrected
+    assert box.get_attribute("aria-invalid") == "true"
+    assert "cannot be read" in page.locator(".sk-erefused").inner_text()
+    assert page.locator(".sk-eok").count() == 0  # no "This is a position" beside the error
+    assert t.position["stack"] == ["4D"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "editor-bad-paste.png"), full_page=True)
+    # another refused request is not taken for the paste's: its reason shows at the top
+    page.locator('.sk-input[aria-label="cards to put"]').fill("ZZ")
+    click(page, ".sk-ebar button:text-is('Put')")
+    assert "'ZZ' is not a bitenight card" in page.locator(".sk-erefused").inner_text()
+    assert box.input_value() == bad and box.get_attribute("aria-invalid") is None
+    assert page.locator(".sk-erefused").bounding_box()["y"] < page.locator(".sk-palette").bounding_box()["y"]
+    box.fill("bitenight | P0 5H | P1 9C | stack 4S")
+    click(page, ".sk-ebar button:text-is('Paste')")
+    assert t.position["stack"] == ["4S"]
+    assert box.input_value() == "bitenight | P0 5H | P1 9C | stack 4S"
+    assert page.locator(".sk-erefused").count() == 0 and page.locator(".sk-eok").count() == 1
+
+
+def test_a_seat_is_ticked_finished_with_the_control_the_message_names(live):
+    t = Table.editor("bitenight", players=3)
+    t.position = "bitenight | P0 5H 9C | P1 QS | P2 | stack 4D"
+    page = live(t)
+    assert "P2 holds no cards but is not listed as finished" in page.locator(".sk-eerror").inner_text()
+    control = page.get_by_label("P2 finished")
+    assert control.count() == 1 and not control.is_checked()
+    before = page.evaluate("window.answered || 0")
+    control.check()
+    page.wait_for_function(f"(window.answered || 0) > {before}")
+    assert t.position["finished"] == [2] and t.draft["valid"]
+    page.wait_for_selector(".sk-eok")
+    assert page.get_by_label("P2 finished").is_checked()
+    assert "finished 1st" in page.locator('.sk-seat[data-seat="2"] .sk-efinished').inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "editor-finished.png"), full_page=True)
+    click(page, ".sk-playhere")
+    assert t.mode == "play" and t.game.finished == [2]
+
+
+def test_the_editor_calls_the_seats_by_their_names(live):
+    g = sk.new_game("bitenight", players=3, seed=1, names=["Ada", "Ben", "Cy"])
+    t = Table(g, mode="edit")
+    page = live(t)
+    heads = page.locator(".sk-seat .sk-name").all_inner_texts()
+    assert sorted(heads) == ["Ada", "Ben", "Cy"]
+    assert page.get_by_label("Cy finished").count() == 1
+    assert "Ben" in page.locator('select[aria-label="to move"]').inner_text()
+    assert "Ada hand" in page.locator('select[aria-label="zone to type into"]').inner_text()
+    assert "P0" not in page.locator(".sk-table").inner_text().replace(t.draft["text"], "")
+
+
+def test_an_empty_editor_says_what_to_do_first(live):
+    page = live(Table.editor("bitenight", players=3))
+    assert "nobody holds a card (click a card" in page.locator(".sk-eerror").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "editor-empty.png"), full_page=True)

@@ -228,7 +228,7 @@ SHORT_FORMS = [
     ),
     (
         "bitenight | P0 9D | P1 JD | P2 | stack 5C JK | finished P2 | bonus P2 | pending joker P0 | "
-        'names Ann "Ben B" Cy | draw 4C',
+        'names Ann "Ben B" Cy',
         {
             "variant": "bitenight",
             "players": [{"hand": ["9D"]}, {"hand": ["JD"]}, {}],
@@ -237,7 +237,6 @@ SHORT_FORMS = [
             "bonus": [2],
             "pending": {"joker": 0},
             "names": ["Ann", "Ben B", "Cy"],
-            "draw": ["4C"],
         },
     ),
     (

@@ -178,6 +178,18 @@ def test_refuses_an_empty_hand_while_the_draw_pile_holds_cards():
     refuses(position("bitenight", seat("", "9C", "KC"), "6D", draw="5C"), "(?i)hand|draw")
 
 
+@pytest.mark.parametrize("variant", ["bitenight", "palace", "schwechat"])
+@pytest.mark.parametrize("phase", ["play", "setup"])
+def test_a_hand_is_never_below_three_while_the_draw_pile_holds_cards(variant, phase):
+    # the refill comes within the play that emptied the hand, so no position between moves has it
+    short = position(variant, "5C 6C 9C", "4D 6D", draw="KS", phase=phase)
+    refuses(short, r"^P1 holds 2 cards in hand while the draw pile holds cards: a hand is refilled to three")
+    one = position(variant, "5C 6C 9C", "4D", draw="KS", phase=phase)
+    refuses(one, r"^P1 holds 1 card in hand")
+    # the same hands once the draw pile is gone are a position
+    assert len(sk.Game.from_dict(position(variant, "5C 6C 9C", "4D 6D", phase=phase)).players[1].hand) == 2
+
+
 def test_refuses_a_seat_that_is_out_but_holds_cards():
     refuses(position("bitenight", "5C", "6D", "7D", finished=[1]), "(?i)out|finished|hold")
 

@@ -1,11 +1,13 @@
 """The tutorial as a static JupyterLite site (``make site`` builds ``_site/``).
 
 The fast checks read the built site: Pyodide and every wheel are files of the site, each listed
-with its hash in the site's own pyodide-lock.json, and the lab extensions match the Python
-packages the kernel imports. The browser checks serve ``_site/`` with ``python -m http.server``
-on 127.0.0.1, open ``01-setup.ipynb`` in Debian's Chromium, run every cell, play a card at a
-table, and fail if the page requested anything outside 127.0.0.1. ``make test-site`` also runs
-every other notebook there (``-m site_notebooks``).
+with its hash in the site's own pyodide-lock.json, the lab extensions match the Python packages
+the kernel imports, and the root is a front door listing every notebook. The browser checks
+serve ``_site/`` with ``python -m http.server`` on 127.0.0.1, open the site's root in Debian's
+Chromium, follow its way in to ``01-setup.ipynb``, see the word that Python is loading and then
+the first table, run every cell, play a card at a table, and fail if the page requested
+anything outside 127.0.0.1. ``make test-site`` also runs every other notebook there
+(``-m site_notebooks``) and finds the charts of notebooks 3 and 8 drawn.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ import re
 import socket
 import subprocess
 import sys
-import textwrap
 import time
 import urllib.request
 import zipfile
@@ -92,9 +93,18 @@ def test_the_kernel_loads_pyodide_and_every_package_from_the_site_itself():
         preload
     ) | {d for p in preload for d in packages[p]["depends"]}
     assert set(preload) <= set(packages)
-    # This project's wheel, with the table's front end and its extras' dependencies.
+    # This project's wheel, with the table's front end and what the table needs.
     project = packages["scheissekopf"]
-    assert {"anywidget", "ipywidgets", "tqdm"} <= set(project["depends"])
+    assert {"anywidget", "ipywidgets"} <= set(project["depends"])
+    # What only later notebooks import waits until a cell imports it (the kernel looks imports up
+    # in the lock): not loaded before the first table.
+    closure, todo = set(), list(preload)
+    while todo:
+        name = todo.pop()
+        if name not in closure:
+            closure.add(name)
+            todo += packages[name]["depends"]
+    assert "tqdm" not in closure and packages["tqdm"]["imports"] == ["tqdm"]
     with zipfile.ZipFile(SITE / "static" / "pyodide" / project["file_name"]) as whl:
         assert "scheissekopf/widgets/table.js" in whl.namelist()
     # The wheels are those pinned for Pyodide's Python.
@@ -129,41 +139,54 @@ def test_the_lab_extensions_are_those_of_the_wheels_the_kernel_imports():
 @needs_site
 def test_the_site_holds_the_notebooks_and_what_they_read():
     files = SITE / "files"
+    # the file browser shows the notebooks and nothing else
+    assert [p.name for p in files.iterdir()] == ["notebooks"]
+    root = json.loads((SITE / "api" / "contents" / "all.json").read_text())
+    assert [item["name"] for item in root["content"]] == ["notebooks"]
     assert sorted(p.name for p in (files / "notebooks").glob("*.ipynb")) == NOTEBOOKS
     for nb in NOTEBOOKS:
         assert (files / "notebooks" / nb).read_bytes() == (ROOT / "notebooks" / nb).read_bytes()
+    # the logged tournaments notebook 8 reads travel in the kernel's startup wheel
     logs = sorted(p.name for p in (ROOT / "benchmarks" / "results").glob("*.jsonl"))
-    assert logs and sorted(p.name for p in (files / "benchmarks" / "results").glob("*.jsonl")) == logs
+    lite = _lock()["packages"]["scheissekopf-lite"]
+    with zipfile.ZipFile(SITE / "static" / "pyodide" / lite["file_name"]) as whl:
+        carried = sorted(
+            n.rsplit("/", 1)[1]
+            for n in whl.namelist()
+            if n.startswith("scheissekopf_lite/results/") and n.endswith(".jsonl")
+        )
+    assert logs and carried == logs
 
 
-# --- what stands in for what Pyodide lacks, checked in CPython ----------------------------------
+def _front_door_links() -> list[tuple[str, str]]:
+    page = (SITE / "index.html").read_text(encoding="utf-8")
+    return re.findall(r'<li><a href="\./lab/index\.html\?path=notebooks/([^"]+)"><b>([^<]+)</b>', page)
 
 
-def test_the_matplotlib_stand_in_takes_the_notebooks_plot_calls_and_says_it_drew_nothing():
-    code = textwrap.dedent("""
-        import matplotlib.pyplot as plt
-        assert plt.__file__.startswith(BROWSER), plt.__file__
-        fig, ax = plt.subplots(figsize=(7, 3.5))
-        ax.plot([0, 1], [2, 3], marker="o", label="x"); ax.set_xticks([0, 1]); ax.legend()
-        fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6))
-        left.errorbar([0], [1], yerr=[[0], [1]], fmt="o"); right.axhline(15)
-        fig, axes = plt.subplots(1, 2, sharey=True)
-        axes[0].set_ylabel("y"); fig.suptitle("t"); fig.tight_layout()
-        fig, grid = plt.subplots(2, 3)
-        assert len(grid) == 2 and all(len(row) == 3 for row in grid)
-        plt.show()
-    """)
-    browser = str(ROOT / "site" / "browser")
-    run = subprocess.run(
-        [sys.executable, "-c", f"BROWSER = {browser!r}\n" + code],
-        env={**os.environ, "PYTHONPATH": browser},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert run.returncode == 0, run.stderr
-    lines = run.stdout.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("(plot not drawn: matplotlib has no build for Pyodide")
+def _first_heading(notebook: str) -> str:
+    cells = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))["cells"]
+    return "".join(cells[0]["source"]).split("\n", 1)[0].lstrip("# ").strip()
+
+
+@needs_site
+def test_the_front_door_lists_every_notebook_by_its_heading_and_opens_the_first():
+    import html
+
+    page = (SITE / "index.html").read_text(encoding="utf-8")
+    links = _front_door_links()
+    assert [nb for nb, _ in links] == NOTEBOOKS
+    assert [html.unescape(title) for _, title in links] == [_first_heading(nb) for nb in NOTEBOOKS]
+    start = re.search(r'<a class="start" href="([^"]+)">([^<]+)</a>', page)
+    assert start and start[1] == f"./lab/index.html?path=notebooks/{NOTEBOOKS[0]}"
+    assert html.unescape(start[2]).startswith("Start: " + _first_heading(NOTEBOOKS[0]))
+    # the lab's pages read the configuration of the root page too
+    assert 'id="jupyter-config-data"' in page
+    # and the lab's page says that Python is loading while it does
+    assert '<script src="../static/scheissekopf/loading.js"></script>' in (SITE / "lab" / "index.html").read_text()
+    assert "Python is loading in this page" in (SITE / "static" / "scheissekopf" / "loading.js").read_text()
+
+
+# --- what the browser lacks, checked in CPython ---------------------------------------------------
 
 
 def test_a_tournament_in_pyodide_plays_in_one_process_and_says_so_once(monkeypatch, capsys):
@@ -231,14 +254,15 @@ class Page:
     """A fresh browser context (cold: no cache, no service worker) on one notebook of the site,
     recording every URL it requests, its own and its workers'."""
 
-    def __init__(self, browser, base: str, notebook: str):
+    def __init__(self, browser, base: str, notebook: str | None):
+        """Open ``notebook`` by its link, or with None the site's root (the front door)."""
         self.base = base
         self.requests: list[str] = []
         self.context = browser.new_context(viewport={"width": 1280, "height": 1000})
         self.context.on("request", lambda r: self.requests.append(r.url))
         self.page = self.context.new_page()
         self.page.set_default_timeout(60_000)
-        self.page.goto(f"{base}/lab/index.html?path=notebooks/{notebook}")
+        self.page.goto(f"{base}/" if notebook is None else f"{base}/lab/index.html?path=notebooks/{notebook}")
 
     def outside(self) -> list[str]:
         return [u for u in self.requests if not u.startswith(self.base + "/") and not u.startswith(("data:", "blob:"))]
@@ -299,11 +323,42 @@ class Page:
 
 @pytest.fixture(scope="module")
 def setup_notebook(served_site, chromium):
-    """01-setup.ipynb opened on the site with every cell run."""
-    page = Page(chromium, served_site, "01-setup.ipynb")
+    """01-setup.ipynb opened from the site's root as a learner would, with every cell run; what
+    the page said on the way is in ``page.seen``."""
+    from playwright.sync_api import expect
+
+    page = Page(chromium, served_site, None)
+    start = page.page.get_by_role("link", name=re.compile(r"^Start: 1 · "))
+    expect(start).to_be_visible()
+    start.click()
+    note = page.page.locator(".jp-Notebook .jp-CodeCell").first.locator(".sk-loading")
+    expect(note).to_contain_text("Python is loading in this page", timeout=180_000)
+    tab = page.page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel")
+    page.seen = {"tab": tab.text_content(), "note": note.text_content()}
+    page.screenshot("site-loading")
     page.run_all()
     yield page
     page.close()
+
+
+@needs_site
+@needs_chromium
+def test_the_way_in_leads_to_the_first_notebook_saying_python_is_loading_until_the_first_table(setup_notebook):
+    from playwright.sync_api import expect
+
+    assert setup_notebook.seen["tab"] == "01-setup.ipynb"
+    assert re.search(
+        r"Python is loading in this page \(\d+ s so far; it usually takes about", setup_notebook.seen["note"]
+    )
+    page = setup_notebook.page
+    # the first table took the word's place
+    expect(page.locator(".sk-table .sk-felt").first).to_be_visible()
+    expect(page.locator(".sk-loading")).to_have_count(0)
+    # the file browser shows the notebooks, and no other folder
+    items = page.locator(".jp-DirListing-item .jp-DirListing-itemText")
+    expect(items.first).to_be_visible()
+    names = [items.nth(i).text_content() for i in range(items.count())]
+    assert sorted(names) == NOTEBOOKS, names
 
 
 @needs_site
@@ -332,7 +387,9 @@ def test_the_setup_notebook_runs_in_the_browser_and_a_table_plays(setup_notebook
     table.get_by_role("button", name="Play 5\u2665").click()
     expect(table.locator('.sk-stack .sk-card[data-card="5H"]')).to_be_visible()
     expect(table.locator(".sk-status")).not_to_have_text(status)
-    out = setup_notebook.run_new_cell('print("last move:", g.history[-1], "| turn:", g.turn)', "last move")
+    out = setup_notebook.run_new_cell(
+        'print("last move:", opened.game.history[-1], "| turn:", opened.game.turn)', "last move"
+    )
     assert "last move: P3 5H | turn: 0" in out, out
     table.scroll_into_view_if_needed()
     ARTIFACTS.mkdir(exist_ok=True)
@@ -344,17 +401,15 @@ def test_the_setup_notebook_runs_in_the_browser_and_a_table_plays(setup_notebook
 @needs_chromium
 def test_what_pyodide_lacks_falls_back_in_one_line(setup_notebook):
     code = (
-        "import sys, matplotlib.pyplot as plt, tqdm\n"
+        "import sys, tqdm\n"
         "from scheissekopf import tournament\n"
         "summary = tournament.run('bitenight', ['greedy', 'random', 'random', 'random'], 4, seed=3, jobs=2)\n"
-        "plt.subplots(1, 2)\nplt.show()\n"
         "header, logged = tournament.read_log('../benchmarks/results/greedy_vs_random_bitenight.jsonl')\n"
         "print('logged', len(logged), 'monitor', tqdm.tqdm.monitor_interval)\n"
         "print('platform', sys.platform, 'games', summary['games'])"
     )
     out = setup_notebook.run_new_cell(code, "platform emscripten games 4")
     assert "tournament: no worker processes in the browser (Pyodide); playing the games here" in out
-    assert "(plot not drawn: matplotlib has no build for Pyodide on PyPI" in out
     # The logged tournaments can be read where notebook 8 reads them; tqdm starts no thread.
     assert "logged 400 monitor 0" in out
     assert "Traceback" not in out
@@ -370,14 +425,34 @@ def test_the_page_requests_nothing_outside_127_0_0_1(setup_notebook):
     assert setup_notebook.outside() == []
 
 
+# The charts each notebook draws (scheissekopf.charts), and the fewest dots each one has.
+CHARTS = {"03-scoring.ipynb": [20], "08-bots-and-tournaments.ipynb": [6, 12, 4]}
+
+
 @pytest.mark.site_notebooks
 @needs_site
 @needs_chromium
 @pytest.mark.parametrize("notebook", [nb for nb in NOTEBOOKS if nb != "01-setup.ipynb"])
-def test_every_other_notebook_runs_in_the_browser(served_site, chromium, notebook):
+def test_every_other_notebook_runs_in_the_browser_and_draws_its_charts(served_site, chromium, notebook):
     page = Page(chromium, served_site, notebook)
     try:
+        from playwright.sync_api import expect
+
         assert page.run_all() == "passed"
+        expected = CHARTS.get(notebook, [])
+        # the renderer draws each chart once its output arrives
+        charts = page.page.locator(".jp-Notebook .jp-RenderedVegaCommon5")
+        expect(charts).to_have_count(len(expected), timeout=60_000)
+        dots = []
+        for i in range(charts.count()):
+            chart = charts.nth(i)
+            chart.scroll_into_view_if_needed()
+            chart.locator("svg .mark-symbol path").first.wait_for()
+            dots.append(chart.locator("svg .mark-symbol path").count())
+            ARTIFACTS.mkdir(exist_ok=True)
+            chart.screenshot(path=ARTIFACTS / f"site-chart-{notebook[:2]}-{i}.png")
+        assert len(dots) == len(expected) and all(d >= e for d, e in zip(dots, expected)), dots
+        assert page.page.get_by_text("not drawn").count() == 0
         assert page.outside() == []
     finally:
         page.close()

@@ -165,6 +165,92 @@ def test_seat_view_refuses_to_play_for_another_seat():
     assert "seen by P1" in t.message
 
 
+# ------------------------------------------------------------------ a seat's table acts for that seat only
+
+
+class Polite:
+    """A bot that never jumps in, passes when it may, else plays its first legal move, and
+    remembers every view it was shown."""
+
+    def __init__(self):
+        self.shown = []
+
+    def choose(self, view, legal_moves, rng):
+        self.shown.append(view)
+        if view.phase == "play" and view.pending is None and legal_moves[0].player != view.turn:
+            return None
+        return next((m for m in legal_moves if m.kind == "pass"), legal_moves[0])
+
+
+def started(variant):
+    """A bitenight round after setup (P1 to move) or a sheepshead hand at its first pick (P1), with
+    no move in its history."""
+    if variant == "sheepshead":
+        return sk.new_game("sheepshead", seed=3)
+    g = sk.new_game("bitenight", players=4, seed=3)
+    for s in range(4):
+        g.play(f"P{s} ready")
+    return sk.Game.from_dict(g.to_dict())
+
+
+@pytest.mark.parametrize("variant", ["bitenight", "sheepshead"])
+def test_a_seat_view_does_not_step_another_persons_move(variant):
+    t = Table(started(variant), view=2)
+    assert t.game.turn == 1
+    before, version = t.game.to_dict(), t.version
+    request(t, "step")
+    assert t.game.to_dict() == before and t.version == version
+    assert "It is P1's turn, and P1 is not a bot here" in t.message
+
+
+@pytest.mark.parametrize("variant", ["bitenight", "sheepshead"])
+def test_a_seat_view_does_not_step_its_own_move(variant):
+    g = started(variant)
+    g.play(Polite().choose(g.view(1), g.legal_moves(), None))  # P1 moves: now P2, the viewer, is to move
+    t = Table(g, view=2)
+    assert t.game.turn == 2
+    before = t.game.to_dict()
+    request(t, "step")
+    assert t.game.to_dict() == before
+    assert "It is your turn" in t.message
+
+
+@pytest.mark.parametrize("variant", ["bitenight", "sheepshead"])
+def test_a_seat_views_step_plays_a_bots_move_chosen_from_the_bots_own_view(variant):
+    t = Table(started(variant), view=2)
+    spy = Polite()
+    t.seat_bot(1, spy, delay=60)  # waits: the step hurries it
+    request(t, "step")
+    assert [m.player for m in t.game.history[-1:]] == [1]
+    (shown,) = spy.shown
+    assert shown.seat == 1 and sk.HIDDEN in shown.players[2].hand
+    assert str(t.game.history[-1]) in [str(m) for m in shown.legal_moves()]
+
+
+@pytest.mark.parametrize("variant", ["bitenight", "sheepshead"])
+def test_a_seat_view_undoes_only_back_to_its_own_last_move(variant):
+    g = started(variant)
+    start = len(g.history)
+    t = Table(g, view=2)
+    request(t, "undo")
+    assert len(g.history) == start and "nothing to undo" in t.message
+    for seat in (3, 0, 1):  # bots at every other seat; P1 moves at once, then P2, the viewer, is to move
+        t.seat_bot(seat, Polite(), delay=0)
+    assert len(g.history) == start + 1 and g.turn == 2
+    request(t, "undo")  # the bot's move is not P2's to take back
+    assert len(g.history) == start + 1 and "You have made no move here" in t.message
+    mine = next((m for m in t.legal if m["kind"] == "pass"), t.legal[0])
+    if variant == "sheepshead":
+        request(t, "move", player=2, text=mine["text"])
+    else:
+        request(t, "play", player=2, cards=mine["cards"])
+    assert g.history[start + 1].player == 2 and len(g.history) > start + 2  # the bots answered
+    position = sk.Game.from_dict(t.game.to_dict())
+    request(t, "undo")  # P2's move and the bots' answers to it
+    assert len(g.history) == start + 1 and g.turn == 2
+    assert g.to_dict() != position.to_dict() and t.message == ""
+
+
 def test_view_can_be_changed():
     t = try_table()
     t.view = 2

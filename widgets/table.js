@@ -392,17 +392,30 @@ function cardEl(text, opts = {}) {
 
 const EMPTY_SLOT = "-";
 
+// 1 -> "1st", 2 -> "2nd", 11 -> "11th": the order of going out
+export function ordinal(k) {
+  const tens = k % 100;
+  const end = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[k % 10] || "th");
+  return `${k}${end}`;
+}
+
+// A seat of a draft by its name (the position's names, else P0, P1...).
+export function editSeatName(pos, s) {
+  return Array.isArray(pos.names) && pos.names[s] != null ? String(pos.names[s]) : `P${s}`;
+}
+
 // The zones of a draft, for the "type cards into" list: [{label, place}].
 export function editorZones(dr) {
   const out = [];
   const pos = dr.position || {};
   (pos.players || []).forEach((pl, s) => {
+    const who = editSeatName(pos, s);
     if (dr.game === "trick" && dr.players === 2) {
-      out.push({ label: `P${s} face up`, place: { zone: "bank", seat: s } }, { label: `P${s} face down`, place: { zone: "gamble", seat: s } });
+      out.push({ label: `${who} face up`, place: { zone: "bank", seat: s } }, { label: `${who} face down`, place: { zone: "gamble", seat: s } });
     } else if (dr.game === "trick") {
-      out.push({ label: `P${s} hand`, place: { zone: "hand", seat: s } });
+      out.push({ label: `${who} hand`, place: { zone: "hand", seat: s } });
     } else {
-      for (const z of ["hand", "bank", "gamble"]) out.push({ label: `P${s} ${z}`, place: { zone: z, seat: s } });
+      for (const z of ["hand", "bank", "gamble"]) out.push({ label: `${who} ${z}`, place: { zone: z, seat: s } });
     }
   });
   if (dr.game === "trick") {
@@ -440,6 +453,26 @@ function samePlace(a, b) {
   return a && b && a.zone === b.zone && a.seat === b.seat && a.trick === b.trick;
 }
 
+// Copy: puts the position text on the clipboard and says so on the button (or, where the page
+// may not write the clipboard, that the text is selected for Ctrl+C).
+function copyButton(input, disabled) {
+  const button = h("button", { class: "sk-btn sk-copy", disabled, title: "copy the position text" }, "Copy");
+  const say = (text) => {
+    button.textContent = text;
+    setTimeout(() => { button.textContent = "Copy"; }, 2500);
+  };
+  button.addEventListener("click", () => {
+    input.select();
+    let copied = false;
+    try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+    const fallback = () => say(copied ? "Copied \u2713" : "Selected: press Ctrl+C");
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(input.value).then(() => say("Copied \u2713"), fallback);
+    } else fallback();
+  });
+  return button;
+}
+
 function drawEditor(root, model, send, ui, redraw) {
   const dr = model.get("draft") || {};
   const pos = dr.position || { players: [] };
@@ -447,7 +480,17 @@ function drawEditor(root, model, send, ui, redraw) {
   const trick = dr.game === "trick";
   const n = dr.players || 0;
   const message = model.get("message") || "";
-  const edit = (msg) => send({ action: "edit", ...msg });
+  const tone = model.get("tone") || "";
+  const version = model.get("version");
+  const edit = (msg) => {
+    ui.pasteSent = msg.op === "paste" ? version : null;   // which request a refusal answers
+    send({ action: "edit", ...msg });
+  };
+  const seatName = (s) => editSeatName(pos, s);
+  // what is typed in the position-text box survives a redraw of the same draft (a refused paste
+  // keeps its line, with the reason under it); a changed draft writes its own text there again
+  if (ui.pasted && ui.pasted.version !== version) ui.pasted = null;
+  const pasteRefused = !!(ui.pasted && ui.pasteSent === version && message && !tone);
 
   // a click on a zone with a card picked moves it there; a click on a card picks it
   const drop = (place) => (e) => {
@@ -514,12 +557,25 @@ function drawEditor(root, model, send, ui, redraw) {
         zoneEl(dr.columns ? "bank (on column)" : "bank", { zone: "bank", seat: s }, pl.bank, { columns: dr.columns }),
         zoneEl("gamble", { zone: "gamble", seat: s }, pl.gamble, { columns: dr.columns })));
     }
-    const turn = pos.turn === s;
+    const turn = pos.turn === s && (trick || !pos.phase || pos.phase === "play");   // in setup nobody is to move yet
     return h("div", { class: `sk-seat${turn ? " sk-actor" : ""}`, dataset: { seat: s } },
-      h("div", { class: "sk-seat-head" }, h("span", { class: "sk-name" }, `P${s}`),
+      h("div", { class: "sk-seat-head" }, h("span", { class: "sk-name" }, seatName(s)),
         turn ? h("span", { class: "sk-badge sk-b-turn" }, "to move") : null,
-        pos.dealer === s ? h("span", { class: "sk-badge sk-b-bid" }, "dealer") : null),
+        pos.dealer === s ? h("span", { class: "sk-badge sk-b-bid" }, "dealer") : null,
+        trick ? null : finishedBox(s)),
       zones);
+  }
+
+  // shedding games: "finished" ticks a seat as out (it joins the end of the order of going out)
+  function finishedBox(s) {
+    const out = Array.isArray(pos.finished) ? pos.finished : [];
+    const k = out.indexOf(s);
+    return h("label", { class: `sk-efinished${k >= 0 ? " sk-efinished-on" : ""}`, title: k >= 0
+      ? `${seatName(s)} went out ${ordinal(k + 1)}: untick to bring them back into the round`
+      : `tick when ${seatName(s)} has gone out (played every card)` },
+    h("input", { type: "checkbox", "aria-label": `${seatName(s)} finished`, checked: k >= 0,
+      onchange: () => edit({ op: "set", field: "finished", value: k >= 0 ? out.filter((x) => x !== s) : [...out, s] }) }),
+    k >= 0 ? `finished ${ordinal(k + 1)}` : "finished");
   }
 
   function select(label, value, options, onchange) {
@@ -527,7 +583,7 @@ function drawEditor(root, model, send, ui, redraw) {
       options.map(([v, text]) => h("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === JSON.stringify(value) }, text)));
     return h("label", { class: "sk-econtrol" }, `${label} `, el);
   }
-  const seats = [...Array(n).keys()].map((s) => [s, `P${s}`]);
+  const seats = [...Array(n).keys()].map((s) => [s, seatName(s)]);
   const set = (field) => (v) => edit({ op: "set", field, value: JSON.parse(v) });
 
   const controls = [
@@ -568,7 +624,7 @@ function drawEditor(root, model, send, ui, redraw) {
   if (trick) {
     if (dr.variant === "sheepshead") middle.push(zoneEl("blind", { zone: "blind" }, pos.blind), zoneEl("buried", { zone: "buried" }, pos.buried));
     middle.push(zoneEl("trick being played", { zone: "trick" }, pos.trick ? pos.trick.cards : [], { small: false }));
-    (pos.tricks || []).forEach((t, k) => middle.push(zoneEl(`trick ${k + 1}${t.winner != null ? ` \u00b7 P${t.winner} took it` : ""}`, { zone: "tricks", trick: k }, t.cards)));
+    (pos.tricks || []).forEach((t, k) => middle.push(zoneEl(`trick ${k + 1}${t.winner != null ? ` \u00b7 ${seatName(t.winner)} took it` : ""}`, { zone: "tricks", trick: k }, t.cards)));
     middle.push(zoneEl(`trick ${(pos.tricks || []).length + 1} (taken)`, { zone: "tricks", trick: (pos.tricks || []).length }, []));
   } else {
     middle.push(zoneEl("draw pile (top first)", { zone: "draw" }, pos.draw),
@@ -594,23 +650,38 @@ function drawEditor(root, model, send, ui, redraw) {
   typeIn.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); put(); } });
   const seedIn = h("input", { class: "sk-input sk-seed", type: "number", "aria-label": "seed", value: ui.seed == null ? 1 : ui.seed,
     oninput: (e) => { ui.seed = e.target.value; } });
-  const textIn = h("input", { class: "sk-input sk-ptext", "aria-label": "position text", value: dr.text || "", placeholder: "the position text appears here once the draft is a position" });
+  const textIn = h("input", { class: `sk-input sk-ptext${pasteRefused ? " sk-ebad" : ""}`, "aria-label": "position text",
+    "aria-invalid": pasteRefused ? "true" : null, value: ui.pasted ? ui.pasted.text : (dr.text || ""),
+    placeholder: "the position text appears here once the draft is a position",
+    oninput: (e) => { ui.pasted = { text: e.target.value, version }; } });
+  const paste = () => {
+    const text = textIn.value.trim();
+    if (!text) return;
+    ui.pasted = { text: textIn.value, version };
+    edit({ op: "paste", text });
+  };
+  textIn.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); paste(); } });
 
-  const status = dr.valid
-    ? h("div", { class: "sk-eok" }, "This is a position: press Play from here to play it.")
-    : h("div", { class: "sk-message sk-eerror", role: "alert" }, `Not a position yet: ${dr.error}. Play stays off until that is fixed.`);
+  // one verdict line: a refusal just shown replaces "This is a position" (the draft is as it was)
+  const refused = !!(message && !tone);
+  const status = !dr.valid
+    ? h("div", { class: "sk-message sk-eerror", role: "alert" }, `Not a position yet: ${dr.error}. Play stays off until that is fixed.`)
+    : (refused ? null : h("div", { class: "sk-eok" }, "This is a position: press Play from here to play it."));
+  const messageEl = message
+    ? h("div", { class: tone ? `sk-message sk-${tone}` : "sk-message sk-erefused", role: tone ? "status" : "alert" }, message)
+    : null;
 
-  const mid = Math.ceil(n / 2);
+  const rows = dr.rows || { top: [...Array(Math.ceil(n / 2)).keys()], bottom: [...Array(n).keys()].slice(Math.ceil(n / 2)) };
   const parts = [
     h("div", { class: "sk-head" }, h("span", { class: "sk-variant" }, dr.variant), h("span", { class: "sk-status" }, "editing a position"),
       h("span", { class: "sk-grow" }),
       h("button", { class: "sk-btn sk-primary sk-playhere", disabled: !dr.valid, title: dr.valid ? "play from this position" : "the draft is not a position yet",
-        onclick: () => send({ action: "mode", mode: "play" }) }, "Play from here \u25b6")),
+        onclick: () => { ui.pasteSent = null; send({ action: "mode", mode: "play" }); } }, "Play from here \u25b6")),
     status,
     h("div", { class: "sk-econtrols" }, controls),
-    h("div", { class: "sk-row sk-row-top" }, [...Array(mid).keys()].map(seatBox)),
+    h("div", { class: "sk-row sk-row-top sk-erow" }, rows.top.map(seatBox)),
     h("div", { class: "sk-felt sk-efelt" }, middle),
-    h("div", { class: "sk-row sk-row-bottom" }, [...Array(n).keys()].slice(mid).map(seatBox)),
+    h("div", { class: "sk-row sk-row-bottom sk-erow" }, rows.bottom.map(seatBox)),
     palette,
     h("div", { class: "sk-ebar" }, "Put ", typeIn, " into ", typeSel, h("button", { class: "sk-btn", onclick: put }, "Put")),
     h("div", { class: "sk-ebar" },
@@ -618,12 +689,13 @@ function drawEditor(root, model, send, ui, redraw) {
       " seed ", seedIn,
       h("button", { class: "sk-btn", title: "every card back to the palette", onclick: () => { ui.picked = null; edit({ op: "clear" }); } }, "Clear"),
       h("span", { class: "sk-grow" })),
-    h("div", { class: "sk-ebar" }, textIn,
-      h("button", { class: "sk-btn", disabled: !dr.text, onclick: () => { textIn.select(); if (navigator.clipboard) navigator.clipboard.writeText(textIn.value).catch(() => {}); } }, "Copy"),
-      h("button", { class: "sk-btn", onclick: () => { const text = textIn.value.trim(); if (text) edit({ op: "paste", text }); } }, "Paste")),
+    h("div", { class: "sk-ebar" }, textIn, copyButton(textIn, !dr.text),
+      h("button", { class: "sk-btn", title: "read the position text in the box", onclick: paste }, "Paste")),
   ];
-  if (message) parts.splice(2, 0, h("div", { class: "sk-message sk-erefused", role: "alert" }, message));
-  root.replaceChildren(...parts);
+  // a refused paste says why under its line; any other message goes under the verdict
+  if (messageEl && pasteRefused) parts.push(messageEl);
+  else if (messageEl) parts.splice(2, 0, messageEl);
+  root.replaceChildren(...parts.filter((x) => x != null));
 }
 
 function render({ model, el }) {

@@ -21,9 +21,15 @@ from __future__ import annotations
 
 import html
 
-import ipywidgets as widgets
+try:
+    import ipywidgets as widgets
 
-from ..table import Table
+    from ..table import Table
+except ModuleNotFoundError as exc:  # the lessons themselves need neither; their table does
+    from ..errors import MissingExtra
+
+    raise MissingExtra("The lesson table (sk.LessonTable)", "widget", exc.name) from None
+
 from .lesson import Exercise, Feedback, Lesson, Progress
 
 MARKS = {Progress.DONE: "\u2714", Progress.TRIED: "\u2718", Progress.NOT_YET: "\u25cb"}

@@ -62,6 +62,10 @@ _TEXT: dict[str, Callable[..., str]] = {
     ),
     "place": lambda names, p, cards, slot: f"{names[p]} lays {card_text(cards)} face up on gamble column {slot}.",
     "ready": lambda names, p: f"{names[p]} is ready.",
+    "setup-repeat": lambda names, p: (
+        f"{names[p]}'s setup moves have led back to the same hand for the third time: "
+        f"setup ends for {names[p]}, who is ready."
+    ),
     "start": lambda names, p, rank: (
         f"Everyone is ready. {names[p]} holds the lowest card and opens with {_plural(rank)}."
         if rank

@@ -24,7 +24,7 @@ from ..rng import SeededRNG
 from . import presets as _presets
 from .events import SheddingEvent
 from .notation import dict_to_text, text_to_dict
-from .position import game_from_dict, game_to_dict
+from .position import game_from_dict, game_to_dict, seed_refusal
 from .text import game_text
 
 VARIANTS = ("bitenight", "palace", "schwechat")
@@ -85,6 +85,13 @@ class Player:
         return f"Player({self.name!r}, hand={zone(self.hand)}, bank={zone(self.bank)}, gamble={zone(self.gamble)})"
 
 
+def check_seed(seed):
+    """A seed is None, a whole number (of at most 99 digits) or a string: what a position keeps."""
+    why = seed_refusal(seed)
+    if why:
+        raise ValueError(why)
+
+
 def new_game(
     variant: str = "bitenight",
     players: int | None = None,
@@ -107,10 +114,19 @@ def new_game(
     if players is None:
         players = 4
     preset = _presets.get(variant)
+    if type(players) is not int:
+        raise ValueError(f"players is a whole number of seats, not {players!r}")
     if not preset.min_players <= players <= preset.max_players:
         raise ValueError(f"{variant} is played by {preset.min_players} to {preset.max_players} players, not {players}")
+    if type(dealer) is not int or not 0 <= dealer < players:  # (not True, not 1.0)
+        raise ValueError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    if starter is not None and (type(starter) is not int or not 0 <= starter < players):
+        raise ValueError(f"starter must be a seat from 0 to {players - 1}, not {starter!r}")
+    if type(penalties) is not bool:
+        raise ValueError(f"penalties is True or False, not {penalties!r}")
     if penalties and not preset.penalties:
         raise ValueError(f"the penalty rule belongs to schwechat, not {variant}")
+    check_seed(seed)
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 32)
     g = Game(variant, players, names=names, dealer=dealer, penalties=penalties)
@@ -145,8 +161,6 @@ def new_game(
             g.discard.append(g.stack.pop())
             g._note("burn", None, "turn-up", 10, None)
     if starter is not None:
-        if not 0 <= starter < players:
-            raise ValueError(f"starter must be a seat from 0 to {players - 1}")
         g.turn = starter
     elif preset.columns:
         g.turn = rng.below(players)
@@ -196,6 +210,7 @@ class Game(Recorded):
         "_plays",
         "_bankr",
         "_smoves",
+        "_seen",
         "__weakref__",
     )
 
@@ -237,6 +252,7 @@ class Game(Recorded):
         self._hh = 0
         self._sh = 0
         self._rep: dict[int, int] = {}
+        self._seen: list[int] = []  # setup: the keys of the hands reached (see _setup_repeated)
         self._run = self._mask = None  # caches of the stack's top run and playable ranks
         self._cnt = None  # cache: per rank, how many cards of it each seat's hand holds
         self._held = None  # ...and per seat, which ranks it holds (valid with _cnt)
@@ -313,7 +329,11 @@ class Game(Recorded):
                 self._rep[key] = count
                 rep_key = key
                 if count >= 3:
-                    self._end_stalemate()
+                    try:
+                        self._end_stalemate()
+                    except BaseException:  # play() puts the rest back; the count is kept here
+                        self._undo_extra(key)
+                        raise
         return rep_key
 
     def _undo_extra(self, rep_key):
@@ -330,6 +350,7 @@ class Game(Recorded):
     def _drop_caches(self):
         """Forget what is cached about the stack and hands; call after changing zones directly."""
         self._run = self._mask = self._cnt = self._held = self._plays = self._bankr = self._smoves = None
+        self._offer = None  # (the moves offered before may no longer be legal)
 
     def _counts(self):
         """Per rank r (0..15), a list: how many cards of rank r each seat's hand holds
@@ -801,17 +822,27 @@ class Game(Recorded):
 
     def _resolve(self, move):
         """Check a move and return it (as a Move). Raise IllegalMove."""
-        if type(move) is Move and move._stamp == self._stamp:  # from legal_moves() here and now
+        if type(move) is Move and self._offered(move):  # from legal_moves() here and now
             return move
         if isinstance(move, str):
             move = parse_move(move, self.turn if self.phase != "setup" else None)
         elif not isinstance(move, Move):
             raise IllegalMove(f"a move is a Move or its text, not {type(move).__name__}", move)
         p = move.player
-        if not isinstance(p, int) or not 0 <= p < self.n:
+        if type(p) is not int or not 0 <= p < self.n:  # (not True, not 1.0)
             raise IllegalMove(f"there is no seat {p!r} at this table (seats 0 to {self.n - 1})", move)
-        if move.kind not in ("swap", "place", "ready", "play", "take", "joker", "flip"):
+        if not isinstance(move.kind, str) or move.kind not in (
+            "swap",
+            "place",
+            "ready",
+            "play",
+            "take",
+            "joker",
+            "flip",
+        ):
             raise IllegalMove(f"unknown kind of move {move.kind!r}", move, p)
+        if not (move.target is None or type(move.target) is int) or not (move.index is None or type(move.index) is int):
+            raise IllegalMove("a move names a seat or a slot by its number, not a value of another kind", move, p)
         for c in move.cards:
             if not isinstance(c, Card) or c == HIDDEN:
                 raise IllegalMove(f"{c!r} is not a card that can be played", move, p)
@@ -890,7 +921,7 @@ class Game(Recorded):
             zone = self.active_zone(p)
             if zone == "hand":
                 return f"{name} must play from the hand before turning gamble cards"
-            if not isinstance(m.index, int) or not 0 <= m.index < len(pl.gamble) or pl.gamble[m.index] is None:
+            if type(m.index) is not int or not 0 <= m.index < len(pl.gamble) or pl.gamble[m.index] is None:
                 return f"{name} has no gamble card in slot {m.index}"
             if P.columns:
                 if pl.bank[m.index] is not None:
@@ -903,7 +934,7 @@ class Game(Recorded):
             return "the stack is empty: there is nothing to take"
         raw = []
         self._play_moves(p, raw)
-        legal = LegalMoves.of(raw, self, None)
+        legal = LegalMoves.of(raw, self)
         lays = [x for x in legal if x.kind == "take" and x.cards]
         if lays:
             if len(m.cards) != 1 or m.cards[0] not in pl.bank:
@@ -941,7 +972,7 @@ class Game(Recorded):
 
     def _target_refusal(self, m, last_card):
         t = m.target
-        if not isinstance(t, int) or not 0 <= t < self.n:
+        if type(t) is not int or not 0 <= t < self.n:
             return f"there is no seat {t!r} to show the joker to"
         if self._out[t]:
             return f"{self.names[t]} is out and cannot take the stack"
@@ -980,7 +1011,7 @@ class Game(Recorded):
             if m.cards[0] not in pl.hand:
                 return f"{name} has no {m.cards[0]} in the hand"
             i = m.index
-            if not isinstance(i, int) or not 0 <= i < len(pl.gamble) or pl.gamble[i] is None:
+            if type(i) is not int or not 0 <= i < len(pl.gamble) or pl.gamble[i] is None:
                 return f"there is no gamble column {i}"
             if pl.bank[i] is not None:
                 return f"column {i} already has {pl.bank[i]} on it"
@@ -1005,11 +1036,26 @@ class Game(Recorded):
             self._hand_remove(p, m.cards, m.cards[0] >> 2)
             self._set(pl.bank, m.index, m.cards[0])
             self._note("place", p, m.cards, m.index)
-        else:
+        if m.kind == "ready" or self._setup_repeated(p):
             self._set(self.ready, p, True)
             self._note("ready", p)
             if all(self.ready):
                 self._start_play()
+
+    def _setup_repeated(self, p):
+        """Count the hand p's swap or placing has led to; True when p held exactly these cards
+        after its own setup moves twice before (the setup repetition rule: p is then ready).
+        ``_seen`` lists the keys (seat and hand) reached, once per time (undo shortens it)."""
+        z = ZH[p]
+        key = (sum(z[c] for c in self.players[p].hand) + ZP[p] + ZDIR) & _MASK
+        seen = self._seen
+        self._j.append(seen)
+        self._j.append(len(seen))
+        seen.append(key)
+        if seen.count(key) < 3:
+            return False
+        self._note("setup-repeat", p)
+        return True
 
     def _start_play(self):
         self.phase = "play"
@@ -1225,6 +1271,7 @@ class Game(Recorded):
         g._out = self._out[:]
         g.known = [k[:] for k in self.known]
         g._rep = dict(self._rep)
+        g._seen = self._seen[:]
         g._cnt = None if self._cnt is None else [k[:] for k in self._cnt]
         g._held = None if self._held is None else self._held[:]
         g._plays = None if self._plays is None else [m[:] for m in self._plays]
@@ -1239,8 +1286,8 @@ class Game(Recorded):
     def view(self, seat: int) -> View:
         """The position as `seat` sees it: other hands, every gamble card and the draw pile
         hidden (written "??"), counts kept. Bots get this, never the game itself."""
-        if not 0 <= seat < self.n:
-            raise ValueError(f"there is no seat {seat}")
+        if type(seat) is not int or not 0 <= seat < self.n:  # (not True, not 1.0)
+            raise ValueError(f"there is no seat {seat!r}")
         return game_from_dict(game_to_dict(self, hide_for=seat), View, view_seat=seat)
 
     def to_dict(self) -> dict:
@@ -1289,7 +1336,7 @@ class View(Game):
     seat: int
 
     def legal_moves(self):
-        return LegalMoves.of([m for m in self._raw_moves() if m[0] == self.seat], self, self._stamp)
+        return LegalMoves.of([m for m in self._raw_moves() if m[0] == self.seat], self)
 
     def play(self, move):
         raise IllegalMove("a view only shows the position; play the move on the game itself", move)

@@ -344,7 +344,7 @@ def _read_field(key, f: Field, n):
         reps = {}
         for t in no_commas(f, f.values):
             text, _, count = t.text.partition("*")
-            if t.quoted or not _HEX.match(text) or (count and not count.isdigit()):
+            if t.quoted or not _HEX.match(text) or (count and not (count.isascii() and count.isdigit())):
                 f.fail(
                     f"{t.text!r}: a repetition is a position key of up to 16 hex digits, "
                     f"with '*N' when it was seen N times",
@@ -353,7 +353,7 @@ def _read_field(key, f: Field, n):
             k = f"{int(text, 16):016x}"
             if k in reps:
                 f.fail(f"position key {k} is listed twice", t)
-            reps[k] = int(count) if count else 1
+            reps[k] = (int(count) if len(count) < 4 else 999) if count else 1
             if reps[k] < 1:
                 f.fail(f"{t.text!r}: a position is seen at least once", t)
         return reps

@@ -15,10 +15,12 @@ game exactly, so ``from_dict(d).to_dict() == d`` for any ``d`` that ``to_dict`` 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ..cards import HIDDEN, JOKER, RANK_TEXT, Card
 from ..errors import InvalidPosition
+from ..notation import shown
 from . import presets as _presets
 
 PHASES = ("setup", "play", "over")
@@ -49,6 +51,7 @@ KEYS = (
     "seed",
 )
 _TEXT_TO_RANK = {v: k for k, v in RANK_TEXT.items()}
+_HEX = re.compile(r"[0-9a-fA-F]{1,16}\Z")
 
 
 def _cards_out(cards, hidden=False):
@@ -89,9 +92,16 @@ def game_to_dict(game, hide_for=None) -> dict:
         "penalties": game.penalties,
         "warned": [i for i, w in enumerate(game.warned) if w],
         "known": [[str(c) for c in k] for k in game.known],
-        "repetitions": {} if hide_for is not None else {f"{k:016x}": v for k, v in sorted(game._rep.items())},
+        "repetitions": {} if hide_for is not None else _repetitions(game),
         "seed": None if hide_for is not None else game.seed,  # the seed would re-deal hidden cards
     }
+
+
+def _repetitions(game):
+    """The counts of the repetition rules: in setup, the hands each seat's setup moves reached;
+    in play, the positions since the last move that cannot come back."""
+    counts = Counter(game._seen) if game.phase == "setup" else game._rep
+    return {f"{k:016x}": v for k, v in sorted(counts.items())}
 
 
 def _fail(msg):
@@ -99,9 +109,40 @@ def _fail(msg):
 
 
 def _seat(value, n, what):
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        _fail(f"{what} must be a seat from 0 to {n - 1}, not {value!r}")
+    if type(value) is not int or not 0 <= value < n:  # (not a bool, not 1.0: a seat is a whole number)
+        _fail(f"{what} must be a seat from 0 to {n - 1}, not {shown(value)}")
     return value
+
+
+def _seats(value, n, what, field):
+    """A list of seats (`what` names one of them in a message, `field` the list)."""
+    if not isinstance(value, list):
+        _fail(f"{field} must be a list of seats, not {shown(value)}")
+    return [_seat(s, n, what) for s in value]
+
+
+def _flag(data, key):
+    value = data.get(key, False)
+    if type(value) is not bool:
+        _fail(f"{key} must be true or false, not {shown(value)}")
+    return value
+
+
+def seed_refusal(seed):
+    """Why `seed` cannot be a shedding game's seed, or None. A seed is null, a whole number of
+    at most 99 digits (not a bool) or a string: what the position text writes and reads back."""
+    if seed is None or isinstance(seed, str):
+        return None
+    if type(seed) is not int or not -(10**99) < seed < 10**99:
+        return f"seed must be a whole number (of at most 99 digits), a string or null, not {shown(seed)}"
+    return None
+
+
+def check_seed(seed):
+    why = seed_refusal(seed)
+    if why:
+        _fail(why)
+    return seed
 
 
 def _parse_zone(items, where, allow_none, allow_hidden):
@@ -122,9 +163,9 @@ def _parse_zone(items, where, allow_none, allow_hidden):
             try:
                 card = Card.parse(text)
             except ValueError:
-                _fail(f"unknown card text {text!r} in {where}")
+                _fail(f"unknown card text {shown(text)} in {where}")
         else:
-            _fail(f"unknown card text {text!r} in {where}")
+            _fail(f"unknown card text {shown(text)} in {where}")
         if card == HIDDEN and not allow_hidden:
             _fail(f"{where} holds a hidden card '??': only a player's view has those")
         out.append(card)
@@ -151,21 +192,26 @@ def game_from_dict(data, cls, view_seat=None):
     if not preset.min_players <= n <= preset.max_players:
         _fail(f"{variant} is played by {preset.min_players} to {preset.max_players} players, not {n}")
     hidden_ok = view_seat is not None
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            _fail(f"player {i} must be a dict with the seat's cards (hand ...), not {shown(seat)}")
     names = data.get("names")
-    if names is not None and (not isinstance(names, list) or len(names) != n):
-        _fail(f"names must be a list of {n} names")
+    if names is not None and (
+        not isinstance(names, list) or len(names) != n or not all(isinstance(x, str) for x in names)
+    ):
+        _fail(f"names must be a list of {n} names (each a string)")
     decks = data.get("decks", preset.decks(n))
-    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
-        _fail(f"decks must be a whole number of decks (1 or more), not {decks!r}")
-    penalties = data.get("penalties", False)
+    if type(decks) is not int or not 1 <= decks <= 16:
+        _fail(f"decks must be a whole number of decks from 1 to 16, not {shown(decks)}")
+    penalties = _flag(data, "penalties")
     if penalties and not preset.penalties:
         _fail(f"the penalty rule belongs to schwechat, not {variant}")
     dealer = _seat(data.get("dealer", 0), n, "dealer")
 
-    g = cls(preset.name, n, names=names, dealer=dealer, penalties=bool(penalties), decks=decks)
+    g = cls(preset.name, n, names=names, dealer=dealer, penalties=penalties, decks=decks)
     if view_seat is not None:
         g.seat = view_seat
-    g.seed = data.get("seed")
+    g.seed = check_seed(data.get("seed"))
 
     for i, seat in enumerate(seats):
         if not isinstance(seat, dict):
@@ -208,22 +254,18 @@ def game_from_dict(data, cls, view_seat=None):
             _fail(f"{k} copies of {card}, but {decks_hold} only {limit}")
 
     phase = data.get("phase", "play")
-    if phase not in PHASES:
-        _fail(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+    if not isinstance(phase, str) or phase not in PHASES:
+        _fail(f"phase must be one of {', '.join(PHASES)}, not {shown(phase)}")
     g.phase = phase
     direction = data.get("direction", 1)
-    if direction not in (1, -1) or isinstance(direction, bool):
-        _fail(f"direction must be 1 or -1, not {direction!r}")
+    if type(direction) is not int or direction not in (1, -1):
+        _fail(f"direction must be 1 or -1, not {shown(direction)}")
     g.direction = direction
-    finished = data.get("finished", [])
-    if not isinstance(finished, list):
-        _fail("finished must be a list of seats")
-    for s in finished:
-        _seat(s, n, "a finished seat")
+    finished = _seats(data.get("finished", []), n, "a finished seat", "finished")
     if len(set(finished)) != len(finished):
         _fail("a seat is listed twice as finished")
     g.finished = list(finished)
-    stalemate = bool(data.get("stalemate", False))
+    stalemate = _flag(data, "stalemate")
     for s in finished:
         g._out[s] = True
         if g.players[s].cards_held and not stalemate:  # a stalemate sends players out holding cards
@@ -232,17 +274,18 @@ def game_from_dict(data, cls, view_seat=None):
     ready = data.get("ready")
     if ready is None:
         ready = [phase != "setup"] * n
-    if not isinstance(ready, list) or len(ready) != n:
+    if not isinstance(ready, list) or len(ready) != n or any(type(x) is not bool for x in ready):
         _fail(f"ready must be a list of {n} true/false values")
-    g.ready = [bool(x) for x in ready]
-    warned = data.get("warned", [])
-    for s in warned:
-        g.warned[_seat(s, n, "a warned seat")] = True
-    bonus = data.get("bonus", [])
+    g.ready = list(ready)
+    for s in _seats(data.get("warned", []), n, "a warned seat", "warned"):
+        g.warned[s] = True
+    bonus = _seats(data.get("bonus", []), n, "a seat with the low-card bonus", "bonus")
     for s in bonus:
         if s not in finished:
             _fail(f"seat {s} has a low-card bonus but is not out")
-    g.bonus = list(bonus)
+    if len(set(bonus)) != len(bonus):
+        _fail("bonus lists a seat twice")
+    g.bonus = bonus
     known = data.get("known")
     if known is not None:
         if not isinstance(known, list) or len(known) != n:
@@ -259,8 +302,8 @@ def game_from_dict(data, cls, view_seat=None):
 
     opening = data.get("opening")
     if opening is not None:
-        if opening not in _TEXT_TO_RANK:
-            _fail(f"opening must be a rank such as '4', not {opening!r}")
+        if not isinstance(opening, str) or opening not in _TEXT_TO_RANK:
+            _fail(f"opening must be a rank such as '4', not {shown(opening)}")
         g.opening = _TEXT_TO_RANK[opening]
     pending = data.get("pending")
     if pending is not None:
@@ -292,6 +335,14 @@ def game_from_dict(data, cls, view_seat=None):
                 _fail(f"{g.names[s]} holds no cards but is not listed as finished")
             if phase == "play" and not pl.hand and g._draw:
                 _fail(f"{g.names[s]} has an empty hand while the draw pile holds cards")
+        # the refill to three comes within the play that shortened the hand: no position has it
+        for s in still_in if g._draw else ():
+            k = len(g.players[s].hand)
+            if k < 3:
+                _fail(
+                    f"{g.names[s]} holds {k} card{'s' if k != 1 else ''} in hand while the draw pile holds "
+                    "cards: a hand is refilled to three after every play while the draw pile lasts"
+                )
         if phase == "play":
             if g._out[g.turn]:
                 _fail(f"turn: {g.names[g.turn]} is already out")
@@ -302,13 +353,19 @@ def game_from_dict(data, cls, view_seat=None):
 
     g._rehash()
     reps = data.get("repetitions")
+    if reps is not None and not isinstance(reps, dict):
+        _fail("repetitions must map position keys to counts")
     if reps:
-        if not isinstance(reps, dict):
-            _fail("repetitions must map position keys to counts")
-        try:
-            g._rep = {int(k, 16): int(v) for k, v in reps.items()}
-        except (TypeError, ValueError):
-            _fail("repetitions must map hexadecimal position keys to counts")
+        g._rep = {}
+        for k, v in reps.items():
+            if not isinstance(k, str) or not _HEX.match(k) or type(v) is not int or not 0 < v <= 3:
+                _fail(
+                    f"repetitions must map position keys (up to 16 hex digits) to counts from 1 to 3, not {shown(k)}: {shown(v)}"
+                )
+            g._rep[int(k, 16)] = v
+        if phase == "setup":
+            g._seen = [k for k, v in g._rep.items() for _ in range(v)]
+            g._rep = {}
     elif phase == "play":
         g._rep = {g._position_key(): 1}
     return g

@@ -17,6 +17,7 @@ from .base import Contract, Trick
 from .cards import FrenchCard, GermanCard, french, german
 from .game import TrickGame, TrickPlayer, TrickView
 from .moves import TrickMove, parse_move
+from .position import seed_refusal
 from .rules import DEFAULT_PLAYERS, RULES, VARIANTS
 from .rules import get as _rules
 
@@ -61,6 +62,8 @@ def new_game(
     rules, players = _table(variant, players)
     if (doublers or knocking) and variant != "sheepshead":
         raise ValueError("doublers and knocking are sheepshead options")
+    if seed_refusal(seed):
+        raise ValueError(seed_refusal(seed))
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 32)
     g = TrickGame(
@@ -95,6 +98,8 @@ def _table(variant, players):
     rules = _rules(variant)
     if players is None:
         players = DEFAULT_PLAYERS[variant]
+    if type(players) is not int:
+        raise ValueError(f"players is a whole number of seats, not {players!r}")
     why = rules.check_players(players)
     if why:
         raise ValueError(why)

@@ -234,7 +234,8 @@ class TrickGame(Recorded):
 
     # ------------------------------------------------------------------ moves
     def legal_moves(self):
-        return TrickLegalMoves.of(self._raw_moves(), self, self._stamp)
+        legal = self._offer = TrickLegalMoves.of(self._raw_moves(), self)
+        return legal
 
     def _raw_moves(self):
         phase = self.phase
@@ -313,7 +314,7 @@ class TrickGame(Recorded):
 
     # ------------------------------------------------------------------ checking a move
     def _resolve(self, move):
-        if type(move) is TrickMove and move._stamp == self._stamp:
+        if type(move) is TrickMove and self._offered(move):  # from legal_moves() here and now
             return move
         if self.phase == "over":
             raise IllegalMove("the hand is over", move)
@@ -325,10 +326,14 @@ class TrickGame(Recorded):
             else:
                 raise IllegalMove(f"a move is a Move or its text, not {type(move).__name__}", move)
         p = move.player
-        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.n:
+        if type(p) is not int or not 0 <= p < self.n:
             raise IllegalMove(f"there is no seat {p!r} at this table (seats 0 to {self.n - 1})", move)
-        if move.kind not in KINDS:
+        if not isinstance(move.kind, str) or move.kind not in KINDS:
             raise IllegalMove(f"unknown kind of move {move.kind!r}", move, p)
+        if not (move.target is None or type(move.target) in (int, str)) or not (
+            move.index is None or type(move.index) is int
+        ):
+            raise IllegalMove("a move names a seat, a word or a slot, not a value of another kind", move, p)
         kind_of_card = type(self.family.hidden)
         if any(type(c) is not kind_of_card for c in move.cards):
             move = TrickMove(p, move.kind, tuple(self._own_card(c, move) for c in move.cards), move.target, move.index)
@@ -435,22 +440,14 @@ class TrickGame(Recorded):
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move):
-        scalars, log_len = self._get_scalars(), len(self._log)
-        try:
-            kind = move.kind
-            if kind == "card":
-                self._play_card(move.player, move.cards[0])
-            elif kind == HOLE:
-                self._play_hole(move.player)
-            else:
-                self.rules.apply(self, move)
-        except Exception:
-            # a checked move cannot fail here; should it all the same, leave the position whole
-            self._journal_undo(self._j, self._jmark)
-            for name, value in zip(self._SCALARS, scalars):
-                setattr(self, name, value)
-            del self._log[log_len:]
-            raise
+        # (should this fail half-way, play() puts the position back as it was)
+        kind = move.kind
+        if kind == "card":
+            self._play_card(move.player, move.cards[0])
+        elif kind == HOLE:
+            self._play_hole(move.player)
+        else:
+            self.rules.apply(self, move)
 
     def _remove_from_hand(self, p, card):
         pl = self.players[p]
@@ -602,8 +599,9 @@ class TrickGame(Recorded):
                 pl.hand.sort(key=key.__getitem__)
 
     def _drop_caches(self):
-        """Nothing is cached about the cards; kept so that code rewriting zones directly (card
-        guessing for bots) can treat every game alike."""
+        """Nothing is cached about the cards but the moves offered; kept so that code rewriting
+        zones directly (card guessing for bots) can treat every game alike."""
+        self._offer = None
 
     def _sort_hand(self, p):
         hand = self.players[p].hand
@@ -623,7 +621,7 @@ class TrickGame(Recorded):
         """The hand as `seat` sees it: other hands, the blind, buried cards, the card in the hole
         and face-down cards hidden ("??"); partners hidden until revealed. A view lists that
         seat's legal moves but cannot be played on."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+        if type(seat) is not int or not 0 <= seat < self.n:
             raise ValueError(f"there is no seat {seat!r}")
         return from_dict(to_dict(self, hide_for=seat), TrickGame, view_seat=seat)
 

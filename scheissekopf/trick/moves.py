@@ -50,7 +50,7 @@ class TrickMove(Move):
         who = f"P{self.player}"
         if self.kind == "card":
             return f"{who} {' '.join(map(str, self.cards))}"
-        parts = [who, self.kind]
+        parts = [who, str(self.kind)]
         if self.target is not None:
             parts.append(str(self.target))
         parts += [str(c) for c in self.cards]
@@ -69,7 +69,7 @@ class TrickLegalMoves(LegalMoves):
     __getitem__ = serving(TrickMove)
 
 
-_SEAT = re.compile(r"^P(\d+)$", re.IGNORECASE)
+_SEAT = re.compile(r"^P([0-9]+)$", re.IGNORECASE)  # ASCII digits only (not "²" or "٣")
 _SOLO_WORDS = {"wenz": "wenz", "geier": "geier", "niederer": "niederer"}
 
 
@@ -82,6 +82,8 @@ def parse_move(text, default_player, family, game=None) -> TrickMove:
         raise IllegalMove("an empty move: write a card such as 'QC', or 'pass'", text)
     m = _SEAT.match(tokens[0])
     if m:
+        if len(m.group(1)) > 3:
+            raise IllegalMove(f"there is no seat {tokens[0][:12]}... at this table", text)
         player = int(m.group(1))
         tokens = tokens[1:]
     else:

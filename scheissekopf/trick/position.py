@@ -24,8 +24,10 @@ not fit the variant. ``to_dict`` writes every field, so ``from_dict(d).to_dict()
 
 A view (``game.view(seat)``) writes what that seat may not see as ``"??"``: other hands, the
 blind, the buried cards and the card in the hole (except for the picker), face-down cards, and
-partners not yet revealed; it also leaves out the seed. Once the hand is over the blind, the
-buried cards and the card in the hole are shown.
+partners not yet revealed; it also leaves out the seed. Once the hand is over nothing is hidden:
+the cards are laid open and the tricks counted at the table, so a view of a finished hand shows
+every hand (the cards left in a hand that ended early: a lost tout, a hand thrown in), the
+face-down cards, the blind, the buried cards, the card in the hole and both sides.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..errors import InvalidPosition
+from ..notation import shown
 from .base import Contract, Trick
 from .rules import RULES
 
@@ -98,10 +101,10 @@ def to_dict(g, hide_for=None) -> dict:
 
     players = []
     for i, pl in enumerate(g.players):
-        d = {"hand": cards(pl.hand, view and i != hide_for)}
+        d = {"hand": cards(pl.hand, view and not over and i != hide_for)}
         if g.layout:
             d["bank"] = [None if x is None else str(x) for x in pl.bank]
-            d["gamble"] = [None if x is None else (H if view else str(x)) for x in pl.gamble]
+            d["gamble"] = [None if x is None else (H if view and not over else str(x)) for x in pl.gamble]
         players.append(d)
 
     def trick_cards(k, seats, cs, winner):
@@ -122,7 +125,7 @@ def to_dict(g, hide_for=None) -> dict:
         if hide_for in g.declarers:
             known.add(hide_for)
         declarers = sorted(known)
-    bound = [str(x) for x in g.bound if not view or x in g.playable(hide_for)]
+    bound = [str(x) for x in g.bound if not view or over or x in g.playable(hide_for)]
     d = {
         "variant": g.variant,
         "names": list(g.names),
@@ -170,11 +173,19 @@ def to_dict(g, hide_for=None) -> dict:
 
 
 # ------------------------------------------------------------------------------------ reading
+def seed_refusal(seed):
+    """Why `seed` cannot be a trick game's seed, or None: a seed is null or a whole number of
+    at most 99 digits (not a bool)."""
+    if seed is not None and (type(seed) is not int or not -(10**99) < seed < 10**99):
+        return f"seed must be a whole number (of at most 99 digits) or null, not {shown(seed)}"
+    return None
+
+
 def _seat(value, n, what, allow_none=False):
     if value is None and allow_none:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        _fail(f"{what} must be a seat from 0 to {n - 1}, not {value!r}")
+    if type(value) is not int or not 0 <= value < n:  # (not a bool, not 1.0: a seat is a whole number)
+        _fail(f"{what} must be a seat from 0 to {n - 1}, not {shown(value)}")
     return value
 
 
@@ -188,7 +199,7 @@ def from_dict(data, cls, view_seat=None):
         _fail(f"unknown field(s) in the position: {', '.join(unknown)}")
     variant = data.get("variant")
     if variant not in RULES:
-        _fail(f"unknown trick-taking variant {variant!r} (choose from {', '.join(RULES)})")
+        _fail(f"unknown trick-taking variant {shown(variant)} (choose from {', '.join(RULES)})")
     rules = RULES[variant]
     seats = data.get("players")
     if not isinstance(seats, list) or not seats:
@@ -200,16 +211,24 @@ def from_dict(data, cls, view_seat=None):
     if view_seat is None and data.get("view") is not None:
         view_seat = _seat(data["view"], n, "view")
     view = view_seat is not None
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            _fail(f"player {i} must be a dict with the seat's cards (hand ...), not {shown(seat)}")
     names = data.get("names")
-    if names is not None and (not isinstance(names, list) or len(names) != n):
-        _fail(f"names must be a list of {n} names")
+    if names is not None and (
+        not isinstance(names, list) or len(names) != n or not all(isinstance(x, str) for x in names)
+    ):
+        _fail(f"names must be a list of {n} names (each a string)")
     dealer = _seat(data.get("dealer", 0), n, "dealer")
-    options = data.get("options") or {}
-    if not isinstance(options, dict) or set(options) - OPTIONS:
-        _fail(f"options must be a dict with keys among: {', '.join(sorted(OPTIONS))}")
+    options = data.get("options")
+    options = {} if options is None else options
+    if not isinstance(options, dict) or set(options) - OPTIONS or any(type(v) is not bool for v in options.values()):
+        _fail(f"options must be a dict with keys among: {', '.join(sorted(OPTIONS))} (each true or false)")
+    if options and rules.name != "sheepshead":
+        _fail(f"{', '.join(sorted(options))}: options of sheepshead, not {variant}")
     seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        _fail(f"seed must be a whole number or null, not {seed!r}")
+    if seed_refusal(seed):
+        _fail(seed_refusal(seed))
     if view:
         cls = cls.view_class
     g = cls(rules, n, names=names, dealer=dealer, seed=seed, options=options)
@@ -219,11 +238,11 @@ def from_dict(data, cls, view_seat=None):
 
     def card(text, where, hidden_ok=view):
         if not isinstance(text, str):
-            _fail(f"unknown card text {text!r} in {where}")
+            _fail(f"unknown card text {shown(text)} in {where}")
         try:
             x = fam.parse(text)
         except ValueError:
-            _fail(f"unknown card text {text!r} in {where}")
+            _fail(f"unknown card text {shown(text)} in {where}")
         if x == fam.hidden:
             if not hidden_ok:
                 _fail(f"{where} holds a hidden card '??': only a seat's view has those")
@@ -280,21 +299,23 @@ def from_dict(data, cls, view_seat=None):
         if not isinstance(cd, dict) or set(cd) - {"mode", "declarer", "suit", "called", "tout", "must"}:
             _fail("contract must be a dict with mode, declarer, suit, called, tout, must")
         mode = cd.get("mode")
-        if mode not in MODES[rules.name]:
-            _fail(f"contract mode {mode!r} is not a {variant} game (choose from {', '.join(MODES[rules.name])})")
+        if not isinstance(mode, str) or mode not in MODES[rules.name]:
+            _fail(f"contract mode {shown(mode)} is not a {variant} game (choose from {', '.join(MODES[rules.name])})")
         declarer = _seat(cd.get("declarer"), n, "the declarer", allow_none=mode in ("leaster", "ramsch"))
         if declarer is None and mode not in ("leaster", "ramsch"):
             _fail(f"a {mode} contract needs a declarer")
         if declarer is not None and mode in ("leaster", "ramsch"):
             _fail(f"a {mode} has no declarer")
         suit = cd.get("suit")
+        if suit is not None and not isinstance(suit, str):
+            _fail(f"the contract's suit must be a suit letter or null, not {shown(suit)}")
         if rules.name == "sheepshead":
             if suit is not None:
                 _fail("sheepshead names no trump suit")
         else:
             if mode in ("solo",) or (mode == "normal" and n == 2):
                 if suit not in ("E", "G", "H", "S"):
-                    _fail(f"a {mode} game needs its trump suit: E, G, H or S, not {suit!r}")
+                    _fail(f"a {mode} game needs its trump suit: E, G, H or S, not {shown(suit)}")
             elif mode == "normal":
                 if suit not in (None, "H"):
                     _fail("the normal game's trump suit is hearts (H)")
@@ -323,8 +344,8 @@ def from_dict(data, cls, view_seat=None):
         contract = Contract(mode, declarer, suit, called, tout, must)
     default_phase = ("play" if contract.mode not in ("pick", "sie") else "bury") if contract else phases[0]
     phase = data.get("phase", default_phase)
-    if phase not in phases:
-        _fail(f"phase must be one of {', '.join(phases)}, not {phase!r}")
+    if not isinstance(phase, str) or phase not in phases:
+        _fail(f"phase must be one of {', '.join(phases)}, not {shown(phase)}")
     g.phase = phase
     g.contract = contract
     if contract is not None and contract.mode != "pick":
@@ -339,6 +360,8 @@ def from_dict(data, cls, view_seat=None):
             _fail(f"the {phase} phase needs the contract {{'mode': 'pick', 'declarer': <picker>}}")
         if phase == "double" and (contract is None or contract.mode not in ("called", "alone")):
             _fail("the double phase comes after the picker has called (or gone alone)")
+        if phase == "over" and contract is None:
+            _fail("a finished sheepshead hand has its contract (a leaster when everyone passed)")
         if phase in ("play", "over") and contract is not None and contract.mode == "pick":
             _fail("the picker has not called yet: the phase is 'call', not " + phase)
     elif pre_play and contract is not None:
@@ -356,20 +379,29 @@ def from_dict(data, cls, view_seat=None):
         else {None, "pass", "normal", "wedding", "solo", "tout", "sie"}
     )
     for b in bids:
-        if b not in allowed:
-            _fail(f"unknown bid {b!r}")
+        if not (b is None or isinstance(b, str)) or b not in allowed:
+            _fail(f"unknown bid {shown(b)}")
     g.bids = list(bids)
     doubles = data.get("doubles")
     if doubles is None:
         doubles = [None] * n
-    if not isinstance(doubles, list) or len(doubles) != n or any(x not in (None, "pass", "double") for x in doubles):
+    if (
+        not isinstance(doubles, list)
+        or len(doubles) != n
+        or any(not (x is None or isinstance(x, str)) or x not in (None, "pass", "double") for x in doubles)
+    ):
         _fail(f"doubles must be a list of {n} entries (null, 'pass' or 'double')")
     if any(doubles) and rules.name != "sheepshead":
         _fail("only sheepshead has doubling")
     g.doubles = list(doubles)
     bb = data.get("best_bid")
     if bb is not None:
-        if not isinstance(bb, list) or len(bb) != 2 or bb[1] not in ("normal", "wedding", "solo", "tout", "must"):
+        if (
+            not isinstance(bb, list)
+            or len(bb) != 2
+            or not isinstance(bb[1], str)
+            or bb[1] not in ("normal", "wedding", "solo", "tout", "must")
+        ):
             _fail("best_bid must be null or [seat, level]")
         g.best_bid = (_seat(bb[0], n, "the best bid's seat"), bb[1])
     if phase in ("declare", "wedding") and g.best_bid is None:
@@ -377,16 +409,16 @@ def from_dict(data, cls, view_seat=None):
 
     # ------------------------------------------------------------ scalars
     mult = data.get("multiplier", 1)
-    if isinstance(mult, bool) or not isinstance(mult, int) or mult < 1:
-        _fail(f"multiplier must be a whole number from 1, not {mult!r}")
+    if type(mult) is not int or not 1 <= mult <= 1 << 30:
+        _fail(f"multiplier must be a whole number from 1 to 2**30, not {shown(mult)}")
     g.multiplier = mult
     deal = data.get("deal", 0)
-    if isinstance(deal, bool) or not isinstance(deal, int) or deal < 0:
-        _fail(f"deal must be a whole number from 0, not {deal!r}")
+    if type(deal) is not int or not 0 <= deal <= 10**9:
+        _fail(f"deal must be a whole number from 0 to 10**9, not {shown(deal)}")
     g.deal_no = deal
     ended = data.get("ended")
-    if ended not in ENDINGS:
-        _fail(f"ended must be one of {ENDINGS}, not {ended!r}")
+    if not (ended is None or isinstance(ended, str)) or ended not in ENDINGS:
+        _fail(f"ended must be one of {ENDINGS}, not {shown(ended)}")
     if ended is not None and phase != "over":
         _fail("only a finished hand can have ended early")
     g.ended = ended
@@ -406,7 +438,8 @@ def from_dict(data, cls, view_seat=None):
             out.append(g._nxt[out[-1]])
         return out
 
-    tricks = data.get("tricks") or []
+    tricks = data.get("tricks")
+    tricks = [] if tricks is None else tricks
     if not isinstance(tricks, list):
         _fail("tricks must be a list")
     if tricks and (pre_play or contract is None):
@@ -420,8 +453,10 @@ def from_dict(data, cls, view_seat=None):
         for k, cs in enumerate(raw):
             if isinstance(cs, list) and any(isinstance(x, str) and x.strip().upper() == str(g.hole) for x in cs):
                 ht = k
-    if ht is not None and (isinstance(ht, bool) or not isinstance(ht, int) or not 0 <= ht <= len(tricks)):
-        _fail(f"hole_trick must be the number of a trick, not {ht!r}")
+    if ht is not None and (type(ht) is not int or not 0 <= ht <= len(tricks)):
+        _fail(f"hole_trick must be the number of a trick, not {shown(ht)}")
+    if ht is not None and (g.hole is None or contract is None or contract.called is None):
+        _fail("hole_trick is set but there is no card in the hole")
     g.hole_trick = ht
     for k, td in enumerate(tricks):
         if not isinstance(td, dict) or set(td) - {"leader", "cards", "winner"}:
@@ -478,7 +513,8 @@ def from_dict(data, cls, view_seat=None):
         i = ss.index(contract.declarer)
         if cs[i] != g.hole and cs[i] != fam.hidden and g.hole != fam.hidden:
             _fail(f"the picker's card in trick {k} must be the card in the hole ({g.hole}), not {cs[i]}")
-    bound = data.get("bound") or []
+    bound = data.get("bound")
+    bound = [] if bound is None else bound
     if not isinstance(bound, list):
         _fail("bound must be a list of called cards")
     g.bound = tuple(card(x, "bound", hidden_ok=False) for x in bound)
@@ -559,7 +595,7 @@ def from_dict(data, cls, view_seat=None):
             if "lot" in data and data["lot"] != lot:
                 _fail(
                     f"the leaster's lot is {'not needed: nobody is tied' if lot is None else g.names[lot]}, "
-                    f"not {data['lot']!r}"
+                    f"not {shown(data['lot'])}"
                 )
             g.lot = lot
     elif g.lot is not None:
