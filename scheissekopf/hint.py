@@ -9,6 +9,8 @@ schafkopf and mehrkopf: the best mean settlement of the hand).
 >>> h = hint(g, g.turn, budget=0.2, seed=1)
 >>> h[0]["move"] in g.legal_moves() and h.playouts > 0
 True
+>>> h.lines()[0].split(":")[1].startswith(" not the Scheißkopf in ")
+True
 
 The search (:mod:`scheissekopf.ismcts`) reads only ``game.view(seat)``: the hint never uses a
 card the seat cannot see.
@@ -44,11 +46,12 @@ class Hint(list):
     determinized playouts run, ``seconds`` the time the hint took.
     """
 
-    def __init__(self, rows=(), playouts=0, seconds=0.0, seat=None):
+    def __init__(self, rows=(), playouts=0, seconds=0.0, seat=None, trick=False):
         super().__init__(rows)
         self.playouts = playouts
         self.seconds = seconds
         self.seat = seat
+        self.trick = trick  # the figures are a trick game's (settlement), not a shedding game's
 
     @property
     def best(self) -> Move | None:
@@ -56,6 +59,56 @@ class Hint(list):
 
     def __repr__(self):
         return f"Hint({list.__repr__(self)}, playouts={self.playouts})"
+
+    def lines(self) -> list[str]:
+        """Each row's move and figures in words, as the table shows them, best first: ``"K♦: not
+        the Scheißkopf in 62 % of 130 simulated games, 14.3 points on average"`` (trick games:
+        ``"the Gras-Ass: loses no money in 71 % of 240 simulated games, wins 1.25 units a hand on
+        average"``)."""
+        return [f"{_move_words(r['move'])}: {figures_in_words(r, self.trick)}" for r in self]
+
+
+def figures_in_words(row: dict, trick: bool) -> str:
+    """One hint row's figures in words: in how many of the games the search played with this
+    move the seat came off well, and the mean score."""
+    games = f"{row['visits']} simulated game{'' if row['visits'] == 1 else 's'}"
+    pct = f"{100 * row['win']:.0f} %"
+    if trick:
+        text = f"loses no money in {pct} of {games}"
+        if row["points"] is not None:
+            text += f", {'wins' if row['points'] >= 0 else 'loses'} {abs(row['points']):.2f} units a hand on average"
+        return text
+    text = f"not the Scheißkopf in {pct} of {games}"
+    if row["points"] is not None:
+        text += f", {row['points']:.1f} points on average"
+    return text
+
+
+_GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def _card_words(card) -> str:
+    name = getattr(card, "name", None)
+    if isinstance(name, str) and "-" in name:
+        return f"the {name}"  # a German card: Gras-Ass
+    text = str(card)
+    return "joker" if text.upper() == "JK" else text[:-1] + _GLYPHS.get(text[-1].upper(), text[-1])
+
+
+def _move_words(m) -> str:
+    if m is None:
+        return "let the chance pass"
+    cards = " ".join(_card_words(c) for c in m.cards)
+    if m.kind in ("play", "card"):
+        return cards
+    if m.kind == "take":
+        return f"lay {cards} and take the stack" if cards else "take the stack"
+    if m.kind == "joker":
+        return f"show the joker to P{m.target}"
+    if m.kind == "flip":
+        return f"turn gamble card {m.index + 1}"
+    words = str(m).split(" ", 1)[1] if " " in str(m) else str(m)
+    return words
 
 
 def hint(
@@ -72,10 +125,10 @@ def hint(
     t0 = time.perf_counter()
     rng = random.Random(seed)
     if game.phase == "over":
-        return Hint(seat=seat)
+        return Hint(seat=seat, trick=is_trick_game(game))
     moves = [m for m in game.legal_moves() if m.player == seat]
     if not moves:
-        return Hint(seat=seat)
+        return Hint(seat=seat, trick=is_trick_game(game))
     view = game.view(seat)
     trick = is_trick_game(game)
     if trick:  # sheepshead, schafkopf, mehrkopf
@@ -108,4 +161,4 @@ def hint(
                 "also": [str(x) for x in same if x is not m],
             }
         )
-    return Hint(rows, playouts=result.iterations, seconds=time.perf_counter() - t0, seat=seat)
+    return Hint(rows, playouts=result.iterations, seconds=time.perf_counter() - t0, seat=seat, trick=trick)

@@ -65,8 +65,9 @@ class Move(_Fields):
 
     A move is a value: its fields cannot be changed, and two moves are equal (and hash alike)
     when their fields are, whichever order their cards are named in. They are plain slots, read
-    at full speed by bots and searches; ``_stamp`` marks a move that ``legal_moves()`` offered,
-    which ``play()`` then need not check again in the same position.
+    at full speed by bots and searches; ``_stamp`` is the place of a move that ``legal_moves()``
+    offered, which ``play()`` then need not check again while its fields are still the ones
+    offered there in the same position (see ``core.LegalMoves``).
     """
 
     __slots__ = ()
@@ -135,8 +136,9 @@ class Move(_Fields):
 
 
 def _number(value) -> bool:
-    """A seat or slot: a real int (not a bool, not 1.0), of a size a table can have."""
-    return type(value) is int and -1000 < value < 1000
+    """A seat, a slot or a card named as a target: an int (not a bool, not 1.0), of a size a
+    table can have."""
+    return isinstance(value, int) and type(value) is not bool and -1000 < value < 1000
 
 
 def _shown(*values) -> str:

@@ -30,10 +30,11 @@ def in_notebook() -> bool:
     return shell is not None and getattr(shell, "kernel", None) is not None
 
 
-def progress_bar(total, enabled, unit: str = "game"):
-    """A progress bar over ``total`` steps when ``enabled``: tqdm's widget in a notebook, tqdm's
-    text bar when stderr is a terminal; else an object with the same ``update``/``close`` that
-    does nothing."""
+def progress_bar(total, enabled, unit: str = "game", desc: str | None = None):
+    """A progress bar over ``total`` steps (each one ``unit``; ``desc`` labels the widget, the
+    units in the plural by default) when ``enabled``: tqdm's widget in a notebook, tqdm's text bar
+    when stderr is a terminal; else an object with the same ``update``/``close`` that does
+    nothing."""
     if not enabled:
         return _Null()
     if in_notebook():
@@ -41,7 +42,7 @@ def progress_bar(total, enabled, unit: str = "game"):
             import ipywidgets  # noqa: F401  (tqdm's widget needs it; without it, no bar)
             from tqdm.notebook import tqdm as notebook_tqdm
 
-            return notebook_tqdm(total=total, unit=unit, desc=f"{unit}s")
+            return notebook_tqdm(total=total, unit=unit, desc=desc or f"{unit}s")
         except ImportError:
             return _Null()
     if sys.stderr.isatty():

@@ -38,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import logging
 import pathlib
 import random
 import re
@@ -74,7 +75,9 @@ _FRONT_END = files("scheissekopf.widgets")
 _CARD = re.compile(r"(10|[2-9TJQKA])[CDHS]|JK", re.IGNORECASE)
 _MOVE_ACTIONS = ("play", "take", "joker", "flip", "swap", "place", "ready")
 _TRICK_ACTIONS = ("card", "move")
+_LESSON_ACTIONS = ("retry", "next", "back")
 _MAX_BOT_MOVES = 100_000  # zero-delay bots stop here at the latest (a round always ends sooner)
+_log = logging.getLogger(__name__)
 
 
 class _Refused(Exception):
@@ -123,7 +126,8 @@ class Table(anywidget.AnyWidget):
     legal: traitlets.List[Any] = traitlets.List().tag(sync=True)
     log: traitlets.List[Any] = traitlets.List().tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
-    #: how the message reads: "" a refusal or a notice, "good" a right answer, "info" a hint
+    #: how the message reads: "" a refusal, "good" a right answer, "info" information (a hint,
+    #: where the table is now, what a bot did)
     tone = traitlets.Unicode("").tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
@@ -131,6 +135,10 @@ class Table(anywidget.AnyWidget):
     #: "play" or "edit"; in edit mode ``draft`` describes the position being edited
     table_mode = traitlets.Unicode("play").tag(sync=True)
     draft = traitlets.Dict().tag(sync=True)
+    #: {} on a plain table; on a lesson's table what its controls show: ``solved`` (the exercise
+    #: is answered: no more moves are invited), ``number`` and ``count`` (exercise k of n),
+    #: ``back`` and ``next`` (whether there is an exercise before / after this one)
+    lesson = traitlets.Dict().tag(sync=True)
 
     #: seconds a hint may search (the Hint button); ``hint_iterations`` fixes the playouts instead
     hint_budget = 1.0
@@ -154,6 +162,9 @@ class Table(anywidget.AnyWidget):
         #: called with the seat when the Hint button is pressed, instead of the search (a lesson
         #: gives its own hints first); None: the search answers
         self.adviser: Callable[[int], object] | None = None
+        #: called with "retry", "next" or "back" when a lesson's button is pressed (set by the
+        #: lesson, with ``lesson``); None: those requests are refused
+        self.coach: Callable[[str], object] | None = None
         self._draft: Draft | None = None  # the position being edited (edit mode)
         self._left_draft: Draft | None = None  # the draft the game was started from
         self._check_mode(mode)
@@ -229,8 +240,9 @@ class Table(anywidget.AnyWidget):
         self.tone = ""  # a new message reads as a notice unless say() gives it a tone
 
     def say(self, message: str, tone: str = "") -> None:
-        """Show ``message`` in the table; ``tone`` "good" (a right answer) or "info" (a hint)
-        draws it in green or blue instead of as a refusal."""
+        """Show ``message`` in the table; ``tone`` "good" (a right answer) or "info"
+        (information: a hint, where the table is now) draws it in green or blue instead of as
+        a refusal."""
         if tone not in ("", "good", "info"):
             raise ValueError(f'tone is "", "good" or "info", not {tone!r}')
         with self.hold_sync():
@@ -241,7 +253,10 @@ class Table(anywidget.AnyWidget):
         """After a change of position: let seated bots move, then redraw."""
         self._cancel_timer()
         self._passed.clear()
-        self._sync(message=self._run_bots())
+        note = self._run_bots()
+        self._sync()
+        if note:
+            self.say(note, "info")
 
     # ------------------------------------------------------------------ control from Python
     def play(self, move: Move | str) -> Move:
@@ -442,7 +457,9 @@ class Table(anywidget.AnyWidget):
             played, note = self._bot_move()
             later = self._run_bots()
             if played or note:
-                self._sync(message=note or later)
+                self._sync()
+                if note or later:
+                    self.say(note or later, "info")
             else:  # the bots let a jump-in chance go: nothing changed
                 self.info = {**self.info, "bot_waiting": self._timer is not None}
 
@@ -461,11 +478,13 @@ class Table(anywidget.AnyWidget):
             except IllegalMove:
                 pass  # play() has put the engine's reason in the message
             except IndexError:
-                pass  # undo() has said there is nothing to undo
+                if not (isinstance(content, dict) and content.get("action") == "undo"):
+                    self._failed(content)
+                # else undo() has said there is nothing to undo
             except InvalidPosition:
                 pass  # the mode switch has shown why the draft is not a position
-            except ValueError:
-                pass  # hint() has said why there is no hint
+            except Exception:
+                self._failed(content)
             finally:
                 if isinstance(content, dict) and content.get("action") == "hint":
                     # always answer a hint request, so the button stops waiting even when the
@@ -473,12 +492,19 @@ class Table(anywidget.AnyWidget):
                     self._asks += 1
                     self.hints = {**self.hints, "ask": self._asks}
 
+    def _failed(self, content) -> None:
+        """A request failed inside the program (a bug, not a refusal): the learner is told so in
+        the table instead of being shown nothing, and the traceback goes to the log for a report."""
+        _log.exception("the table's request %r failed inside the program", content)
+        self.message = _FAILED
+
     def _actions(self):
         if self._draft is not None:
             return ("edit", "mode")
+        tools = ("step", "undo", "hint", "mode") + (_LESSON_ACTIONS if self.coach is not None else ())
         if is_trick_game(self._game):
-            return _TRICK_ACTIONS + ("step", "undo", "hint", "mode")
-        return _MOVE_ACTIONS + ("step", "undo", "hint", "mode")
+            return _TRICK_ACTIONS + tools
+        return _MOVE_ACTIONS + tools
 
     def _handle(self, content):
         self._dispatch(self._check_request(content), content)
@@ -488,6 +514,12 @@ class Table(anywidget.AnyWidget):
             raise _Refused("Here you make the move yourself: pick your cards and press Play.")
         if action == "mode" and self.referee is not None:
             raise _Refused("A lesson's position cannot be edited: press Retry to start the exercise again.")
+        if action == "undo" and self.coach is not None:
+            raise _Refused("A lesson takes no moves back: press Retry to start the exercise again.")
+        if action in _LESSON_ACTIONS:
+            assert self.coach is not None  # _actions() offers them only then
+            self.coach(action)
+            return
         if action == "edit":
             self._edit_request(content)
         elif action == "mode":
@@ -503,7 +535,12 @@ class Table(anywidget.AnyWidget):
         elif action == "hint" and self.adviser is not None:
             self.adviser(self._hint_seat(content))
         elif action == "hint":
-            self.hint(self._hint_seat(content))
+            try:
+                self.hint(self._hint_seat(content))
+            except ValueError as exc:
+                if str(exc) != self.message:
+                    raise
+                raise _Refused(self.message) from None  # no move to hint at: hint() said so
         elif self.referee is not None:
             self.referee(self._move_text(action, content))
         else:
@@ -863,6 +900,7 @@ class Table(anywidget.AnyWidget):
         return data, metadata
 
 
+_FAILED = "That did not work: something went wrong inside the program (a bug; please report it)."
 _BOTS_ONLY = "Step plays only the bots' moves at a table seen by one seat."
 _SEAT_EDIT_WORDS = (
     'A table seen by one seat cannot be edited: the editor shows every card. Edit at a table with view="table".'

@@ -351,3 +351,22 @@ def test_hint_keeps_to_a_time_budget():
     g = advance("palace", 4, seed=6, moves=16)
     h = hint(g, g.turn, budget=0.05, seed=1)
     assert h.playouts >= 1 and h
+
+
+def test_a_hint_reads_in_words_what_its_figures_mean():
+    """No "62% not last · 288 visits": each row says what the figure counts and of how many
+    simulated games, with the move in card words."""
+    from scheissekopf.hint import hint
+
+    g = sk.new_game("palace", players=3, seed=4)
+    for seat in range(3):
+        g.play(f"P{seat} ready")
+    h = hint(g, g.turn, iterations=60, seed=1)
+    lines = h.lines()
+    assert len(lines) == len(h)
+    for line, row in zip(lines, h):
+        assert f"not the Scheißkopf in {100 * row['win']:.0f} % of {row['visits']} simulated game" in line
+        assert str(row["move"]) not in line  # the move in card words, not "P0 9C"
+    t = sk.new_game("schafkopf", players=4, seed=7)
+    th = hint(t, t.turn, iterations=30, seed=1)
+    assert th.trick and all("loses no money in" in line and "units a hand on average" in line for line in th.lines())

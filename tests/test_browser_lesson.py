@@ -64,7 +64,7 @@ def test_solving_an_exercise_by_clicking_after_one_wrong_try(lab, chromium):  # 
     assert "state done ['P0 9C 9D']" in out
 
     # Next: the second exercise, afresh.
-    lesson.get_by_role("button", name="Next \u25b6").click()
+    lesson.get_by_role("button", name="Next exercise \u25b6").click()  # beside the feedback
     expect(lesson.locator(".sk-lesson-head")).to_contain_text("exercise 2 of 3")
     expect(lesson.locator(".sk-lesson-head")).to_contain_text("A 3 lies on top of two 9s")
     lesson.screenshot(path=ARTIFACTS / "lesson-next.png")

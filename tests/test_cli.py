@@ -11,7 +11,6 @@ import sys
 
 import pytest
 
-import scheissekopf as sk
 from scheissekopf import cli
 from scheissekopf.cli import BUG_REPORT, main
 
@@ -74,21 +73,6 @@ def test_show_refuses_a_json_number_too_long_to_read(tmp_path, capsys):
     refused_in_one_line(capsys, ["show", str(path)], str(path))
 
 
-def _opening_list_is_refused() -> bool:
-    try:
-        sk.Game.from_dict({"variant": "bitenight", "players": [{"hand": ["5H"]}, {"hand": ["9C"]}], "opening": []})
-    except sk.InvalidPosition:
-        return True
-    except Exception:
-        return False
-    return False
-
-
-@pytest.mark.xfail(
-    not _opening_list_is_refused(),
-    reason="the position reader still lets a TypeError out for opening [] (issue 18, item 3)",
-    strict=True,
-)
 def test_show_refuses_an_opening_that_is_no_rank(tmp_path, capsys):
     path = tmp_path / "opening.json"
     position = {"variant": "bitenight", "players": [{"hand": ["5H"]}, {"hand": ["9C"]}], "opening": []}

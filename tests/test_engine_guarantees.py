@@ -263,3 +263,88 @@ def test_a_finished_hand_is_laid_open_in_every_seats_view(variant, seed):
         assert shown["players"] == full["players"] and shown["declarers"] == full["declarers"]
         assert view.scores() == g.scores() and view.result() == g.result()
         assert sk.from_dict(shown).to_dict() == shown
+
+
+def test_a_card_named_as_a_target_is_still_a_move():
+    # sheepshead's "under": the called ace rides in the target field
+    g = sk.new_game("sheepshead", seed=1)
+    from scheissekopf.trick.moves import TrickMove, parse_move
+
+    move = parse_move("P1 under AH 7C", 1, g.family, g)
+    assert isinstance(move, TrickMove) and str(move) == "P1 under AH 7C"
+    assert TrickMove(move.player, move.kind, move.cards, move.target, move.index) == move
+
+
+# ---------------------------------------------------------------- items 2, 3, 8: the position readers
+def bitenight_in_play():
+    g = sk.new_game("bitenight", 4, seed=6)
+    for s in range(4):
+        g.play(f"P{s} ready")
+    return g
+
+
+@pytest.mark.parametrize(
+    "field, value", [("direction", 1.0), ("direction", True), ("turn", 1.0), ("turn", True), ("decks", 1.0)]
+)
+def test_a_look_alike_of_a_whole_number_is_refused_by_the_position_reader(field, value):
+    d = bitenight_in_play().to_dict()
+    d[field] = value
+    with pytest.raises(sk.InvalidPosition, match=field):
+        sk.from_dict(d)
+
+
+def finished_solo():
+    for seed in range(200):
+        g = sk.new_game("schafkopf", seed=seed)
+        g = played_out(g, random.Random(seed), 10_000)
+        if g.contract is not None and g.contract.mode == "solo":
+            return g
+    raise AssertionError("no solo in 200 deals")
+
+
+@pytest.mark.parametrize(
+    "make, field, value",
+    [
+        (bitenight_in_play, "warned", 5),
+        (bitenight_in_play, "bonus", 5),
+        (bitenight_in_play, "bonus", None),
+        (bitenight_in_play, "opening", []),
+        (bitenight_in_play, "seed", 1.5),
+        (bitenight_in_play, "seed", True),
+        (bitenight_in_play, "seed", []),
+        (finished_solo, "hole_trick", 0),
+    ],
+    ids=repr,
+)
+def test_junk_in_a_field_is_an_invalid_position_naming_the_field(make, field, value):
+    d = make().to_dict()
+    d[field] = value
+    with pytest.raises(sk.InvalidPosition, match=field.split("_")[0]):
+        sk.from_dict(d)
+
+
+def test_a_finished_sheepshead_hand_without_a_contract_is_an_invalid_position():
+    g = played_out(sk.new_game("sheepshead", seed=2), random.Random(2), 10_000)
+    d = g.to_dict()
+    d["contract"] = None
+    with pytest.raises(sk.InvalidPosition, match="contract"):
+        sk.from_dict(d)
+
+
+@pytest.mark.parametrize("where", ["seed", "turn", "seat", "repeat"])
+def test_a_number_too_long_to_read_is_refused_with_its_column_and_field(where):
+    text = bitenight_in_play().to_text()
+    huge = "9" * 5000
+    if where == "seed":
+        text = text.replace("| seed 6", f"| seed {huge}")
+    elif where == "turn":
+        text = text.replace("| turn P", f"| turn P{huge}")
+    elif where == "seat":
+        text += f" | P{huge} 4H"
+    else:
+        text = text.replace("| P1 ", "| P1 ??*" + huge + " ", 1)
+    assert huge in text
+    with pytest.raises(sk.InvalidPosition) as caught:
+        sk.from_text(text)
+    assert caught.value.column is not None and caught.value.field is not None
+    assert len(str(caught.value)) < 300  # says where, without quoting the whole number

@@ -5,6 +5,8 @@ nothing."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 import scheissekopf as sk
@@ -41,11 +43,13 @@ def test_every_exercise_plays_on_the_table(ex):
     fb = t.answer(ex.solutions_text()[0] if ex.solutions else _accepted_move(ex, table.game))
     assert fb.accepted and table.message.startswith("Yes!") and table.tone == "good"
     assert len(table.game.history) == 1  # the right move is played, so its effect shows
-    assert t.progress.status(ex) == "done"
-    again = t.answer(str(wrong))  # after the answer the table says to move on; nothing changes
-    assert not again.accepted and "Next" in table.message and len(table.game.history) == 1
+    assert t.progress.status(ex) == "done" and t.solved and table.lesson["solved"] is True
+    again = t.answer(str(wrong))  # after the answer the table says it is solved; nothing changes
+    assert not again.accepted and table.message.startswith("Solved!") and table.tone == "info"
+    assert len(table.game.history) == 1
     t.retry()
     assert table.game.to_dict() == start and t.progress.status(ex) == "done"
+    assert not t.solved and table.lesson["solved"] is False and table.message == ""
 
 
 def _accepted_move(ex, game):
@@ -83,6 +87,7 @@ def test_clicks_from_the_table_are_checked_not_played():
         {"action": "play", "player": 0, "cards": [9], "version": None},
         {"action": "step", "version": None},  # the learner moves, not a random step
         {"action": "mode", "mode": "edit", "version": None},  # a lesson's position is not for editing
+        {"action": "undo", "version": None},  # a lesson has Retry, not Undo
         {"action": "burn", "version": None},
     ],
 )
@@ -116,16 +121,17 @@ def test_hints_come_from_the_exercise_first_then_from_the_search():
 def test_next_back_and_the_progress_marks():
     lesson = lessons.get("bitenight-four")
     t = LessonTable(lesson)
-    assert t.index == 0 and t._buttons["back"].disabled and not t._buttons["next"].disabled
+    assert t.index == 0 and not t.table.lesson["back"] and t.table.lesson["next"]
+    assert t.table.lesson == {"solved": False, "number": 1, "count": len(lesson), "back": False, "next": True}
     t.answer("9C")
     t.next()
     assert t.exercise.id == lesson[1].id and t.table.game.history == []
     assert [s for _, s in t.progress.marks(lesson)] == ["tried", "not yet", "not yet"]
     assert "\u2718" in t.header.value and lesson[1].goal in t.header.value
     t.go(len(lesson) - 1)
-    assert t._buttons["next"].disabled
+    assert not t.table.lesson["next"] and t.table.lesson["back"]
     t.next()
-    assert "last exercise" in t.table.message
+    assert "last exercise" in t.table.message and t.table.tone == "info"
     t.back()
     assert t.index == len(lesson) - 2
     with pytest.raises(IndexError):
@@ -166,3 +172,78 @@ def test_the_puzzles_play_on_a_lesson_table():
     miss = _wrong_legal(ex, t.table.game)
     assert not t.answer(str(miss)).accepted and t.table.game.to_dict() == start
     assert t.answer(ex.solutions_text()[0]).accepted and t.progress.status(ex) == "done"
+
+
+def test_a_lesson_table_is_a_lesson_one_hint_no_step_no_undo_and_retry():
+    """The lesson's controls live in the table (one Hint, Retry, Back, Next); the widget holds no
+    second row of buttons, and the table's Step / Undo / Edit requests are refused in words."""
+    import ipywidgets
+
+    t = LessonTable("bitenight-four")
+    assert list(t.children) == [t.header, t.table]
+    assert not any(isinstance(w, ipywidgets.Button) for w in t.children)
+    table = t.table
+    for action, words in (("step", "make the move yourself"), ("undo", "Retry"), ("mode", "Retry")):
+        table._on_msg(table, {"action": action, "mode": "edit", "version": table.version}, [])
+        assert words in table.message and table.tone == "" and table.game.history == []
+    # Retry, Next and Back are requests from the table's own buttons
+    table._on_msg(table, {"action": "play", "player": 0, "cards": ["9C", "9D"], "version": table.version}, [])
+    assert t.solved and table.lesson["solved"]
+    table._on_msg(table, {"action": "retry", "version": table.version}, [])
+    assert not t.solved and table.game.history == [] and t.index == 0
+    table._on_msg(table, {"action": "next", "version": table.version}, [])
+    assert t.index == 1 and table.lesson["number"] == 2
+    table._on_msg(table, {"action": "back", "version": table.version}, [])
+    assert t.index == 0
+
+
+def test_lesson_requests_are_refused_on_a_plain_table():
+    table = sk.Table(sk.new_game("bitenight", players=2, seed=1))
+    for action in ("retry", "next", "back"):
+        table._on_msg(table, {"action": action, "version": table.version}, [])
+        assert "Unknown request" in table.message
+    assert table.lesson == {}
+
+
+def test_messages_have_three_looks_refusal_right_answer_information():
+    t = LessonTable("bn-ten")
+    t.table.hint_iterations = 30
+    t.answer("4S")  # not even legal: a refusal
+    assert t.table.tone == ""
+    t.hint()
+    assert t.table.message.startswith("Hint 1:") and t.table.tone == "info"
+    t.answer(t.exercise.solutions_text()[0])
+    assert t.table.tone == "good"
+    t.hint()  # solved: information, not a refusal
+    assert t.table.message.startswith("Solved!") and t.table.tone == "info"
+    t.next()  # the last exercise: information
+    assert t.table.tone == "info"
+
+
+def test_back_in_the_editor_is_information_not_a_refusal():
+    table = sk.Table.editor("bitenight", players=2)
+    table.edit("deal", seed=3)
+    table.mode = "play"
+    table.undo()
+    assert table.mode == "edit" and table.message.startswith("Back in the editor") and table.tone == "info"
+
+
+def test_the_search_hint_says_what_its_figures_are_in_words():
+    t = LessonTable("bn-ten")
+    t.table.hint_iterations = 30
+    for _ in t.exercise.hints:
+        t.hint()
+    said = t.hint()
+    assert t.table.tone == "info" and t.table.hints["rows"]
+    assert "Below, the search ranks your moves" in said and "games played out from your seat" in said
+    assert "playouts" not in said and "P0" not in said and t.table.hints["playouts"] > 0
+
+
+def test_a_one_exercise_lesson_prints_its_goal_once():
+    ex = lessons.exercise("bn-ten")
+    t = LessonTable(ex)
+    assert t.header.value.count(html.escape(ex.goal)) == 1
+    assert "exercise 1 of 1" not in t.header.value
+    assert t.table.lesson["count"] == 1
+    many = LessonTable("bitenight-four")
+    assert many.header.value.count(html.escape(many.exercise.goal)) == 1

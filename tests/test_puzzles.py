@@ -195,3 +195,61 @@ def test_cli_puzzles_writes_json_lines(tmp_path, capsys):
     assert len(records) == int(summary.split()[0])
     for r in records:
         assert_meets_criteria(r)
+
+
+# ------------------------------------------------------------------ the reason beside the figures
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=[r["id"] for r in RECORDS])
+def test_a_puzzle_explains_its_answer_in_a_card_players_sentence(record):
+    """The explanation starts with what the answer does and what the greedy move would have
+    done, in card words (no move codes such as "P0 AD"), before the search's figures."""
+    from scheissekopf.lessons.reasons import reason
+
+    ex = found.exercise(record)
+    game = sk.from_text(record["text"])
+    why = reason(game, record["seat"], record["solution"][0], record["figures"]["greedy"]["move"])
+    assert ex.explain.startswith(why) and "In figures:" in ex.explain
+    assert why.endswith(".") and "; the greedy" in why and "would have" in why
+    assert not re.search(r"\bP\d [0-9JQKAEGHS]|\b(?:10|[2-9JQKA])[CDHS]\b", why), why
+    assert not re.search(r"\bP\d [0-9JQKAEGHS]", ex.explain + " ".join(ex.hints)), ex.explain
+
+
+def test_the_second_hint_says_what_the_numbers_say():
+    """ "no other move reaches 76 %" is wrong when the next best has exactly 76 %: the hint
+    gives the next best's own figure."""
+    record = next(r for r in RECORDS if r["id"] == "bitenight-1-0-41")
+    ex = found.exercise(record)
+    rows = record["figures"]["strong"]["rows"]
+    second = max(r["win"] for r in rows[1:])
+    assert f"the next best gets {100 * second:.0f} %" in ex.hints[1]
+    assert "no other move" not in ex.hints[1]
+
+
+def test_reasons_for_a_burn_a_kept_card_and_a_taken_trick():
+    from scheissekopf.lessons.reasons import reason
+
+    g = sk.from_text("bitenight | P0 9C 9D 4S | P1 5H 6H 7C | stack 9H 9S | turn P0")
+    assert reason(g, 0, "P0 9C 9D", "P0 9C").startswith("Your 9♣ 9♦ complete four 9s and burn the stack, so you lead")
+    record = next(r for r in RECORDS if r["id"] == "palace-1-1-116")
+    said = found.exercise(record).explain
+    assert "keeps the other A for later" in said and "spent them all at once" in said
+    record = next(r for r in RECORDS if r["id"] == "schafkopf-1-4-12")
+    said = found.exercise(record).explain
+    assert said.startswith("Your Gras-Ass takes the trick, worth 19 points; the greedy Gras-Neun would have let P3")
+
+
+def test_a_wrong_answer_to_a_puzzle_says_what_it_does_without_giving_the_answer_away():
+    ex = lessons.puzzles("palace")[0]
+    said = ex.check("AD AH").message
+    assert said.startswith("Legal, but the search gives this move 44 %, the best one 54 %. Your A♦ A♥ leave an A")
+    assert "for later" not in said and "P0 AD" not in said  # the right move (one ace, the other kept) stays unsaid
+    for record in RECORDS:
+        ex = found.exercise(record)
+        game = ex.game()
+        right = {_key(game, t) for t in record["solution"]}
+        for m in game.legal_moves():
+            if m.player == ex.seat and puzzles.key_of(game, m) not in right:
+                fb = ex.check(str(m))
+                assert not fb.accepted and not re.search(r"\bP\d [0-9JQKAEGHS]", fb.message), fb.message
+                break

@@ -345,6 +345,27 @@ def test_malformed_requests_change_nothing_and_say_so(content):
     assert t.version == version
 
 
+def test_a_request_that_fails_inside_the_program_is_said_in_the_table_and_logged(monkeypatch, caplog):
+    def broken(self, move):
+        raise KeyError("a slip inside the program")
+
+    t = try_table()
+    state, version = t.game.to_dict(), t.version
+    monkeypatch.setattr(Table, "play", broken)
+    with caplog.at_level("ERROR", logger="scheissekopf.table"):
+        request(t, "play", player=0, cards=["9C"])  # raises nothing
+    assert "something went wrong inside the program" in t.message and "report" in t.message
+    assert "a slip inside the program" in caplog.text
+    assert t.game.to_dict() == state and t.version == version
+
+
+def test_no_move_to_hint_at_is_a_refusal_not_a_failure(caplog):
+    t = try_table()
+    with caplog.at_level("ERROR", logger="scheissekopf.table"):
+        request(t, "hint", player=1)  # P0 is to move: P1 has nothing to do
+    assert t.message == "P1 has no move to hint at now." and caplog.text == ""
+
+
 def test_legal_requests_of_every_kind_reach_the_engine():
     # joker with a target
     pos = json.loads(json.dumps(TRY))

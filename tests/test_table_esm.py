@@ -442,10 +442,15 @@ def test_hint_button_and_ranked_list(table):
     page.evaluate("(h) => window.model.update({hints: h})", hints)
     rows = page.locator(".sk-hint-row")
     assert rows.count() == 2
-    assert "Hint for P0 \u00b7 200 playouts" in page.locator(".sk-hints .sk-log-title").text_content()
-    assert rows.nth(0).inner_text().split("\n")[0].startswith("P0 KD")
-    assert "62% not last" in rows.nth(0).inner_text() and "14.3 pts" in rows.nth(0).inner_text()
-    assert "130 visits" in rows.nth(0).inner_text()
+    # the figures in words: what the search did, and what each move's figures mean
+    assert page.locator(".sk-hints .sk-log-title").text_content() == "Hint for P0"
+    about = page.locator(".sk-hints .sk-hint-about").text_content()
+    assert about.startswith("The search played 200 games from P0's seat") and "playouts" not in about
+    assert rows.nth(0).locator(".sk-hint-move").inner_text() == "K\u2666"
+    assert rows.nth(0).locator(".sk-hint-move").get_attribute("title") == "P0 KD"  # the notation, on request
+    figures = rows.nth(0).locator(".sk-hint-figs").inner_text()
+    assert figures == "not the Schei\u00dfkopf in 62 % of 130 simulated games \u00b7 14.3 points on average"
+    assert "visits" not in rows.nth(0).inner_text() and "pts" not in rows.nth(0).inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-hint.png")
     rows.nth(1).click()  # a row selects its cards

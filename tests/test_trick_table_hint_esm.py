@@ -18,9 +18,11 @@ def test_a_trick_table_offers_hint_and_shows_settlements(table):
     page.evaluate("(h) => window.model.update({hints: h})", _hint_data(found, g.turn, 7, settlement=True))
     rows = page.locator(".sk-hint-row")
     assert rows.count() == len(found)
-    first = rows.nth(0).inner_text()
-    assert first.startswith(found[0]["text"]) and "units" in first and "no loss" in first
-    assert "not last" not in first
+    first = rows.nth(0).locator(".sk-hint-figs").inner_text()
+    assert rows.nth(0).locator(".sk-hint-move").get_attribute("title") == found[0]["text"]
+    visits, win = found[0]["visits"], round(found[0]["win"] * 100)
+    assert first.startswith(f"loses no money in {win} % of {visits} simulated game")
+    assert "units a hand on average" in first and "Schei\u00dfkopf" not in first
 
 
 def test_a_trick_table_seen_by_another_seat_offers_no_hint(table):

@@ -11,6 +11,10 @@
 //            index, win, points, visits}], playouts, seconds, version, measure} (measure
 //            "settlement" on a trick table: win = no loss of money, points = mean settlement)
 //   interactive, and for a walkthrough (Scene): caption, step, steps
+//   tone     how the message reads: "" a refusal, "good" a right answer, "info" information
+//   lesson   {} or, on a lesson's table, {solved, number, count, back, next}: the table shows the
+//            lesson's controls (Hint, Retry, Back, Next) instead of Step / Undo / Edit, and once
+//            the exercise is solved it invites no more moves and offers Next beside the feedback
 //
 // The front end never changes the game: it sends {action, version, player, cards, target, index}
 // with model.send and Python answers by updating the traits above.
@@ -73,10 +77,15 @@ export function seatLabel(info, i) {
 // May the person at this table click for seat p?
 export function controllable(d, p) {
   const { info } = d;
-  if (!d.interactive || p == null || info.phase === "over") return false;
+  if (!d.interactive || p == null || info.phase === "over" || solvedLesson(d)) return false;
   if (info.view !== "table" && info.view !== p) return false;
   const seat = (info.seats || [])[p];
   return !(seat && seat.bot);
+}
+
+// A lesson's exercise that has been answered: the table stops inviting moves.
+export function solvedLesson(d) {
+  return Boolean(d.lesson && d.lesson.solved);
 }
 
 function movesOf(d, p) {
@@ -129,7 +138,7 @@ export function toggle(sel, d, item) {
 export function actionsFor(d, sel) {
   const { info } = d;
   const buttons = [];
-  if (!d.interactive || info.phase === "over") return { hint: "", buttons };
+  if (!d.interactive || info.phase === "over" || solvedLesson(d)) return { hint: "", buttons };
   let p = sel.player;
   if (p == null) p = info.actor;
   if (p == null && typeof info.view === "number") p = info.view;
@@ -243,15 +252,82 @@ export function selectionFor(d, row, p) {
   return { player: p, items };
 }
 
+// One hint row's figures in words: in how many of the games the search played with this move
+// the seat came off well, and the mean score of those games.
 export function hintLine(row, measure) {
+  const pct = `${Math.round(row.win * 100)} %`;
+  const games = `${row.visits} simulated ${row.visits === 1 ? "game" : "games"}`;
   if (measure === "settlement") {          // trick games: mean settlement of the hand
-    const units = row.points == null ? "" : `${row.points >= 0 ? "+" : ""}${row.points.toFixed(2)} units \u00b7 `;
-    return `${units}${Math.round(row.win * 100)}% no loss \u00b7 ${row.visits} visits`;
+    const mean = row.points == null ? "" : ` \u00b7 ${row.points >= 0 ? "wins" : "loses"} ${Math.abs(row.points).toFixed(2)} units a hand on average`;
+    return `loses no money in ${pct} of ${games}${mean}`;
   }
-  const bits = [`${Math.round(row.win * 100)}% not last`];
-  if (row.points != null) bits.push(`${row.points.toFixed(1)} pts`);
-  bits.push(`${row.visits} visits`);
-  return bits.join(" \u00b7 ");
+  const mean = row.points == null ? "" : ` \u00b7 ${row.points.toFixed(1)} points on average`;
+  return `not the Schei\u00dfkopf in ${pct} of ${games}${mean}`;
+}
+
+// A hint row's move in words (the engine's text is its tooltip).
+export function hintMove(row, info) {
+  const fam = info.family;
+  const cards = (row.cards || []).map((c) => prettyCard(c, fam)).join(" ");
+  const target = /\bto P(\d+)$/.exec(row.text || "");
+  switch (row.kind) {
+    case null: case undefined: return row.text === "pass" ? "let the chance pass" : row.text;
+    case "play": case "card": return cards;
+    case "take": return cards ? `lay ${cards} and take the stack` : "take the stack";
+    case "joker": return target ? `show the joker to ${seatLabel(info, Number(target[1]))}` : "joker";
+    case "flip": return `turn gamble card ${row.index + 1}`;
+    case "swap": return `swap ${cards.replace(" ", " \u21c4 ")}`;
+    case "place": return `lay ${cards} on column ${row.index + 1}`;
+    case "ready": return "ready";
+    default: {
+      const words = (row.text || "").split(" ").slice(1).filter((w) => !(row.cards || []).includes(w)).join(" ");
+      return (words.charAt(0).toUpperCase() + words.slice(1) + (cards ? ` ${cards}` : "")).trim();
+    }
+  }
+}
+
+// Why a click on this card can do nothing now, in the table's words (null: it can).
+export function whyNot(d, p, zone) {
+  const { info, state } = d;
+  const who = seatLabel(info, p);
+  if (!d.interactive) {
+    return d.steps ? "This walkthrough is for looking: Back and Next step through it; nothing here is played."
+      : "This table only shows a position: it is not for playing, so clicks change nothing.";
+  }
+  if (solvedLesson(d)) {
+    return d.lesson.next ? "Solved! Press Next for the next exercise, or Retry to play this one again."
+      : "Solved! That was the last exercise of this lesson; Retry plays this one again.";
+  }
+  if (info.phase === "over") return info.game === "trick" ? "The hand is over: there is nothing left to play." : "The round is over: there is nothing left to play.";
+  if (typeof info.view === "number" && info.view !== p) {
+    return `You sit at ${seatLabel(info, info.view)}: this table plays ${seatLabel(info, info.view)}'s cards only.`;
+  }
+  const seat = (info.seats || [])[p] || {};
+  if (seat.bot) return `${who} is played by a bot.`;
+  const turn = info.game === "trick" ? info.turn : info.actor;
+  if (info.game === "trick") {
+    if (turn !== p) return turn == null ? "No card can be played now." : `It is ${seatLabel(info, turn)}'s turn, not ${who}'s.`;
+    if (!movesOf(d, p).some((m) => m.kind === "card")) return `${who} plays no card yet: first choose with the buttons below.`;
+    return null;
+  }
+  if (info.phase === "setup") {
+    return zone === "gamble" ? `${who}'s gamble cards stay face down; in the setup only hand and bank cards are swapped.`
+      : `${who} has nothing left to do in the setup.`;
+  }
+  if (info.pending === p) return `${who} turned a joker: first say who takes the stack.`;
+  if (info.pending != null) return `${seatLabel(info, info.pending)} turned a joker and must first say who takes the stack.`;
+  if (turn !== p) return `It is ${seatLabel(info, turn)}'s turn, not ${who}'s${info.variant === "bitenight" ? " (out of turn only four of a kind may be completed)" : ""}.`;
+  const player = state.players[p] || {};
+  const hand = (player.hand || []).length;
+  if (zone === "bank") {
+    return `${who} still holds ${hand} hand ${hand === 1 ? "card" : "cards"}: the bank is played only once the hand is empty.`;
+  }
+  if (zone === "gamble") {
+    if (hand) return `${who} still holds ${hand} hand ${hand === 1 ? "card" : "cards"}: gamble cards come last, after the hand and the bank.`;
+    return info.variant === "schwechat" ? `This gamble card still has its bank card lying on it: play that one first.`
+      : `${who} still has bank cards: gamble cards come last, after the bank.`;
+  }
+  return `${who} cannot play this card now.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -278,7 +354,7 @@ export function trickClick(d, p) {
 export function trickActionsFor(d, sel) {
   const { info } = d;
   const buttons = [];
-  if (!d.interactive || info.phase === "over") return { hint: "", buttons };
+  if (!d.interactive || info.phase === "over" || solvedLesson(d)) return { hint: "", buttons };
   const p = typeof info.view === "number" ? info.view : info.turn;
   const who = seatLabel(info, p);
   if (p == null) return { hint: "", buttons };
@@ -322,6 +398,7 @@ export function trickActionsFor(d, sel) {
   }
   if (mine.some((m) => m.kind === "card")) hint = `${who}: click a card to play it.`;
   else if (!hint && mine.length) hint = `${who}: choose.`;
+  else if (!mine.length && info.turn != null && info.turn !== p) hint = `Waiting for ${seatLabel(info, info.turn)}.`;
   return { hint, buttons };
 }
 
@@ -355,6 +432,16 @@ export function fanClass(hand) {
   return "";
 }
 
+// A trick game's hand: the hand that is played at this table gets a row of its own and no
+// overlap (every card clicked at its centre); the others overlap only so far that each card's
+// corner (rank and suit) stays in view.
+export function trickFanClass(hand, wide) {
+  const n = hand.length;
+  if (wide || n <= 5) return "";
+  if (hand.every((c) => c === HIDDEN)) return "sk-fan sk-fan-backs";
+  return "sk-fan sk-fan-t";
+}
+
 function cardEl(text, opts = {}) {
   const { rank, suit, colour } = cardParts(text, opts.family);
   const cls = ["sk-card", `sk-${colour}`];
@@ -367,6 +454,7 @@ function cardEl(text, opts = {}) {
   if (opts.ghost) cls.push("sk-ghost");
   if (opts.trump) cls.push("sk-trump");
   const attrs = { class: cls.join(" "), title: opts.title || (colour === "back" ? "face down" : String(text)), onclick: opts.onclick, dataset: opts.data };
+  if (!opts.onclick && opts.why) attrs.onclick = opts.why;   // a click that can do nothing says why
   if (opts.onclick) {            // a card that can be picked is a toggle button for the keyboard too
     Object.assign(attrs, { tabindex: 0, role: "button", "aria-pressed": opts.selected ? "true" : "false",
       onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onclick(); } } });
@@ -703,6 +791,8 @@ function render({ model, el }) {
   let seenVersion = null;
   let queued = false;
   let asking = false;             // a hint was asked for and has not come back yet
+  let note = null;                // why the last click could do nothing (until the table changes)
+  let showTricks = false;         // a trick table lists the tricks taken (on request)
   const editUi = { picked: null };   // edit mode: the card picked up, what is typed
 
   const root = h("div", { class: "sk-table" });
@@ -718,6 +808,7 @@ function render({ model, el }) {
       tone: model.get("tone") || "",
       version: model.get("version"),
       interactive: model.get("interactive") !== false,
+      lesson: model.get("lesson") || {},
       hints: model.get("hints") || {},
       caption: model.get("caption"),
       step: model.get("scene_step"),
@@ -727,6 +818,7 @@ function render({ model, el }) {
   }
 
   function send(msg) {
+    note = null;
     model.send({ ...msg, version: model.get("version") });
   }
 
@@ -736,6 +828,7 @@ function render({ model, el }) {
     const d = data();
     if (d.version !== seenVersion) {
       sel = { player: null, items: [] };
+      note = null;
       seenVersion = d.version;
     }
     const { info, state } = d;
@@ -745,6 +838,7 @@ function render({ model, el }) {
     }
     const isSel = (p, zone, index) => sel.player === p && sel.items.some((a) => a.zone === zone && a.index === index);
     const pick = (p, zone, index, card) => () => { sel = toggle(sel, d, { player: p, zone, index, card }); draw(); };
+    const explain = (p, zone) => () => { note = whyNot(d, p, zone) || note; draw(); };
 
     function seatEl(p) {
       const player = state.players[p];
@@ -757,7 +851,7 @@ function render({ model, el }) {
         const legal = click && (z === "gamble" || ranks.has(rankOf(card)));
         const hiddenOpen = z === "gamble";
         return cardEl(hiddenOpen ? HIDDEN : card, {
-          small, legal, selected: isSel(p, z, index), onclick: click, peek: hiddenOpen ? card : null,
+          small, legal, selected: isSel(p, z, index), onclick: click, why: explain(p, z), peek: hiddenOpen ? card : null,
           data: { seat: p, zone: z, index, card: card },
         });
       };
@@ -844,6 +938,8 @@ function render({ model, el }) {
 
     const fam = info.family;
     const trumps = new Set(info.trumps || []);
+    // the trick hand played at this table: the seat it is seen by, else the seat to move
+    const wideSeat = typeof info.view === "number" ? info.view : (controllable(d, info.actor) ? info.actor : null);
 
     function trickSeatEl(p) {
       const player = state.players[p];
@@ -853,7 +949,7 @@ function render({ model, el }) {
       const cardFor = (card, zone, index, small) => {
         const click = mode && card !== HIDDEN && (zone === "hand" || zone === "bank")
           ? (mode === "play" ? () => send({ action: "card", player: p, cards: [card] }) : pick(p, zone, index, card)) : null;
-        return cardEl(card, { family: fam, small, onclick: click, legal: mode === "play" && legalCards.has(card),
+        return cardEl(card, { family: fam, small, onclick: click, why: explain(p, zone), legal: mode === "play" && legalCards.has(card),
           selected: isSel(p, zone, index), trump: trumps.has(card), title: click && mode === "play" ? `play ${card}` : null,
           data: { seat: p, zone, index, card } });
       };
@@ -874,11 +970,12 @@ function render({ model, el }) {
           h("div", { class: "sk-zone" }, h("div", { class: "sk-zlabel" }, "face down"), h("div", { class: "sk-cards" }, down)));
       } else {
         zones.push(h("div", { class: "sk-zone" }, h("div", { class: "sk-zlabel" }, `hand \u00b7 ${hand.length}`),
-          h("div", { class: `sk-cards ${fanClass(hand)}` }, hand.length ? hand.map((c, i) => cardFor(c, "hand", i, false)) : h("span", { class: "sk-none" }, "empty"))));
+          h("div", { class: `sk-cards ${trickFanClass(hand, p === wideSeat)}` }, hand.length ? hand.map((c, i) => cardFor(c, "hand", i, false)) : h("span", { class: "sk-none" }, "empty"))));
       }
       const tally = [`tricks ${seat.tricks}`];
       if (seat.points != null) tally.push(`${seat.points} points`);
       const cls = ["sk-seat"];
+      if (p === wideSeat && !info.layout) cls.push("sk-wide");
       if (info.actor === p) cls.push("sk-actor");
       if (seat.out) cls.push("sk-is-out");
       if (info.view === p) cls.push("sk-home");
@@ -906,9 +1003,32 @@ function render({ model, el }) {
       const last = info.last_trick;
       if (last) {
         parts.push(h("div", { class: "sk-last" }, h("div", { class: "sk-trick" }, plays(last.plays, true)),
-          h("div", { class: "sk-pile-label" }, `last trick: ${seatLabel(info, last.winner)}${last.points == null ? "" : ` \u00b7 ${last.points} points`}`)));
+          h("div", { class: "sk-pile-label" }, `last trick: ${seatLabel(info, last.winner)}${last.points == null ? "" : ` \u00b7 ${last.points} points`}`),
+          h("button", { class: "sk-btn sk-tool sk-taken-btn", "aria-expanded": showTricks ? "true" : "false",
+            title: "every trick taken so far, by the seat that took it",
+            onclick: () => { showTricks = !showTricks; draw(); } }, `${showTricks ? "Hide" : "Show"} the tricks taken (${(state.tricks || []).length})`)));
       }
       return h("div", { class: "sk-felt sk-felt-trick" }, parts);
+    }
+
+    // The tricks taken so far, by the seat that took them: every card of them was played face up
+    // in front of everyone (a card no seat may see, such as the one in the hole, stays "??").
+    function takenEl() {
+      const tricks = state.tricks || [];
+      const seats = info.seats.map((_, s) => s);
+      const rows = seats.map((s) => {
+        const mine = tricks.map((t, k) => ({ t, k })).filter(({ t }) => t.winner === s);
+        const seat = info.seats[s];
+        const side = seat.declarer ? (fam === "french" ? "picker" : "declarer") : (seat.partner ? "partner" : null);
+        const sum = [`${mine.length} ${mine.length === 1 ? "trick" : "tricks"}`];
+        if (seat.points != null) sum.push(`${seat.points} points`);
+        return h("div", { class: "sk-taken-seat", dataset: { seat: s } },
+          h("div", { class: "sk-taken-who" }, h("b", {}, seatLabel(info, s)), side ? h("span", { class: `sk-badge ${seat.partner ? "sk-b-partner" : "sk-b-declarer"}` }, side) : null,
+            h("span", { class: "sk-taken-sum" }, sum.join(" \u00b7 "))),
+          h("div", { class: "sk-taken-tricks" }, mine.length ? mine.map(({ t, k }) => h("span", { class: "sk-taken-trick", title: `trick ${k + 1}, led by ${seatLabel(info, t.leader)}`, dataset: { trick: k } },
+            t.cards.map((c) => cardEl(c, { family: fam, small: true, trump: trumps.has(c), data: { card: c } })))) : h("span", { class: "sk-none" }, "none")));
+      });
+      return h("div", { class: "sk-taken" }, h("div", { class: "sk-log-title" }, "Tricks taken, by the seat that took them"), rows);
     }
 
     // Many moves of one kind (naming any card for a must game): a list to choose from and a button.
@@ -934,13 +1054,15 @@ function render({ model, el }) {
           ? () => { sel = selectionFor(d, row, p); draw(); } : null;
         return h("li", { class: `sk-hint-row${k === 0 ? " sk-hint-best" : ""}${choose ? " sk-click" : ""}`, onclick: choose,
           title: choose ? "select these cards" : null, dataset: { text: row.text } },
-          h("span", { class: "sk-hint-move" }, row.text),
+          h("span", { class: "sk-hint-move", title: row.text }, hintMove(row, info)),
           h("span", { class: "sk-hint-bar" }, h("span", { style: `width:${Math.round(row.win * 100)}%` })),
           h("span", { class: "sk-hint-figs" }, hintLine(row, hinted.measure)));
       });
       const more = hinted.rows.length > 8 ? h("li", { class: "sk-none" }, `\u2026 ${hinted.rows.length - 8} more`) : null;
       return h("div", { class: "sk-hints" },
-        h("div", { class: "sk-log-title" }, `Hint for ${seatLabel(info, p)} \u00b7 ${hinted.playouts} playouts`),
+        h("div", { class: "sk-log-title" }, `Hint for ${seatLabel(info, p)}`),
+        h("div", { class: "sk-hint-about" }, `The search played ${hinted.playouts} games from ${seatLabel(info, p)}'s seat, `
+          + `dealing the cards ${seatLabel(info, p)} cannot see at random. Best move first:`),
         h("ol", { class: "sk-hint-list" }, rows, more));
     }
 
@@ -957,6 +1079,21 @@ function render({ model, el }) {
     headBits.push(h("span", { class: "sk-grow" }));
     headBits.push(h("span", { class: "sk-viewtag" }, info.view === "table" ? "all cards open" : `seen by ${seatLabel(info, info.view)}`));
 
+    // a lesson's table: its own controls, and Next beside the feedback once solved
+    const lesson = d.lesson && d.lesson.count ? d.lesson : null;
+    const solved = solvedLesson(d);
+    function lessonTools() {
+      const nav = lesson.count > 1;
+      return [
+        h("button", { class: "sk-btn sk-tool sk-retry", title: "start this exercise again from its position", onclick: () => send({ action: "retry" }) }, "Retry"),
+        nav ? h("button", { class: "sk-btn sk-tool", title: "the exercise before", disabled: !lesson.back, onclick: () => send({ action: "back" }) }, "\u25c0 Back") : null,
+        nav ? h("span", { class: "sk-stepno" }, `${lesson.number} / ${lesson.count}`) : null,
+        nav ? h("button", { class: `sk-btn ${solved ? "sk-primary" : "sk-tool"}`, title: "the next exercise", disabled: !lesson.next, onclick: () => send({ action: "next" }) }, "Next \u25b6") : null,
+      ];
+    }
+    const nextHere = solved && lesson.next
+      ? h("button", { class: "sk-btn sk-primary sk-next", onclick: () => send({ action: "next" }) }, "Next exercise \u25b6") : null;
+
     const parts = [];
     if (d.steps != null && d.steps > 0) {
       parts.push(h("div", { class: "sk-scene" },
@@ -971,6 +1108,7 @@ function render({ model, el }) {
     const seatOf = trickGame ? trickSeatEl : seatEl;
     parts.push(h("div", { class: "sk-row sk-row-top" }, info.rows.top.map(seatOf)));
     parts.push(trickGame ? trickFeltEl() : feltEl());
+    if (trickGame && showTricks && (state.tricks || []).length) parts.push(takenEl());
     parts.push(h("div", { class: "sk-row sk-row-bottom" }, info.rows.bottom.map(seatOf)));
 
     if (d.interactive) {
@@ -983,9 +1121,10 @@ function render({ model, el }) {
         }, b.label))),
         h("span", { class: "sk-grow" }),
         hintButton(),
-        h("button", { class: "sk-btn sk-tool", title: "the player to move makes one move (their bot, or a random legal move)", disabled: info.phase === "over", onclick: () => send({ action: "step" }) }, "Step \u25b6"),
-        h("button", { class: "sk-btn sk-tool", title: "take back the last move", disabled: !info.moves && !info.editor_back, onclick: () => send({ action: "undo" }) }, "\u21b6 Undo"),
-        info.view === "table" && info.editable !== false ? h("button", { class: "sk-btn sk-tool sk-edit-btn", title: "edit this position (every card open)", onclick: () => send({ action: "mode", mode: "edit" }) }, "\u270e Edit") : null));
+        lesson ? lessonTools() : [
+          h("button", { class: "sk-btn sk-tool", title: "the player to move makes one move (their bot, or a random legal move)", disabled: info.phase === "over", onclick: () => send({ action: "step" }) }, "Step \u25b6"),
+          h("button", { class: "sk-btn sk-tool", title: "take back the last move", disabled: !info.moves && !info.editor_back, onclick: () => send({ action: "undo" }) }, "\u21b6 Undo"),
+          info.view === "table" && info.editable !== false ? h("button", { class: "sk-btn sk-tool sk-edit-btn", title: "edit this position (every card open)", onclick: () => send({ action: "mode", mode: "edit" }) }, "\u270e Edit") : null]));
     }
     if (trickGame && info.scores) {
       parts.push(h("div", { class: "sk-result" }, h("b", {}, "Settlement: "),
@@ -993,7 +1132,13 @@ function render({ model, el }) {
           .map((s) => `${seatLabel(info, s)} ${String(info.seats[s].score).startsWith("-") ? "" : "+"}${info.seats[s].score}`).join(", ")));
     }
     // the message's tone: "" a refusal or a notice, "good" a right answer, "info" a hint
-    if (d.message) parts.push(h("div", { class: d.tone ? `sk-message sk-${d.tone}` : "sk-message", role: "alert" }, d.message));
+    if (d.message) {
+      parts.push(h("div", { class: d.tone ? `sk-message sk-${d.tone}` : "sk-message", role: d.tone ? "status" : "alert" },
+        h("span", { class: "sk-message-text" }, d.message), nextHere));
+    } else if (nextHere) {
+      parts.push(h("div", { class: "sk-message sk-good", role: "status" }, h("span", { class: "sk-message-text" }, "Solved."), nextHere));
+    }
+    if (note) parts.push(h("div", { class: "sk-message sk-info sk-why", role: "status" }, h("span", { class: "sk-message-text" }, note)));
     const hinted = d.hints && d.hints.rows && d.hints.version === d.version ? d.hints : null;
     if (hinted) parts.push(hintList(hinted));
 
@@ -1019,7 +1164,9 @@ function render({ model, el }) {
     queueMicrotask(draw);
   }
 
-  const names = ["state", "info", "legal", "log", "message", "tone", "version", "interactive", "hints", "caption", "scene_step", "scene_steps", "log_mark", "table_mode", "draft"];
+  const names = ["state", "info", "legal", "log", "message", "tone", "version", "interactive", "hints", "caption", "scene_step", "scene_steps", "log_mark", "table_mode", "draft", "lesson"];
+  const fresh = () => { note = null; };   // a new message replaces the note on why a click did nothing
+  model.on("change:message", fresh);
   const answered = () => { asking = false; };
   const answers = ["hints", "message", "version"];
   for (const n of answers) model.on(`change:${n}`, answered);
@@ -1028,6 +1175,7 @@ function render({ model, el }) {
   return () => {
     for (const n of names) model.off(`change:${n}`, schedule);
     for (const n of answers) model.off(`change:${n}`, answered);
+    model.off("change:message", fresh);
   };
 }
 

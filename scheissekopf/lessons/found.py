@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from ..variants import ALL_VARIANTS, TRICK_VARIANTS, text_to_dict, unknown_variant
+from ..variants import ALL_VARIANTS, TRICK_VARIANTS, from_text, text_to_dict, unknown_variant
 from .checks import moves
 from .lesson import Exercise
+from .reasons import move_words, reason, what_it_does
 
 #: the variants with a shipped puzzle file
 SHIPPED = ("bitenight", "palace", "schwechat", "schafkopf")
@@ -50,25 +51,34 @@ def exercise(record: dict) -> Exercise:
         "the mean settlement of the hand" if trick else "the chance of not being the Scheißkopf"
     )  # what the search ranks by
     n = f"{strong['iterations']:,}"
+    game = from_text(record["text"])
+    seat = record["seat"]
+
+    def words(text: str) -> str:
+        return move_words(game, text)
+
+    # the next best may tie the best's figure only in rounding: say what the numbers say
     hints = [
-        f"The plain habit, {greedy['move']}, is not the best move here.",
-        f"The search ({n} playouts from your view) rates one move at {say(best[measure])} by "
-        f"{what}; no other move reaches {say(second[measure])}.",
+        f"The plain habit, {words(greedy['move'])}, is not the best move here.",
+        f"The search ({n} simulated games from your view) rates one move at {say(best[measure])} by "
+        f"{what}; the next best gets {say(second[measure])}.",
     ]
     if greedy["move"] == second["text"]:
-        rest = f"the next best, {second['text']}, which the greedy habit plays, {say(second[measure])}"
+        rest = f"the next best ({words(second['text'])}, the greedy habit's move) at {say(second[measure])}"
     else:
         rest = (
-            f"the next best, {second['text']}, {say(second[measure])}, and the greedy habit "
-            f"{greedy['move']} {say(greedy[measure])}"
+            f"the next best ({words(second['text'])}) at {say(second[measure])} and the greedy habit's "
+            f"move ({words(greedy['move'])}) at {say(greedy[measure])}"
         )
     explain = (
-        f"{best['text']}: the search ({n} playouts, dealing the cards you cannot see at random) "
-        f"gives it {say(best[measure])} by {what}; {rest}. "
-        f"A search of {weak['iterations']:,} playouts picks the same move."
+        f"{reason(game, seat, best['text'], greedy['move'])} "
+        f"In figures: the search ({n} simulated games, dealing the cards you cannot see at random) rates "
+        f"your move at {say(best[measure])} by {what}, {rest}. "
+        f"A search of {weak['iterations']:,} games picks the same move."
     )
     misses = {
-        row["text"]: f"the search gives this move {say(row[measure])}, the best one {say(best[measure])}"
+        row["text"]: f"the search gives this move {say(row[measure])}, the best one {say(best[measure])}. "
+        + what_it_does(game, seat, row["text"])
         for row in strong["rows"][1:]
     }
     return Exercise(

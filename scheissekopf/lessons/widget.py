@@ -10,9 +10,11 @@ False
 'tried'
 
 A wrong try leaves the position as it was (the move is not played) and says why in the table; a
-right one is played, so the learner sees what it did, and Next moves on. The Hint button gives
-the exercise's own hints, gentlest first, then asks the search. Where the exercise says so, the
-table shows only the learner's seat, and the search sees only that seat too.
+right one is played, so the learner sees what it did, the table stops inviting moves, and a Next
+button beside the feedback moves on. The table's controls are the lesson's: one Hint button
+(the exercise's own hints, gentlest first, then the search's ranking in words), Retry (the
+exercise afresh) and Back / Next; there is no Step, Undo or Edit. Where the exercise says so,
+the table shows only the learner's seat, and the search sees only that seat too.
 
 Needs the Jupyter packages (the ``widget`` extra); :mod:`scheissekopf.lessons` itself does not.
 """
@@ -74,18 +76,8 @@ class LessonTable(widgets.VBox):
         self.table.hint_budget = hint_budget
         self.table.referee = self.answer
         self.table.adviser = self._advise
-        self._buttons = {
-            "back": widgets.Button(description="\u25c0 Back", tooltip="the exercise before"),
-            "retry": widgets.Button(description="Retry", tooltip="start this exercise again"),
-            "hint": widgets.Button(description="Hint", tooltip="a hint, gentlest first"),
-            "next": widgets.Button(description="Next \u25b6", tooltip="the next exercise"),
-        }
-        self._buttons["back"].on_click(lambda _b: self.back())
-        self._buttons["retry"].on_click(lambda _b: self.retry())
-        self._buttons["hint"].on_click(lambda _b: self.hint())
-        self._buttons["next"].on_click(lambda _b: self.next())
-        row = widgets.HBox(list(self._buttons.values()))
-        super().__init__([self.header, row, self.table], **kwargs)
+        self.table.coach = self._coach  # Retry, Back and Next are drawn in the table
+        super().__init__([self.header, self.table], **kwargs)
         self.add_class("sk-lesson")
         self.go(0)
 
@@ -107,11 +99,16 @@ class LessonTable(widgets.VBox):
         self.table.message = ""
         self._draw()
 
+    @property
+    def solved(self) -> bool:
+        """Whether the exercise on the table has been answered (its right move is played)."""
+        return bool(self.table.game.history)
+
     def next(self) -> None:
         if self.index + 1 < len(self.lesson):
             self.go(self.index + 1)
         else:
-            self.table.message = "That was the last exercise of this lesson."
+            self.table.say("That was the last exercise of this lesson.", "info")
 
     def back(self) -> None:
         if self.index > 0:
@@ -121,6 +118,9 @@ class LessonTable(widgets.VBox):
         """The exercise from its starting position again (progress is kept)."""
         self.go(self.index)
 
+    def _coach(self, action: str) -> None:
+        {"retry": self.retry, "next": self.next, "back": self.back}[action]()
+
     # ------------------------------------------------------------------ the learner's moves
     def answer(self, move) -> Feedback:
         """Check ``move`` (text or Move) against the exercise. A move that meets the goal is
@@ -129,7 +129,7 @@ class LessonTable(widgets.VBox):
         ex = self.exercise
         game = self.table.game
         if game.history:  # solved already: the position on the table is after the answer
-            self.table.say("Solved! Press Next for the next exercise, or Retry to play it again.", "info")
+            self.table.say(self._solved_words(), "info")
             return Feedback(False, self.table.message)
         feedback = self.progress.record(ex, ex.check(move, game))
         if feedback.accepted and feedback.move_text is not None:
@@ -145,25 +145,31 @@ class LessonTable(widgets.VBox):
 
     def _advise(self, seat: int) -> str:
         ex = self.exercise
-        text = self.progress.next_hint(ex)
-        if text is not None:
+        text = None if self.solved else self.progress.next_hint(ex)
+        if self.solved:  # the answer is on the table: no hint is used up
+            self.table.say(self._solved_words(), "info")
+        elif text is not None:
             given = self.progress.hints_given(ex)
             self.table.say(f"Hint {given}: {text}", "info")
-        elif self.table.game.history:
-            self.table.message = "Solved already: press Next."
         else:
             try:
-                found = self.table.hint(ex.seat)
+                self.table.hint(ex.seat)
             except ValueError as exc:
                 self.table.message = str(exc)
             else:
                 self.table.say(
-                    f"That was the last of this exercise's hints. Below, the search ranks your moves (best: "
-                    f"{found.best}); it plays to win the round, which is not always this exercise's goal.",
+                    "That was the last of this exercise's hints. Below, the search ranks your moves by how "
+                    "often each came off well in games played out from your seat; it plays to win the round, "
+                    "which is not always this exercise's goal.",
                     "info",
                 )
         self._draw()
         return self.table.message
+
+    def _solved_words(self) -> str:
+        if self.index + 1 < len(self.lesson):
+            return "Solved! Press Next for the next exercise, or Retry to play this one again."
+        return "Solved! That was the last exercise of this lesson; Retry plays this one again."
 
     # ------------------------------------------------------------------ drawing
     def _draw(self) -> None:
@@ -177,16 +183,25 @@ class LessonTable(widgets.VBox):
             )
         who = f"You play P{ex.seat}" + (", and see only your own cards." if ex.view else ".")
         intro = f'<div style="color:#44524b;margin:2px 0 6px">{html.escape(lesson.intro)}</div>' if lesson.intro else ""
+        count = f"exercise {self.index + 1} of {len(lesson)}" if len(lesson) > 1 else "one exercise"
+        # a lesson of one exercise is titled by its goal: say it once
+        goal = "" if lesson.title.strip() == ex.goal.strip() else ex.goal
+        goal_line = f'<div style="font-size:15px;margin:6px 0 2px"><b>{html.escape(goal)}</b></div>' if goal else ""
         self.header.value = (
             '<div class="sk-lesson-head" style="font-family:\'DejaVu Sans\',Arial,sans-serif;max-width:760px">'
             f'<div style="font-weight:700;font-size:15px">{html.escape(lesson.title)}</div>{intro}'
             f'<div style="margin:4px 0">{"".join(marks)}'
-            f'<span style="color:#44524b;font-size:12px">exercise {self.index + 1} of {len(lesson)}</span></div>'
-            f'<div style="font-size:15px;margin:6px 0 2px"><b>{html.escape(ex.goal)}</b></div>'
+            f'<span style="color:#44524b;font-size:12px">{count}</span></div>'
+            f"{goal_line}"
             f'<div style="color:#44524b;font-size:12px">{html.escape(who)}</div></div>'
         )
-        self._buttons["back"].disabled = self.index == 0
-        self._buttons["next"].disabled = self.index + 1 >= len(lesson)
+        self.table.lesson = {
+            "solved": self.solved,
+            "number": self.index + 1,
+            "count": len(lesson),
+            "back": self.index > 0,
+            "next": self.index + 1 < len(lesson),
+        }
 
     def __repr__(self):
         return f"<LessonTable {self.lesson.id}: exercise {self.index + 1} of {len(self.lesson)}>"

@@ -322,7 +322,10 @@ class TrickGame(Recorded):
             move = parse_move(move, self.turn, self.family, self)
         elif not isinstance(move, TrickMove):
             if hasattr(move, "kind") and hasattr(move, "player"):
-                move = TrickMove(move.player, move.kind, move.cards, move.target, move.index)
+                try:
+                    move = TrickMove(move.player, move.kind, move.cards, move.target, move.index)
+                except (TypeError, ValueError) as exc:
+                    raise IllegalMove(str(exc), move) from None
             else:
                 raise IllegalMove(f"a move is a Move or its text, not {type(move).__name__}", move)
         p = move.player
@@ -330,7 +333,8 @@ class TrickGame(Recorded):
             raise IllegalMove(f"there is no seat {p!r} at this table (seats 0 to {self.n - 1})", move)
         if not isinstance(move.kind, str) or move.kind not in KINDS:
             raise IllegalMove(f"unknown kind of move {move.kind!r}", move, p)
-        if not (move.target is None or type(move.target) in (int, str)) or not (
+        t = move.target  # (a seat, a word, or a card: cards are ints)
+        if not (t is None or isinstance(t, (int, str)) and type(t) is not bool) or not (
             move.index is None or type(move.index) is int
         ):
             raise IllegalMove("a move names a seat, a word or a slot, not a value of another kind", move, p)

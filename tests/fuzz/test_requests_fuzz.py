@@ -16,15 +16,19 @@ hypothesis test sends requests built from arbitrary JSON. After every request:
 * a table seen by one seat never acts for another: the moves a request adds are that seat's or a
   seated bot's, and the moves it takes back start with that seat's own last move.
 
-``SCHEISSEKOPF_FUZZ=N`` (``make fuzz N=...``) runs N mutated scenarios per table kind and N
-hypothesis examples instead of the everyday few. ``python tests/fuzz/test_requests_fuzz.py``
-writes the seed corpus again.
+``SCHEISSEKOPF_FUZZ=N`` (``make fuzz N=...``) runs N/10 mutated scenarios per table kind (about
+N requests in all) and N/10 hypothesis examples instead of the everyday few.
+
+``python tests/fuzz/test_requests_fuzz.py`` writes the seed corpus again (deterministically): do so
+when a change of the engine changes a deal, the order of the legal moves or the bots' play, which
+the recorded requests follow.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import logging
 import os
 import random
 import sys
@@ -46,14 +50,14 @@ from scheissekopf.table import Table, _move_data  # noqa: E402
 CORPUS = Path(__file__).resolve().parent / "corpus" / "requests"
 KINDS = ("play", "edit", "lesson")
 
-#: scenarios per table kind (and hypothesis examples): a few in ``make test``, N under ``make fuzz``
+#: scenarios per table kind (and hypothesis examples): a few in ``make test``, N/10 under ``make fuzz``
 RUNS = int(os.environ.get("SCHEISSEKOPF_FUZZ", "0") or 0)
 LONG = RUNS > 0
-SCENARIOS = RUNS if LONG else 40
-EXAMPLES = RUNS if LONG else 60
+SCENARIOS = max(40, RUNS // 10)  # a scenario sends some 10 requests: about N per table kind
+EXAMPLES = max(60, RUNS // 10)
 
 SHEDDING_ACTIONS = ("play", "take", "joker", "flip", "swap", "place", "ready")
-ACTIONS = SHEDDING_ACTIONS + ("card", "move", "step", "undo", "hint", "mode", "edit", "next", "back")
+ACTIONS = SHEDDING_ACTIONS + ("card", "move", "step", "undo", "hint", "mode", "edit", "next", "back", "retry")
 FIELDS = (
     "action", "version", "player", "cards", "index", "target", "text", "mode",
     "op", "card", "from", "to", "field", "value", "seed", "replace", "zone", "seat", "trick",
@@ -138,7 +142,8 @@ def offered(table) -> list:
     if table.mode == "play":
         trick = is_trick_game(table.game)
         out = [request_for(m, trick) for m in table.legal if m["player"] not in table.bots]
-        out += [{"action": "undo"}, {"action": "step"}]
+        # a lesson's table has Retry, Back and Next instead of Undo and Step
+        out += [{"action": "retry"}] if table.lesson else [{"action": "undo"}, {"action": "step"}]
         seat = table.view if table.view != "table" else getattr(table.game, "turn", 0)
         out.append({"action": "hint", "player": seat})
     else:
@@ -173,9 +178,21 @@ class Escape(Exception):
     """An exception escaped the table's message handler."""
 
 
+class _Failures(logging.Handler):
+    """What the table logs as a request that failed inside the program."""
+
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.records: list = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
 def send(table, content):
     """Send one request as the front end does; returns the exception the handler refused it
-    with (None: accepted). Raises Escape when an exception got out of the handler."""
+    with (None: accepted). Raises Escape when an exception got out of the handler, or failed
+    inside the program (the table then says so and logs it)."""
     seen = {}
     handle = table._handle
 
@@ -186,6 +203,10 @@ def send(table, content):
             seen["refused"] = exc
             raise
 
+    failures = _Failures()
+    log = logging.getLogger("scheissekopf.table")
+    log.addHandler(failures)
+    log.propagate = False  # caught here and reported as an Escape, not logged again
     table._handle = watched
     try:
         table._on_msg(table, content, [])
@@ -193,6 +214,11 @@ def send(table, content):
         raise Escape(f"{type(exc).__name__}: {exc}") from exc
     finally:
         del table._handle
+        log.removeHandler(failures)
+        log.propagate = True
+    if failures.records:
+        exc = failures.records[0].exc_info[1]
+        raise Escape(f"{type(exc).__name__}: {exc} (the table said it failed inside the program)") from exc
     return seen.get("refused")
 
 
@@ -240,7 +266,7 @@ class Run:
             after = snapshot(t, self.lesson)
             changed = sorted(k for k in before if before[k] != after[k])
             assert not changed, f"{_short(content)} refused ({type(refused).__name__}: {refused}) but changed {changed}"
-            assert t.message, "a refusal must say why"
+            assert t.message, f"{_short(content)} refused ({type(refused).__name__}: {refused}) without a word why"
         if view != "table":
             acts_only_for_its_seat(view, bots, history, list(t.game.history))
         shows_its_position(t)
@@ -360,7 +386,10 @@ def test_every_seed_request_is_accepted_and_keeps_the_rules(name, seed):
         assert seed["requests"]
         for r in seed["requests"]:
             refused = run.check(versioned(run.table, r))
-            assert refused is None, f"the seed's request {r} was refused: {run.table.message}"
+            assert refused is None, (
+                f"the seed's request {r} was refused: {run.table.message} (if a deal or the bots' play "
+                "changed, write the corpus again: python tests/fuzz/test_requests_fuzz.py)"
+            )
     finally:
         run.close()
 
@@ -482,6 +511,14 @@ def test_requests_of_arbitrary_json_never_escape_and_change_nothing_when_refused
 # ------------------------------------------------------------------ growing the corpus
 
 
+def _accepted(table, request) -> bool:
+    """While growing the corpus: was ``request`` accepted? (A failure is simply not recorded.)"""
+    try:
+        return send(table, versioned(table, request)) is None
+    except Escape:
+        return False
+
+
 def _grow_play(name, variant, players, seed, rng, view="table", bots=None, length=40):
     game = sk.new_game(variant, players, seed=seed)
     entry = {"table": "play", "position": game.to_dict(), "view": view, "bots": bots or {}, "requests": []}
@@ -501,10 +538,26 @@ def _grow_play(name, variant, players, seed, rng, view="table", bots=None, lengt
             r = {"action": "step"}
         else:
             r = rng.choice(choices)
-        if send(table, versioned(table, r)) is None:
+        if _accepted(table, r):
             entry["requests"].append(r)
     table._cancel_timer()
     return name, entry
+
+
+def _grow_under(rng):
+    """A sheepshead table where the picker may call "under" (no fail ace of their own to call):
+    that move names a card as its target."""
+    play = random.Random(1)
+    for deal in range(3000):
+        game = sk.new_game("sheepshead", seed=deal)
+        while game.phase != "over":
+            under = [m for m in game.legal_moves() if m.kind == "under"]
+            if under:
+                entry = {"table": "play", "position": game.to_dict(), "view": "table", "bots": {}, "requests": []}
+                entry["requests"].append({"action": "move", "player": under[0].player, "text": str(under[0])})
+                return "play-sheepshead-under", entry
+            game.play(play.choice(game.legal_moves()))
+    raise AssertionError("no deal lets the picker call under")
 
 
 def _grow_edit(name, rng):
@@ -567,7 +620,7 @@ def _grow_edit(name, rng):
         if table.game.phase == "over" or not choices:
             break
         r = rng.choice(choices)
-        if send(table, versioned(table, r)) is None:
+        if _accepted(table, r):
             entry["requests"].append(r)
     entry["requests"].append({"action": "mode", "mode": "edit"})
     return name, entry
@@ -582,9 +635,9 @@ def _grow_lesson(lesson_id, index, rng):
     trick = is_trick_game(table.game)
     wrong = [request_for(m, trick) for m in table.legal if m["text"] not in ex.solutions]
     right = [request_for(m, trick) for m in table.legal if m["text"] in ex.solutions]
-    plan = [{"action": "hint", "player": ex.seat}] + wrong[:2] + right[:1] + [{"action": "undo"}] + right[:1]
+    plan = [{"action": "hint", "player": ex.seat}] + wrong[:2] + right[:1] + [{"action": "retry"}] + right[:1]
     for r in plan:
-        if send(table, versioned(table, r)) is None:
+        if _accepted(table, r):
             entry["requests"].append(r)
     return f"lesson-{lesson_id}-{index}", entry
 
@@ -597,9 +650,6 @@ def _others(players, view):
 def grow():
     """Write the seed corpus again (deterministic)."""
     rng = random.Random(18)
-    CORPUS.mkdir(parents=True, exist_ok=True)
-    for path in CORPUS.glob("*.json"):
-        path.unlink()
     entries = [
         _grow_play("play-bitenight-table", "bitenight", 4, 1, rng),
         _grow_play("play-bitenight-seat", "bitenight", 4, 2, rng, view=2, bots=_others(4, 2)),
@@ -625,6 +675,7 @@ def grow():
         _grow_play("play-mehrkopf-table", "mehrkopf", 3, 14, rng),
         _grow_play("play-mehrkopf-seat", "mehrkopf", 4, 13, rng, view=1, bots=_others(4, 1)),
     ]
+    entries.append(_grow_under(rng))
     entries += [
         _grow_edit(n, rng)
         for n in (
@@ -648,6 +699,9 @@ def grow():
             ("mehrkopf", 0),
         )
     ]
+    CORPUS.mkdir(parents=True, exist_ok=True)
+    for path in CORPUS.glob("*.json"):
+        path.unlink()
     for name, entry in entries:
         text = json.dumps(entry, ensure_ascii=False, indent=1)
         (CORPUS / f"{name}.json").write_text(text + "\n", encoding="utf-8")
