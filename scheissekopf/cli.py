@@ -170,6 +170,7 @@ def _cmd_show(args):
 
 def _cmd_tournament(args):
     from . import tournament
+    from .cluster import ClusterUnavailable
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     options = {}
@@ -203,12 +204,16 @@ def _cmd_tournament(args):
                 args.games,
                 args.seed,
                 jobs=args.jobs,
+                cluster=args.cluster,
                 options=options,
                 progress=not args.json,
                 done=done,
                 on_game=(lambda r: tournament.write_log_line(log, r)) if log else None,
                 log_header=(lambda h: tournament.write_log_line(log, h)) if log and not args.resume else None,
             )
+        except ClusterUnavailable as err:
+            print(f"tournament: {err}", file=sys.stderr)
+            return 2
         finally:
             if log:
                 log.close()
@@ -340,6 +345,13 @@ def _main(argv):
         help="ismcts: playouts per decision instead of a time budget (reproducible)",
     )
     t.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
+    t.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        default=None,
+        help="play the games on a Ray cluster: 'auto' starts one on this machine, HOST:PORT joins a "
+        "running one (default: worker processes on this machine)",
+    )
     t.add_argument("--json", action="store_true", help="print the figures as JSON")
     t.add_argument(
         "--log", metavar="FILE", help="write one JSON line per finished game to FILE (read back with --summarize)"

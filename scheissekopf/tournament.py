@@ -25,13 +25,12 @@ A hand thrown in, or sat out by the sheepshead dealer at six, settles 0 and coun
 from __future__ import annotations
 
 import math
-import os
 import random
-import sys
 import time
 from collections import Counter
 
 from .bots import Stalled, get, play_round
+from .cluster import run_tasks
 from .progress import progress_bar
 from .shedding.presets import get as get_preset
 from .trick.rules import get as trick_rules
@@ -159,7 +158,18 @@ def _label(spec):
 
 
 def run(
-    variant, bots, games, seed=1, *, jobs=None, options=None, progress=None, on_game=None, log_header=None, done=()
+    variant,
+    bots,
+    games,
+    seed=1,
+    *,
+    jobs=None,
+    cluster=None,
+    options=None,
+    progress=None,
+    on_game=None,
+    log_header=None,
+    done=(),
 ):
     """Play a tournament; return its summary (see :func:`summarize`).
 
@@ -167,7 +177,9 @@ def run(
     where the label is a bot name, optionally with ``#tag`` to tell variations apart
     (``("ismcts#c1", {"c": 1.0})``). ``options``: {bot name: constructor options} for every bot
     of that name (e.g. ``{"ismcts": {"budget": 0.2}}``). ``jobs``: worker processes (default:
-    every core; 1 plays in this process). ``on_game(result)`` is called as each game ends;
+    every core; 1 plays in this process). ``cluster``: ``"auto"`` or a Ray cluster's address to
+    play the games there instead (:mod:`scheissekopf.cluster`; the same games, the same
+    results). ``on_game(result)`` is called as each game ends;
     ``log_header(header)`` once before the first game, with what :func:`load_log` needs.
     ``done``: results of games already played (from :func:`read_log` of a run cut short); those
     games are not played again and count in the summary.
@@ -184,6 +196,8 @@ def run(
     results = sorted((r for r in done if 0 <= r["k"] < games), key=lambda r: r["k"])
     have = {r["k"] for r in results}
     tasks = [(variant, list(bots), k, seed, options) for k in range(games) if k not in have]
+    t0 = time.perf_counter()
+    games_run = run_tasks(play_game, tasks, jobs=jobs, cluster=cluster)  # a cluster that fails, fails here
     if log_header:
         log_header(
             {
@@ -196,29 +210,13 @@ def run(
                 }
             }
         )
-    jobs = jobs or os.cpu_count() or 1
-    if jobs > 1 and sys.platform == "emscripten":  # Pyodide, in a browser: no processes
-        print("tournament: no worker processes in the browser (Pyodide); playing the games here", file=sys.stderr)
-        jobs = 1
     bar = progress_bar(len(tasks), True if progress is None else progress)
-    t0 = time.perf_counter()
     try:
-        if jobs == 1 or len(tasks) <= 1:
-            for t in tasks:
-                r = play_game(t)
-                results.append(r)
-                bar.update()
-                if on_game:
-                    on_game(r)
-        else:
-            import multiprocessing as mp
-
-            with mp.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(min(jobs, len(tasks))) as pool:
-                for r in pool.imap_unordered(play_game, tasks, chunksize=1):
-                    results.append(r)
-                    bar.update()
-                    if on_game:
-                        on_game(r)
+        for r in games_run:
+            results.append(r)
+            bar.update()
+            if on_game:
+                on_game(r)
     finally:
         bar.close()
     results.sort(key=lambda r: r["k"])

@@ -1,0 +1,144 @@
+"""Where many games are played at once: worker processes on this machine, or a Ray cluster.
+
+Tournaments hand this module a list of tasks and a function that plays one (a pure function of
+its task: a game is fixed by its seed and its number, see :mod:`scheissekopf.tournament`), and
+get the results back as the games finish. Three places can play them:
+
+* this process (``jobs=1``, and in the browser, where there are no processes);
+* a pool of worker processes on this machine (the default: one per core);
+* a Ray cluster (``cluster="auto"`` starts one on this machine, ``cluster="HOST:PORT"`` joins a
+  running one). Ray is an optional dependency: ``pip install "scheissekopf[ai]"``.
+
+Because a game depends only on its task, it does not matter which worker plays it, in what
+order the games finish, or whether a game is played twice: a worker that dies takes its game
+with it, Ray plays that game again elsewhere, and the caller receives each task's result once.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+# How often a game whose worker died is played again before the run gives up on it. Ray retries
+# a task itself after a worker's death; this counts the further attempts made here.
+RETRIES = 3
+
+
+class ClusterUnavailable(RuntimeError):
+    """The cluster asked for cannot be used: Ray is not installed, or nothing answers at the
+    address given. The message says which, in one line."""
+
+
+def run_tasks(
+    fn: Callable[[T], R], tasks: Iterable[T], *, jobs: int | None = None, cluster: str | None = None
+) -> Iterator[R]:
+    """``fn(task)`` for every task, yielded as each finishes (not in task order).
+
+    ``cluster``: None plays on this machine (``jobs`` worker processes, default every core; 1
+    plays here), ``"auto"`` on a Ray cluster started on this machine for the run (``jobs`` CPUs,
+    default every core), an address (``"HOST:PORT"``, or ``"ray://HOST:PORT"``) on a running
+    Ray cluster. Raises :class:`ClusterUnavailable` before any game is played when the cluster
+    cannot be used.
+    """
+    tasks = list(tasks)
+    if cluster is not None:
+        return _ray_tasks(fn, tasks, cluster, jobs)
+    jobs = jobs or os.cpu_count() or 1
+    if jobs > 1 and sys.platform == "emscripten":  # Pyodide, in a browser: no processes
+        print("tournament: no worker processes in the browser (Pyodide); playing the games here", file=sys.stderr)
+        jobs = 1
+    if jobs == 1 or len(tasks) <= 1:
+        return (fn(t) for t in tasks)
+    return _pool_tasks(fn, tasks, jobs)
+
+
+def _pool_tasks(fn, tasks, jobs):
+    import multiprocessing as mp
+
+    with mp.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(min(jobs, len(tasks))) as pool:
+        yield from pool.imap_unordered(fn, tasks, chunksize=1)
+
+
+# ------------------------------------------------------------------------------ Ray
+def _import_ray():
+    try:
+        import ray
+    except ModuleNotFoundError:
+        raise ClusterUnavailable(
+            'playing on a cluster needs Ray: pip install "scheissekopf[ai]" (or pip install ray)'
+        ) from None
+    return ray
+
+
+def _check_address(address: str, timeout: float = 5.0) -> None:
+    """Fail in one line when nothing listens at ``address`` (Ray itself would wait a long time)."""
+    hostport = address.split("://", 1)[-1]
+    host, _, port = hostport.rpartition(":")
+    if not host or not port.isdigit() or not port.isascii():
+        raise ClusterUnavailable(f"a cluster address is HOST:PORT (or 'auto'), not {address!r}")
+    try:
+        with socket.create_connection((host, int(port)), timeout=timeout):
+            pass
+    except OSError as err:
+        reason = err.strerror or type(err).__name__
+        raise ClusterUnavailable(f"no Ray cluster answers at {hostport} ({reason.lower()})") from None
+
+
+def connect(cluster: str, jobs: int | None = None) -> Any:
+    """Start (``"auto"``) or join (an address) a Ray cluster for this process, once; returns
+    the ``ray`` module. Raises :class:`ClusterUnavailable`."""
+    ray = _import_ray()
+    if cluster != "auto":
+        _check_address(cluster)
+    if ray.is_initialized():  # this process is connected already (a run before, or its own ray.init)
+        return ray
+    quiet = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
+    if cluster == "auto":
+        # on this machine only: every part of the cluster talks over the loopback address
+        local = {"num_cpus": jobs or os.cpu_count() or 1, "_node_ip_address": "127.0.0.1", **quiet}
+        try:
+            ray.init(**local)
+        except Exception as err:  # Ray waits 30 s for its own processes; a busy machine can take longer
+            if "timed out during startup" not in str(err):
+                raise
+            ray.shutdown()
+            ray.init(**local)
+    else:
+        try:
+            ray.init(address=cluster, **quiet)
+        except (ConnectionError, TimeoutError, RuntimeError) as err:
+            raise ClusterUnavailable(f"could not join the Ray cluster at {cluster}: {err}") from None
+    return ray
+
+
+def _ray_tasks(fn, tasks, cluster, jobs):
+    ray = connect(cluster, jobs)  # before the generator: a bad address fails at the call
+    return _ray_results(ray, fn, tasks)
+
+
+def _ray_results(ray, fn, tasks):
+    # max_retries: Ray plays a task again when the process playing it dies (a crash, a kill,
+    # a lost node); an exception raised by the game itself is a bug and is not retried.
+    remote = ray.remote(max_retries=RETRIES)(fn)
+    pending = {remote.remote(t): (t, 0) for t in tasks}
+    lost = (ray.exceptions.WorkerCrashedError, ray.exceptions.NodeDiedError, ray.exceptions.ObjectLostError)
+    while pending:
+        done, _ = ray.wait(list(pending), num_returns=1)
+        for ref in done:
+            task, tries = pending.pop(ref)
+            try:
+                result = ray.get(ref)
+            except lost:
+                if tries >= RETRIES:
+                    raise
+                pending[remote.remote(task)] = (task, tries + 1)  # its worker died: play it again
+                continue
+            except ray.exceptions.RayTaskError as err:
+                raise err.as_instanceof_cause() from None
+            yield result
