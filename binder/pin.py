@@ -2,7 +2,8 @@
 
     .venv/bin/python binder/pin.py          (after `make test` set up .venv)
 
-Reads this project's "lab" extra from pyproject.toml (what the tutorial needs in JupyterLab),
+Reads this project's "lab" and "ai" extras from pyproject.toml (what the tutorial needs in
+JupyterLab, and what notebooks/10-ai.ipynb needs beside it),
 follows every dependency through the packages installed in the running environment, and writes
 each one pinned to the version installed here, with "." (this project) first. Binder's pip then
 installs exactly the versions the tests ran with, and `make test` sets up .venv with these pins
@@ -26,7 +27,7 @@ from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT = "scheissekopf"
-EXTRA = "lab"
+EXTRAS = ("lab", "ai")
 OUT = ROOT / "binder" / "requirements.txt"
 
 
@@ -52,10 +53,10 @@ def _applies(req: Requirement, extras: set[str]) -> bool:
 
 
 def pins() -> dict[str, str]:
-    """Every package the lab extra needs, at the version installed in this environment."""
+    """Every package the extras need, at the version installed in this environment."""
     found: dict[str, str] = {}
     walked: set[tuple[str, frozenset[str]]] = set()
-    todo = [(req, set(req.extras)) for req in _project_requirements(EXTRA)]
+    todo = [(req, set(req.extras)) for extra in EXTRAS for req in _project_requirements(extra)]
     while todo:
         req, extras = todo.pop()
         name = canonicalize_name(req.name)
@@ -82,8 +83,8 @@ def main() -> None:
     lines = [
         '# Binder installs exactly this list (run from the repository root, so "." is this project).',
         f"# The versions `make test` tested, on Python {env['python_full_version']} ({env['sys_platform']}),",
-        '# written by `.venv/bin/python binder/pin.py` from the "lab" extra in pyproject.toml; see the',
-        "# README (Binder) for when to run it again. No hashes: pip checks them only when every",
+        '# written by `.venv/bin/python binder/pin.py` from the "lab" and "ai" extras in pyproject.toml; see',
+        "# the README (Binder) for when to run it again. No hashes: pip checks them only when every",
         '# requirement has one, and "." is a directory.',
         ".",
         *(f"{name}=={version}" for name, version in pins().items()),

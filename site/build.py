@@ -77,6 +77,8 @@ EXTRAS = ("widget", "cli")
 # 08-bots-and-tournaments reads from ../benchmarks/results travel in the scheissekopf_lite wheel,
 # which lays them there for each kernel without a folder in the file browser.
 CONTENTS = ("notebooks",)
+# Notebooks that need packages with no build for Python in the browser stay off the site.
+NOT_IN_THE_BROWSER = {"10-ai.ipynb": "PettingZoo and OpenSpiel (the ai extra)"}
 FRONT = SITE / "front"
 # What the loading word and the front door say the wait is (benchmarks/site_load.py measures it).
 TYPICAL_WAIT = "about 10 seconds on a quick computer, longer on a slow one"
@@ -340,7 +342,9 @@ def lite_dir(lite: Path, minor: str) -> None:
     """The JupyterLite sources: the contents, the build config and the kernel's settings."""
     for rel in CONTENTS:
         shutil.copytree(
-            ROOT / rel, lite / "files" / rel, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+            ROOT / rel,
+            lite / "files" / rel,
+            ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", *NOT_IN_THE_BROWSER),
         )
     for notebook in (lite / "files").rglob("*.ipynb"):
         notebook.write_text(without_outputs(notebook.read_text(encoding="utf-8")), encoding="utf-8")
@@ -406,6 +410,8 @@ def notebook_titles() -> list[tuple[str, str, str]]:
     heading, the line LINES's or the first sentence of the introduction."""
     out = []
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        if path.name in NOT_IN_THE_BROWSER:
+            continue
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         text = "".join(next(c for c in cells if c["cell_type"] == "markdown")["source"])
         heading, _, rest = text.partition("\n")

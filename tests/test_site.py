@@ -42,7 +42,9 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+# notebooks/10-ai.ipynb needs PettingZoo and OpenSpiel, which have no build for the browser
+# (site/build.py, NOT_IN_THE_BROWSER)
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb") if p.name != "10-ai.ipynb")
 
 needs_site = pytest.mark.skipif(
     not (SITE / "jupyter-lite.json").is_file(), reason="no site built: run `make site` (make test does)"
@@ -136,8 +138,12 @@ def test_the_site_holds_the_notebooks_and_what_they_read():
     root = json.loads((SITE / "api" / "contents" / "all.json").read_text())
     assert [item["name"] for item in root["content"]] == ["notebooks"]
     assert sorted(p.name for p in (files / "notebooks").glob("*.ipynb")) == NOTEBOOKS
-    for nb in NOTEBOOKS:
-        assert (files / "notebooks" / nb).read_bytes() == (ROOT / "notebooks" / nb).read_bytes()
+    for nb in NOTEBOOKS:  # the notebooks as committed, less the outputs stored for viewers
+        stored = json.loads((ROOT / "notebooks" / nb).read_text(encoding="utf-8"))
+        for cell in stored["cells"]:
+            if cell["cell_type"] == "code":
+                cell["outputs"], cell["execution_count"] = [], None
+        assert json.loads((files / "notebooks" / nb).read_text(encoding="utf-8")) == stored
     # the logged tournaments notebook 8 reads travel in the kernel's startup wheel
     logs = sorted(p.name for p in (ROOT / "benchmarks" / "results").glob("*.jsonl"))
     lite = _lock()["packages"]["scheissekopf-lite"]
@@ -182,13 +188,13 @@ def test_the_front_door_lists_every_notebook_by_its_heading_and_opens_the_first(
 
 
 def test_a_tournament_in_pyodide_plays_in_one_process_and_says_so_once(monkeypatch, capsys):
-    from scheissekopf import tournament
+    from scheissekopf import cluster, tournament
 
     lineup = ["greedy", "random", "random", "random"]
     alone = tournament.run("bitenight", lineup, 4, seed=3, jobs=1, progress=False)
     assert capsys.readouterr().err == ""
-    monkeypatch.setattr(tournament.sys, "platform", "emscripten")
-    monkeypatch.setattr(tournament.os, "cpu_count", lambda: 4)
+    monkeypatch.setattr(cluster.sys, "platform", "emscripten")  # where the games are played
+    monkeypatch.setattr(cluster.os, "cpu_count", lambda: 4)
     # No process pool may be started there: its module is missing in Pyodide.
     monkeypatch.setitem(sys.modules, "multiprocessing", None)
     for jobs in (None, 2):
