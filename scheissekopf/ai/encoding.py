@@ -512,19 +512,9 @@ class ObservationLayout:
     @staticmethod
     def _known_declarers(g: Any, seat: int, over: bool) -> list[int]:
         """The declaring side as far as ``seat`` knows it (what its view says)."""
-        if getattr(g, "seat", None) is not None or over or g.partner_revealed:
+        if getattr(g, "seat", None) is not None or over:
             return list(g.declarers)  # a view already holds only what its seat knows
-        c = g.contract
-        known = {c.declarer}
-        for x in g.rules.called_cards(g):
-            for t in g.tricks:
-                if x in t.cards:
-                    known.add(t.seats[t.cards.index(x)])
-            if x in g.trick:
-                known.add(g.trick_seats[g.trick.index(x)])
-        if seat in g.declarers:
-            known.add(seat)
-        return sorted(known)
+        return g.declarers_known_to(seat)
 
     def segment_shape(self, name: str) -> tuple[int, ...]:
         for seg, _, shape, _ in self.segments:

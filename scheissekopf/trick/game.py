@@ -190,6 +190,23 @@ class TrickGame(Recorded):
             return True
         return all(self._played(x) for x in self.rules.called_cards(self))
 
+    def declarers_known_to(self, seat) -> list[int]:
+        """The declaring side as far as ``seat`` knows it: the declarer, whoever has played a
+        called card, and the seat itself when it is a declarer (all of them once the partner is
+        revealed or the hand is over)."""
+        if self.over or self.partner_revealed:
+            return sorted(self.declarers)
+        known = {self.contract.declarer}
+        for x in self.rules.called_cards(self):
+            for t in self.tricks:
+                if x in t.cards:
+                    known.add(t.seats[t.cards.index(x)])
+            if x in self.trick:
+                known.add(self.trick_seats[self.trick.index(x)])
+        if seat in self.declarers:
+            known.add(seat)
+        return sorted(known)
+
     def _played(self, card) -> bool:
         if card in self.trick:
             return True

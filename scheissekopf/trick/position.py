@@ -113,18 +113,7 @@ def to_dict(g, hide_for=None) -> dict:
             return cards(cs)
         return [H if j == hi else str(x) for j, x in enumerate(cs)]
 
-    declarers = sorted(g.declarers)
-    if view and not over and not g.partner_revealed:
-        known = {c.declarer}
-        for x in g.rules.called_cards(g):
-            for t in g.tricks:
-                if x in t.cards:
-                    known.add(t.seats[t.cards.index(x)])
-            if x in g.trick:
-                known.add(g.trick_seats[g.trick.index(x)])
-        if hide_for in g.declarers:
-            known.add(hide_for)
-        declarers = sorted(known)
+    declarers = g.declarers_known_to(hide_for) if view else sorted(g.declarers)
     bound = [str(x) for x in g.bound if not view or over or x in g.playable(hide_for)]
     d = {
         "variant": g.variant,
