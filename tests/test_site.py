@@ -425,6 +425,8 @@ def test_the_page_requests_nothing_outside_127_0_0_1(setup_notebook):
 
 # The charts each notebook draws (scheissekopf.charts), and the fewest dots each one has.
 CHARTS = {"03-scoring.ipynb": [20], "08-bots-and-tournaments.ipynb": [6, 12, 4]}
+# The long runs in a notebook, each showing a progress bar (tqdm's widget) in the page.
+LONG_RUNS = {"03-scoring.ipynb": 1, "08-bots-and-tournaments.ipynb": 1}
 
 
 @pytest.mark.site_notebooks
@@ -451,6 +453,9 @@ def test_every_other_notebook_runs_in_the_browser_and_draws_its_charts(served_si
             chart.screenshot(path=ARTIFACTS / f"site-chart-{notebook[:2]}-{i}.png")
         assert len(dots) == len(expected) and all(d >= e for d, e in zip(dots, expected)), dots
         assert page.page.get_by_text("not drawn").count() == 0
+        if notebook in LONG_RUNS:  # the series of matches, the tournament: a progress bar under each
+            bars = page.page.locator(".jp-Notebook .widget-hprogress")
+            expect(bars).to_have_count(LONG_RUNS[notebook], timeout=60_000)
         assert page.outside() == []
     finally:
         page.close()
