@@ -24,7 +24,7 @@ import time
 from .moves import Move
 from .shedding.search import Searcher, move_key
 from .variants import AnyGame, is_trick_game
-from .words import Writer
+from .words import Writer, card_word
 
 
 class Hint(list):
@@ -86,15 +86,9 @@ def figures_in_words(row: dict, trick: bool) -> str:
     return text
 
 
-_GLYPHS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-
-
 def _card_words(card) -> str:
-    name = getattr(card, "name", None)
-    if isinstance(name, str) and "-" in name:
-        return f"the {name}"  # a German card: Gras-Ass
-    text = str(card)
-    return "joker" if text.upper() == "JK" else text[:-1] + _GLYPHS.get(text[-1].upper(), text[-1])
+    word = card_word(card)
+    return f"the {word}" if "-" in word else word  # a German card: the Gras-Ass
 
 
 def _move_words(m) -> str:

@@ -21,19 +21,12 @@ from typing import Any
 
 from ..cards import RANK_TEXT
 from ..variants import TRICK_VARIANTS
-
-_SUITS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+from ..words import card_word
 
 
 def card_words(card) -> str:
     """A card as the table draws it: ``4♣``, ``10♥``, ``joker``; German cards by name."""
-    name = getattr(card, "name", None)
-    if isinstance(name, str) and "-" in name:
-        return name
-    text = str(card)
-    if text.upper() == "JK":
-        return "joker"
-    return text[:-1] + _SUITS.get(text[-1].upper(), text[-1])
+    return card_word(card)
 
 
 def _cards(cards) -> str:
