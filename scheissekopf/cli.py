@@ -13,6 +13,7 @@ import time
 import traceback
 
 from .errors import InvalidPosition
+from .mcts import PLAYOUTS
 from .progress import progress_bar
 from .variants import TRICK_VARIANTS, VARIANTS, Game, from_text, new_game, unknown_variant
 
@@ -178,6 +179,10 @@ def _cmd_tournament(args):
         options["ismcts"] = {"iterations": args.iterations}
     elif args.budget is not None:
         options["ismcts"] = {"budget": args.budget}
+    if args.playout is not None:
+        options.setdefault("ismcts", {})["playout"] = args.playout
+    if args.mix is not None:
+        options.setdefault("ismcts", {})["mix"] = args.mix
     if args.summarize:
         summary = _read_log(tournament.load_log, args.summarize)
     else:
@@ -344,6 +349,19 @@ def _main(argv):
         default=None,
         help="ismcts: playouts per decision instead of a time budget (reproducible)",
     )
+    t.add_argument(
+        "--playout",
+        choices=PLAYOUTS,
+        default=None,
+        help="ismcts: how its playouts model the other players: greedy (default), random, or a mix",
+    )
+    t.add_argument(
+        "--mix",
+        type=float,
+        default=None,
+        help="ismcts with --playout mix: the probability that another player's move in a playout is "
+        "a random one (default 0.5)",
+    )
     t.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     t.add_argument(
         "--cluster",
@@ -425,6 +443,10 @@ def _main(argv):
             ap.error("--iterations must be at least 1")
         if args.jobs is not None and args.jobs < 1:
             ap.error("--jobs must be at least 1")
+        if args.mix is not None and not 0.0 <= args.mix <= 1.0:
+            ap.error(f"--mix is a probability, from 0 to 1, not {args.mix}")
+        if args.mix is not None and args.playout != "mix":
+            ap.error("--mix needs --playout mix")
         if args.resume and not args.log:
             ap.error("--resume needs --log FILE: the log of the run to finish")
         if args.resume and not os.path.exists(args.log):

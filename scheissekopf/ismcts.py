@@ -10,14 +10,24 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .mcts import Edge, RootHalving, SearchResult, tree_step
+from .mcts import PLAYOUTS, Edge, RootHalving, SearchResult, opponent_randomness, tree_step
 from .moves import Move
 from .shedding import search as _shedding
 from .shedding.search import Searcher, move_key, search
 from .trick import search as _trick
 from .variants import is_trick_game
 
-__all__ = ["Edge", "ISMCTSBot", "RootHalving", "SearchResult", "Searcher", "move_key", "search", "tree_step"]
+__all__ = [
+    "PLAYOUTS",
+    "Edge",
+    "ISMCTSBot",
+    "RootHalving",
+    "SearchResult",
+    "Searcher",
+    "move_key",
+    "search",
+    "tree_step",
+]
 
 
 class ISMCTSBot:
@@ -25,7 +35,13 @@ class ISMCTSBot:
     ``clock="wall"`` for wall time); ``iterations``: a fixed number of determinized playouts
     per decision instead (reproducible: same seed, same moves). Setup uses the greedy habits;
     a decision with one choice is made without searching. In sheepshead, schafkopf and
-    mehrkopf the same bot searches with :mod:`scheissekopf.trick.search` (mean settlement)."""
+    mehrkopf the same bot searches with :mod:`scheissekopf.trick.search` (mean settlement).
+
+    ``playout``: how the playouts model the other seats. ``"greedy"`` (the default): every
+    seat, the searcher's included, follows the greedy habits with a random move at rate
+    ``epsilon``; ``"random"``: the other seats play uniformly random moves; ``"mix"``: each of
+    their moves is a random one with probability ``mix``, else the greedy habit. A bad name or
+    probability is refused with a ValueError."""
 
     name = "ismcts"
 
@@ -38,7 +54,12 @@ class ISMCTSBot:
         epsilon: float = 0.05,
         halving: bool = True,
         clock: str = "cpu",
+        playout: str = "greedy",
+        mix: float = 0.5,
     ) -> None:
+        self.others = opponent_randomness(playout, mix)  # refuses a bad name or probability
+        self.playout = playout
+        self.mix = mix
         self.budget = None if iterations is not None else budget
         self.iterations = iterations
         self.c = c

@@ -9,6 +9,22 @@ import math
 import random
 import time
 
+PLAYOUTS = ("greedy", "random", "mix")
+
+
+def opponent_randomness(playout, mix=0.5):
+    """How a search's playouts model the other seats, as the probability that one of their moves
+    is a uniformly random legal move instead of the greedy habit: ``"greedy"`` gives None (they
+    are as noisy as the searcher itself, ``epsilon``), ``"random"`` 1, ``"mix"`` ``mix``.
+    Anything else is refused with a ValueError naming what is accepted."""
+    if playout not in PLAYOUTS:
+        raise ValueError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {playout!r}")
+    if isinstance(mix, bool) or not isinstance(mix, (int, float)) or not 0.0 <= mix <= 1.0:
+        raise ValueError(f"mix is the probability of a random move, a number from 0 to 1, not {mix!r}")
+    if playout == "greedy":
+        return None
+    return 1.0 if playout == "random" else float(mix)
+
 
 class Edge:
     """A move in a search tree (both searches): the seat that made it, how often it was tried

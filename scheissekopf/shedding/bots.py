@@ -138,28 +138,33 @@ def _jump_in(game, moves, turn):
     return best
 
 
-def greedy_playout(game, rng, epsilon=0.0, max_moves=5000):
+def greedy_playout(game, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None):
     """Play ``game`` (a full game, not a view) to its end with the greedy habits for every seat;
-    with probability ``epsilon`` a move is a random one instead. Jump-ins are always taken.
+    with probability ``epsilon`` a move is a random one instead. ``others``: that probability
+    for the moves of every seat but ``seat`` (default ``epsilon``: all seats alike), so a search
+    can model its opponents as more random than itself. Jump-ins are always taken.
     Returns the number of moves, or ``None`` if ``max_moves`` were played without an end."""
     table = strength_table(game.preset)
     legal, play = game.legal_moves, game.play
     rand, choice = rng.random, rng.choice
+    if others is None:
+        others = epsilon
     played = 0
     while game.phase != "over":
         if played >= max_moves:
             return None
         moves = legal()
         if game.phase == "setup":
-            seat = min(m.player for m in moves)
-            play(greedy_setup(game, [m for m in moves if m.player == seat], table))
+            first = min(m.player for m in moves)
+            play(greedy_setup(game, [m for m in moves if m.player == first], table))
         elif len(moves) == 1:
             play(moves[0])
         else:
             turn = game.turn
+            p = epsilon if turn == seat else others
             if moves[-1].player != turn or moves[0].player != turn:
                 play(_jump_in(game, moves, turn))
-            elif epsilon and rand() < epsilon:
+            elif p and rand() < p:
                 play(choice(moves))
             else:
                 play(greedy_move(game, moves, table))

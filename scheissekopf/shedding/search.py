@@ -10,7 +10,8 @@ The searching seat sees only its view. Each iteration
    move's exploration term counts only the iterations in which it was available), until it
    reaches a move tried for the first time;
 3. plays the deal out with the fast greedy policy (:func:`scheissekopf.shedding.bots.greedy_playout`,
-   a few random moves mixed in);
+   a few random moves mixed in; ``others``: the share of random moves of the other seats, when
+   the search models them as noisier than itself, see :func:`scheissekopf.mcts.opponent_randomness`);
 4. credits every move on the path with the result for the seat that made it: 1 when that seat
    is not the Scheißkopf, else 0 (and, in bitenight, the seat's points, reported but not
    optimised).
@@ -31,7 +32,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..mcts import Edge, RootHalving, tree_step
+from ..mcts import Edge, RootHalving, opponent_randomness, tree_step
 from .bots import greedy_move, greedy_playout, greedy_setup, strength_table
 from .determinize import InfoSet
 
@@ -90,12 +91,13 @@ class Searcher(RootHalving):
     (a jump-in chance) passing is one of the choices, written as the move ``None``.
     """
 
-    def __init__(self, view, moves=None, *, c=0.7, epsilon=0.05, max_playout=3000, halving=True):
+    def __init__(self, view, moves=None, *, c=0.7, epsilon=0.05, others=None, max_playout=3000, halving=True):
         self.info = InfoSet(view)
         self.seat = self.info.seat
         self.n = view.n
         self.c = c
         self.epsilon = epsilon
+        self.others = others
         self.max_playout = max_playout
         self.points = view.preset.scoring == "points"
         self.table = strength_table(view.preset)
@@ -189,7 +191,7 @@ class Searcher(RootHalving):
                 g.play(greedy_move(g, moves, self.table))
             passed.clear()
         if g.phase != "over":
-            greedy_playout(g, rng, self.epsilon, self.max_playout)
+            greedy_playout(g, rng, self.epsilon, self.max_playout, seat=self.seat, others=self.others)
         loser, pts = _outcome(g, self.n)
         for e in path:
             e.visits += 1
@@ -218,10 +220,14 @@ def search(
     epsilon=0.05,
     halving=True,
     clock=time.process_time,
+    playout="greedy",
+    mix=0.5,
 ):
-    """Search from ``view`` (a :meth:`Game.view`); returns a :class:`SearchResult`."""
+    """Search from ``view`` (a :meth:`Game.view`); returns a :class:`SearchResult`. ``playout``
+    and ``mix``: how the playouts model the other seats (:func:`scheissekopf.mcts.opponent_randomness`)."""
     rng = rng if rng is not None else random.Random()
-    s = Searcher(view, moves, c=c, epsilon=epsilon, halving=halving)
+    others = opponent_randomness(playout, mix)
+    s = Searcher(view, moves, c=c, epsilon=epsilon, others=others, halving=halving)
     return s.run(rng, seconds=seconds, iterations=iterations, clock=clock)
 
 
@@ -237,6 +243,6 @@ def choose(bot, view, legal_moves, rng):
     keys = {move_key(m) for m in legal_moves}
     if len(keys) == 1 and not out_of_turn:
         return legal_moves[0]
-    s = Searcher(view, legal_moves, c=bot.c, epsilon=bot.epsilon, halving=bot.halving)
+    s = Searcher(view, legal_moves, c=bot.c, epsilon=bot.epsilon, others=bot.others, halving=bot.halving)
     bot.last = s.run(rng, seconds=bot.budget, iterations=bot.iterations, clock=bot.clock)
     return s.real[bot.last.best()]

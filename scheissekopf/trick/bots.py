@@ -357,17 +357,21 @@ def greedy_move(g, moves):
 _HABITS = {"play": _play, "pick": _pick, "bury": _bury, "call": _call, "auction": _auction, "declare": _declare}
 
 
-def greedy_playout(g, rng, epsilon=0.0):
+def greedy_playout(g, rng, epsilon=0.0, *, seat=None, others=None):
     """Play the full game ``g`` to its end with the greedy habits for every seat (with
-    probability ``epsilon`` a move is a random one instead). Returns the number of moves."""
+    probability ``epsilon`` a move is a random one instead; ``others``: that probability for
+    every seat but ``seat``, default ``epsilon``). Returns the number of moves."""
     played = 0
     legal, play = g.legal_moves, g.play
     rand, choice = rng.random, rng.choice
+    if others is None:
+        others = epsilon
     while g.phase != "over":
         moves = legal()
+        p = epsilon if g.turn == seat else others
         if len(moves) == 1:
             play(moves[0])
-        elif epsilon and rand() < epsilon:
+        elif p and rand() < p:
             play(choice(moves))
         else:
             play(greedy_move(g, moves))

@@ -53,12 +53,13 @@ class TrickSearcher(RootHalving):
     _RESULT = TrickSearchResult
     _RANK_BY = "points"
 
-    def __init__(self, view, moves=None, *, c=0.7, epsilon=0.05, halving=True):
+    def __init__(self, view, moves=None, *, c=0.7, epsilon=0.05, others=None, halving=True):
         self.info = TrickInfoSet(view)
         self.seat = self.info.seat
         self.n = view.n
         self.c = c
         self.epsilon = epsilon
+        self.others = others  # the other seats' share of random moves in the playouts (None: epsilon)
         self.halving = halving
         if moves is None:
             moves = view.legal_moves()
@@ -97,7 +98,7 @@ class TrickSearcher(RootHalving):
                     e.node = {}
                 node = e.node
         if g.phase != "over":
-            greedy_playout(g, rng, self.epsilon)
+            greedy_playout(g, rng, self.epsilon, seat=self.seat, others=self.others)
         scores = g.scores()
         for e in path:
             v = float(scores[e.player])
@@ -123,7 +124,7 @@ def choose(bot, view, legal_moves, rng):
         return None
     if len(legal_moves) == 1:
         return legal_moves[0]
-    s = TrickSearcher(view, legal_moves, c=bot.c, epsilon=bot.epsilon, halving=bot.halving)
+    s = TrickSearcher(view, legal_moves, c=bot.c, epsilon=bot.epsilon, others=bot.others, halving=bot.halving)
     bot.last = s.run(rng, seconds=bot.budget, iterations=bot.iterations, clock=bot.clock)
     return s.real[bot.last.best()]
 
