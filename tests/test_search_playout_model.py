@@ -154,3 +154,25 @@ def test_the_tournament_command_passes_the_playout_model_to_the_search(tmp_path)
     assert cli.main(argv) == 0
     header = log.read_text().splitlines()[0]
     assert '"ismcts": {"iterations": 8, "playout": "mix", "mix": 0.25}' in header
+
+
+@pytest.mark.parametrize("variant,players", [("palace", 2), ("bitenight", 4), ("schwechat", 3)])
+def test_a_playout_cut_short_is_scored_as_the_stalemate_rule_scores_it(variant, players):
+    """The search counts a playout that ran out of moves as a stalemate at that position: the
+    same loser as the rule picks (most cards, ties against the first in turn order)."""
+    from scheissekopf.shedding.search import _outcome
+
+    checked = ties = 0
+    for seed in range(12):
+        g = new_game(variant, players, seed=seed)
+        rng = random.Random(seed)
+        while g.phase != "over":
+            if g.phase == "play":
+                held = [g.players[s].cards_held for s in g._turn_order()]
+                ties += held.count(max(held)) > 1
+                ruled = g.clone()
+                ruled._end_stalemate()
+                assert _outcome(g, players)[0] == ruled.loser
+                checked += 1
+            g.play(rng.choice(g.legal_moves()))
+    assert checked > 100 and ties > 10

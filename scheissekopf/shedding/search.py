@@ -72,15 +72,16 @@ class _Edge(Edge):
 
 def _outcome(g, n):
     """(loser, points per seat or None). A playout cut short counts as a stalemate would: the
-    seat holding the most cards loses."""
+    seat holding the most cards loses, ties going against the first in turn order from the
+    player to move (as the stalemate rule scores them)."""
     if g.phase == "over":
         loser = g.loser
         if g.preset.scoring == "points":
             pts = g.points()
             return loser, [pts.get(s, 0) for s in range(n)]
         return loser, None
-    order = [s for s in range(n) if g.in_round(s)]
-    loser = max(order, key=lambda s: g.players[s].cards_held)
+    order = g._turn_order()
+    loser = max(order, key=lambda s: g.players[s].cards_held)  # max keeps the first of a tie
     return loser, None
 
 
