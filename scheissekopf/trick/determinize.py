@@ -8,12 +8,23 @@
   the buried cards, the card in the hole (also where it was played unseen), the two-player
   face-down cards;
 * what the play so far rules out (``void``): a seat that did not follow the led suit (or trump)
-  holds none of it; the called card is not its caller's, nor buried or in the hole; a seat that
-  followed the called suit the first time it was led without bringing out the called card does
-  not hold it (nor does the seat that led it, in sheepshead, where nobody may run away);
-* what the bids and the call say (``checks``): a seat that bid a normal game holds an ace to
-  call, one that offered a wedding holds exactly one trump, and the caller (or the sheepshead
-  picker calling the ordinary way) held a card of the called suit.
+  holds none of it; the called card is not its caller's, nor buried, in the hole or in the
+  blind, from the call on (before the first card too, while the others may double); while a
+  called card is bound, a seat that followed the called suit without bringing it out does not
+  hold it (nor does the seat that led it, in sheepshead, where nobody may run away), and a seat
+  that threw it on a trick of another suit held nothing but bound cards; a seat that doubled is
+  no partner, and one that passed the blind before doubling holds Q♠; a sheepshead picker who
+  put a card in the hole held no card of the called suit, one who called a ten held all three
+  fail aces; the wedding's offerer keeps no trump;
+* what the bids and the call say (``checks``, on each seat's cards as dealt: its hand and the
+  cards it played): a seat that bid a normal game (or the dealer who chose Ramsch) held an ace
+  to call, one that offered a wedding exactly one trump, the seat that took it a trump; the
+  caller held a card of the called suit, and the sheepshead picker's call was one its hand
+  allowed; a schafkopf holder of a bound card who led the called suit without it held four
+  cards of that suit; the picker threw a card of the called suit on another suit only keeping
+  one.
+
+Not in a view, so not used: which card a must game named (only who must play).
 
 :meth:`TrickInfoSet.sample` deals the unseen cards into the hidden places at random within
 those limits and returns a full :class:`~.game.TrickGame` (one possible world). Everything the
@@ -23,7 +34,6 @@ same search.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 
 from ..views import view_seat
@@ -141,7 +151,9 @@ class TrickInfoSet:
         self.void = self._voids(view, d)
         self.checks = self._checks(view, d)
         # cards each owner may take (everything unseen but what is ruled out)
-        self.allowed = {o: frozenset(c for c in self.unseen if c not in self.void.get(o, ())) for o in self.owners}
+        unseen = frozenset(self.unseen)
+        self.allowed = {o: unseen - self.void[o] if o in self.void else unseen for o in self.owners}
+        self.elig = None  # card: the owners that may take it (the first deal within voids writes it)
         self.contract = d["contract"]
         if self.contract is not None and self.contract.get("called") is not None and self.contract["mode"] != "pick":
             for key in ("declarers", "bound", "called_led"):
@@ -214,8 +226,8 @@ class TrickInfoSet:
             by_grp.setdefault(grp[x], set()).add(x)
         parse = self.parse
         called = parse(c["called"]) if c.get("called") else None
-        called_cards = tuple(view.rules.called_cards(view)) if called is not None else ()
-        cs = grp[called] if called is not None else None
+        called_cards = self.called_cards
+        cs = self.called_grp
         decl = c["declarer"]
         for _k, seats, cards, skip in self.tricks:
             lead = cs if skip == 0 else grp[parse(cards[0])]
@@ -346,7 +358,6 @@ class TrickInfoSet:
         """{owner: [cards]} with every card in an owner that may take it, or None (a dead end)."""
         cards = self.unseen[:]
         rng.shuffle(cards)
-        allowed = self.allowed
         owners = self.owners
         free = dict(self.capacity)
         if not self.void:
@@ -357,7 +368,10 @@ class TrickInfoSet:
                 out[o] = cards[i : i + k]
                 i += k
             return out
-        elig = {x: [o for o in owners if x in allowed[o]] for x in cards}
+        elig = self.elig
+        if elig is None:
+            allowed = self.allowed
+            elig = self.elig = {x: [o for o in owners if x in allowed[o]] for x in set(cards)}
         cards.sort(key=lambda x: len(elig[x]))  # most restricted first (stable: still random)
         out = {o: [] for o in owners}
         for x in cards:
@@ -375,7 +389,13 @@ class TrickInfoSet:
         return out
 
     def _fill(self, deal):
-        d = copy.deepcopy(self.data)
+        # a copy of the lists written to (from_dict keeps none of the data it reads)
+        d = dict(self.data)
+        d["players"] = [{k: v[:] if isinstance(v, list) else v for k, v in pl.items()} for pl in d["players"]]
+        d["blind"], d["buried"] = d["blind"][:], d["buried"][:]
+        d["tricks"] = [dict(td, cards=td["cards"][:]) for td in d["tricks"]]
+        if d["trick"]:
+            d["trick"] = dict(d["trick"], cards=d["trick"]["cards"][:])
         taken = {o: list(cs) for o, cs in deal.items()}
         for o, path in self.places:
             x = str(taken[o].pop())
@@ -465,7 +485,8 @@ class TrickInfoSet:
         return self._ok(g)
 
     def sample(self, rng, tries=4000):
-        """A full game consistent with the view (``rng``: a ``random.Random``)."""
+        """A full game consistent with the view (``rng``: a ``random.Random``): deals within the
+        voids until one passes the checks (should ``tries`` deals fail, the last one)."""
         last = None
         for _ in range(tries):
             deal = self._deal(rng)
