@@ -187,7 +187,7 @@ def _cmd_tournament(args):
             wanted = {"variant": args.variant, "bots": bots, "games": args.games, "seed": args.seed, "options": options}
             differ = [k for k in wanted if header.get(k) != wanted[k]]
             if differ:
-                raise SystemExit(
+                raise UsageError(
                     f"--resume: {args.log} was written by a run with other settings "
                     f"({', '.join(differ)}); give the same options or a new log"
                 )
