@@ -143,17 +143,6 @@ def test_resume_names_a_log_that_is_a_directory(tmp_path, capsys):
     refused_in_one_line(capsys, argv, "cannot read the log", str(path))
 
 
-def test_resume_with_other_settings_is_refused_in_one_line_and_the_log_kept(tmp_path, capsys):
-    path = tmp_path / "run.jsonl"
-    argv = ["tournament", "--bots", "greedy,random", "--games", "2", "--jobs", "1", "--log", str(path)]
-    assert main(argv) == 0
-    capsys.readouterr()
-    before = path.read_bytes()
-    argv[argv.index("--games") + 1] = "4"
-    refused_in_one_line(capsys, [*argv, "--resume"], "--resume:", "other settings (games)")
-    assert path.read_bytes() == before
-
-
 def test_puzzles_into_a_missing_directory_are_refused(tmp_path, capsys):
     path = tmp_path / "nowhere" / "puzzles.jsonl"
     refused_in_one_line(capsys, ["puzzles", "--count", "1", "--quiet", "--out", str(path)], "cannot write", str(path))
