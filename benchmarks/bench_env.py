@@ -26,7 +26,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import numpy as np  # noqa: E402
 
 import scheissekopf as sk  # noqa: E402
 from scheissekopf.ai.encoding import ObservationLayout  # noqa: E402
@@ -120,7 +119,9 @@ def main(argv=None):
         "µs/encode: the observation alone"
     )
     end = os.getloadavg()
-    print(f"load average (1, 5, 15 min): {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} before, {end[0]:.2f} {end[1]:.2f} {end[2]:.2f} after")
+    print(
+        f"load average (1, 5, 15 min): {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} before, {end[0]:.2f} {end[1]:.2f} {end[2]:.2f} after"
+    )
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import HIDDEN, JOKER, RANK_TEXT, Card
+from ..cards import JOKER, RANK_TEXT, Card
 from ..core import LegalMoves
 from ..errors import IllegalMove
 from ..moves import Move
@@ -331,11 +331,17 @@ class ObservationLayout:
             self.level_index = {b: i for i, b in enumerate(TRICK_LEVELS)}
             self.mode_index = {b: i for i, b in enumerate(TRICK_MODES[variant])}
         self.size = sum(int(np.prod(shape)) for _, _, shape, _ in self.segments)
+        # The encoders count into a bytearray: every number but the direction and the
+        # multiplier is a count of cards (or tricks, seats) of one deal, which stays below 256.
+        if len(deck(variant, n)) > 255:
+            raise ValueError(
+                f"{variant} at {n} players deals more than 255 cards: the observation counts them in bytes"
+            )
         self._tables: list[Any] = [None] * n  # per observer: where its observation counts what
         # see _public: the seldom changing zones' counts, beside the cards they were counted from
         self._discard: tuple[list, bytes] = ([], bytes(k))
-        self._tricks_seen: list[Any] = [None] * n  # see _finished_tricks
         self._slow: tuple = ([], [], None)
+        self._tricks_seen: list[Any] = [None] * n  # see _finished_tricks
 
     def _add(self, name: str, shape: tuple[int, ...], meaning: str) -> None:
         start = self.segments[-1][1] + int(np.prod(self.segments[-1][2])) if self.segments else 0
