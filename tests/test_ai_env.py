@@ -238,6 +238,9 @@ def test_the_fast_observation_is_byte_for_byte_the_plain_one_from_the_seats_view
                 assert fast.dtype == plain.dtype == np.float32
                 wrong = [r["segment"] for r in layout.describe(np.abs(fast - plain), seat=seat)]
                 assert fast.tobytes() == plain.tobytes(), f"{game.to_text()} (seat {seat}): {wrong} differ"
+                into = np.full(layout.size, 7, dtype=np.float32)  # (OpenSpiel's observer writes in place)
+                layout.encode_into(into, game, seat, jump)
+                assert into.tobytes() == fast.tobytes()
             points += 1
         seed += 1
 

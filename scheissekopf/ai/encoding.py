@@ -15,9 +15,12 @@ Three pieces, shared by the PettingZoo environment and the OpenSpiel game:
   :func:`scheissekopf.bots.play_round` uses, so a bot and a learning agent meet the same game.
 
 The observation reads only what the seat may see: its own hand, the face-up cards, counts of the
-hidden ones and the public history. ``tests/test_ai_env.py`` checks on every decision point of
-random games that it is the same array the seat's :meth:`view` gives, so no hidden card can leak;
-it reads the game directly only because building a view costs ten moves.
+hidden ones and the public history. It reads them from the game directly, since building a view
+costs ten moves, and keeps the counts of the zones that seldom change (the discard, the banks, the
+finished tricks) between calls while they hold the same cards; ``tests/test_ai_env.py`` checks for
+every seat at every decision point of random games that the array is, byte for byte, the plain
+encoding of that seat's :meth:`view`, so no hidden card can leak and no kept count can drift.
+An observation costs about what the engine's move costs (``benchmarks/bench_env.py``).
 
 The engine keeps no dependency: this module needs numpy, which the ``ai`` extra brings.
 """
@@ -425,12 +428,25 @@ class ObservationLayout:
     # ------------------------------------------------------------------------------- encoding
     def encode(self, game: Any, seat: int, jump_in: bool = False) -> np.ndarray:
         """What ``seat`` may see of ``game`` (a game or that seat's view) as one array."""
-        if self.trick:
-            buf, multiplier = self._trick(game, seat)
-            out = np.frombuffer(buf, np.uint8).astype(np.float32)
-            out[self._at["multiplier"]] = multiplier
-            return out
-        return self._shedding(game, seat, jump_in)
+        buf, at, value = self._trick(game, seat) if self.trick else self._shedding(game, seat, jump_in)
+        out = np.frombuffer(buf, np.uint8).astype(np.float32)
+        if at is not None:
+            out[at] = value
+        return out
+
+    def encode_into(self, out: np.ndarray, game: Any, seat: int, jump_in: bool = False) -> None:
+        """:meth:`encode` written into ``out`` (an array of :attr:`size` numbers)."""
+        buf, at, value = self._trick(game, seat) if self.trick else self._shedding(game, seat, jump_in)
+        out[:] = np.frombuffer(buf, np.uint8)
+        if at is not None:
+            out[at] = value
+
+    # The encoders below count into a bytearray (the numbers of the observation but one, which
+    # they return beside it with its place: the direction when it is -1, the multiplier when
+    # it does not fit a byte), at places read from tables made once per observer; the bytes
+    # become the float32 array in one step. They read the game itself, never building a view,
+    # and only what the seat may see: tests/test_ai_env.py compares them, byte for byte, with
+    # the plain encoding of the seat's view at every decision point of random games.
 
     def _shedding_tables(self, seat: int) -> tuple:
         """For the observer ``seat``: where each card of its own zones, and each seat's flag,
@@ -460,10 +476,7 @@ class ObservationLayout:
             {p: at["phase"] + i for p, i in self._phase_index.items()},
         )
 
-    def _shedding(self, g: Any, seat: int, jump_in: bool) -> np.ndarray:
-        # Written for speed (the observation must cost no more than the move): every number
-        # is counted into a bytearray (no count reaches 256: see __init__), at a place read
-        # from tables made once per observer, and the bytearray becomes the array in one step.
+    def _shedding(self, g: Any, seat: int, jump_in: bool) -> tuple[bytearray, int | None, int]:
         tables = self._tables[seat]
         if tables is None:
             tables = self._tables[seat] = self._shedding_tables(seat)
@@ -503,10 +516,8 @@ class ObservationLayout:
         direction = g.direction
         if direction == 1:
             buf[at["direction"]] = 1
-        out = np.frombuffer(buf, np.uint8).astype(np.float32)
-        if direction != 1:
-            out[at["direction"]] = direction
-        return out
+            return buf, None, 0
+        return buf, at["direction"], direction
 
     def _public(self, g: Any, seat: int) -> bytes:
         """The counts of the zones whose cards every seat sees and which seldom change (the
@@ -592,9 +603,7 @@ class ObservationLayout:
             "phase": {w: at["phase"] + i for w, i in self.phase_index.items()},
         }
 
-    def _trick(self, g: Any, seat: int) -> tuple[bytearray, int]:
-        """The observation's counts as a bytearray (every count is below 256: cards are 0 or
-        1, sizes and tricks at most a hand), and the hand's multiplier (written separately)."""
+    def _trick(self, g: Any, seat: int) -> tuple[bytearray, int | None, Any]:
         T = self._tables[seat]
         if T is None:
             T = self._tables[seat] = self._trick_tables(seat)
@@ -674,7 +683,11 @@ class ObservationLayout:
         if g.turn is not None:
             buf[T["turn"][g.turn]] = 1
         buf[T["phase"][g.phase]] = 1
-        return buf, g.multiplier
+        multiplier = g.multiplier
+        if type(multiplier) is int and 0 <= multiplier < 256:
+            buf[at["multiplier"]] = multiplier
+            return buf, None, 0
+        return buf, at["multiplier"], multiplier
 
     def _finished_tricks(self, g: Any, seat: int, T: dict, over: bool, mine: bool, hidden: Any) -> bytes:
         """A zero observation but for the finished tricks: the cards ``seat`` saw in them and

@@ -236,14 +236,15 @@ class Observer:
             self.dict[name] = self.tensor[start : start + int(np.prod(shape))].reshape(shape)
         if perfect_recall:
             self.dict["played_by"] = self.tensor[self.layout.size :].reshape(n, k)
+        self._obs = self.tensor[: self.layout.size]  # the observation's part, written in place
 
     def set_from(self, state: ScheissekopfState, player: int) -> None:
-        self.tensor.fill(0)
         if state.round is None:
+            self.tensor.fill(0)
             return
         r = state.round
         jump = r.jump_in and r.actor == player
-        self.tensor[: self.layout.size] = self.layout.encode(r.game, player, jump)
+        self.layout.encode_into(self._obs, r.game, player, jump)
         if self.perfect_recall:
             n = self.game.n
             self.dict["played_by"][:] = state.played[[(player + i) % n for i in range(n)]]
