@@ -776,6 +776,15 @@ def settlement(game: Any, seat: int, reward: str = "win") -> float:
     return -1.0 if game.loser == seat else 1.0
 
 
+def settlements(game: Any, reward: str = "win") -> list[float]:
+    """:func:`settlement` of every seat, the game's scores worked out once."""
+    if game.variant in TRICK_VARIANTS:
+        return [float(v) for _, v in sorted(game.scores().items())]
+    if reward == "points":
+        return [float(v) for _, v in sorted(game.points().items())]
+    return [-1.0 if game.loser == seat else 1.0 for seat in range(game.n)]
+
+
 class Round:
     """A game and who acts in it: the acting seat (:attr:`actor`), its legal actions, and the
     step that plays one. ``declined`` holds the seats that let the current jump-in chance pass;
@@ -849,7 +858,12 @@ class Round:
     def mask(self) -> np.ndarray:
         m = np.zeros(self.actions.size, dtype=np.int8)
         if not self.over:
-            m[list(self._decide()[2])] = 1
+            offered = self._decide()[2]
+            if len(offered) > 8:
+                m[list(offered)] = 1
+            else:  # (a few numbers: one at a time is cheaper than making an index array)
+                for a in offered:
+                    m[a] = 1
         return m
 
     def refusal(self, action: Any) -> str:

@@ -35,7 +35,7 @@ import numpy as np
 import pyspiel
 
 from ..variants import ALL_VARIANTS, TRICK_VARIANTS, determinize, new_game
-from .encoding import ActionSpace, ObservationLayout, Round, settlement, tables
+from .encoding import ActionSpace, ObservationLayout, Round, settlements, tables
 
 #: the number of deals the chance move chooses from unless the parameter ``deals`` says otherwise
 DEALS = 1000
@@ -178,7 +178,7 @@ class ScheissekopfState(pyspiel.State):
         if not self.is_terminal():
             return [0.0] * self._g.n
         assert self.round is not None
-        return [settlement(self.round.game, seat, self._g.reward) for seat in range(self._g.n)]
+        return settlements(self.round.game, self._g.reward)
 
     def __str__(self) -> str:
         if self.round is None:

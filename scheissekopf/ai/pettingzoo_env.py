@@ -32,7 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..variants import new_game
-from .encoding import ObservationLayout, Round, settlement
+from .encoding import ObservationLayout, Round, settlements
 
 __all__ = ["ScheissekopfEnv", "env", "raw_env"]
 
@@ -148,9 +148,8 @@ class ScheissekopfEnv(AECEnv):
         if rnd.over:
             self._clear_rewards()
             self._cumulative_rewards[agent] = 0.0
-            game = rnd.game
-            for seat, a in enumerate(self.agents):
-                self.rewards[a] = settlement(game, seat, self.reward_mode)
+            for a, value in zip(self.agents, settlements(rnd.game, self.reward_mode)):
+                self.rewards[a] = value
                 self.terminations[a] = True
             self._accumulate_rewards()
             return
