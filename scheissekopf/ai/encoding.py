@@ -61,6 +61,7 @@ SOLO_KINDS = ("wenz", "geier", "niederer")
 SHEDDING_PHASES = ("setup", "play", "over")
 #: the stack's top cards the observation draws one by one (the rest only as counts)
 STACK_TOP = 4
+_frombuffer, _BYTE, _FLOAT = np.frombuffer, np.dtype(np.uint8), np.dtype(np.float32)
 
 
 def _check_table(variant: str, players: int | None) -> tuple[str, int]:
@@ -429,7 +430,7 @@ class ObservationLayout:
     def encode(self, game: Any, seat: int, jump_in: bool = False) -> np.ndarray:
         """What ``seat`` may see of ``game`` (a game or that seat's view) as one array."""
         buf, at, value = self._trick(game, seat) if self.trick else self._shedding(game, seat, jump_in)
-        out = np.frombuffer(buf, np.uint8).astype(np.float32)
+        out = _frombuffer(buf, _BYTE).astype(_FLOAT)
         if at is not None:
             out[at] = value
         return out
@@ -437,7 +438,7 @@ class ObservationLayout:
     def encode_into(self, out: np.ndarray, game: Any, seat: int, jump_in: bool = False) -> None:
         """:meth:`encode` written into ``out`` (an array of :attr:`size` numbers)."""
         buf, at, value = self._trick(game, seat) if self.trick else self._shedding(game, seat, jump_in)
-        out[:] = np.frombuffer(buf, np.uint8)
+        out[:] = _frombuffer(buf, _BYTE)
         if at is not None:
             out[at] = value
 
