@@ -61,7 +61,7 @@ SOLO_KINDS = ("wenz", "geier", "niederer")
 SHEDDING_PHASES = ("setup", "play", "over")
 #: the stack's top cards the observation draws one by one (the rest only as counts)
 STACK_TOP = 4
-_frombuffer, _BYTE, _FLOAT = np.frombuffer, np.dtype(np.uint8), np.dtype(np.float32)
+_frombuffer, _BYTE, _FLOAT, _MASK = np.frombuffer, np.dtype(np.uint8), np.dtype(np.float32), np.dtype(np.int8)
 
 
 def _check_table(variant: str, players: int | None) -> tuple[str, int]:
@@ -857,15 +857,11 @@ class Round:
         return {a: None if i is None else legal[i] for a, i in offered.items()}
 
     def mask(self) -> np.ndarray:
-        m = np.zeros(self.actions.size, dtype=np.int8)
+        m = bytearray(self.actions.size)  # (set in bytes, then one array: cheaper than numpy's items)
         if not self.over:
-            offered = self._decide()[2]
-            if len(offered) > 8:
-                m[list(offered)] = 1
-            else:  # (a few numbers: one at a time is cheaper than making an index array)
-                for a in offered:
-                    m[a] = 1
-        return m
+            for a in self._decide()[2]:
+                m[a] = 1
+        return _frombuffer(m, _MASK)
 
     def refusal(self, action: Any) -> str:
         legal = self._decide()[2] if not self.over else {}
