@@ -135,6 +135,7 @@ def first_table(browser, url: str, site: str | None = None) -> dict:
         local = SITE / urllib.parse.urlparse(u).path.lstrip("/") if site and u.startswith(site) else None
         packed += gzipped(local) if local is not None and local.is_file() and size > 0 else size
     return {
+        "files": upto,
         "shown": shown,
         "word": word,
         "idle": idle if idle is not None else table,
@@ -203,6 +204,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--no-lab", action="store_true", help="measure the static site only")
+    ap.add_argument("--files", type=int, default=0, metavar="N", help="list the N largest downloads of the first load")
     args = ap.parse_args()
     if not (SITE / "jupyter-lite.json").is_file():
         sys.exit("no site in _site/: run `make site` first")
@@ -249,6 +251,12 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for name, (before, runs, after) in loads.items():
         row(name, before, runs, after)
+    if args.files:
+        for name, (_, runs, _) in loads.items():
+            largest = sorted(runs[0]["files"], key=lambda f: -f[1])[: args.files]
+            print(f"\nlargest downloads before the first table, {name}:")
+            for url, size in largest:
+                print(f"  {size / 2**20:6.2f} MiB  {urllib.parse.urlparse(url).path}")
 
 
 if __name__ == "__main__":

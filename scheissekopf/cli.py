@@ -1,5 +1,5 @@
-"""Command line: ``python -m scheissekopf simulate ...``, ``python -m scheissekopf show ...`` and
-``python -m scheissekopf tournament ...``."""
+"""Command line: ``python -m scheissekopf simulate ...``, ``python -m scheissekopf show ...``,
+``python -m scheissekopf tournament ...`` and ``python -m scheissekopf puzzles ...``."""
 
 from __future__ import annotations
 
@@ -187,7 +187,7 @@ def _cmd_tournament(args):
             wanted = {"variant": args.variant, "bots": bots, "games": args.games, "seed": args.seed, "options": options}
             differ = [k for k in wanted if header.get(k) != wanted[k]]
             if differ:
-                raise SystemExit(
+                raise UsageError(
                     f"--resume: {args.log} was written by a run with other settings "
                     f"({', '.join(differ)}); give the same options or a new log"
                 )
@@ -238,9 +238,17 @@ def _read_log(read, path):
 
 
 def _cmd_puzzles(args):
+    from .cluster import ClusterUnavailable, connect
     from .progress import progress_bar
     from .puzzles import find_puzzles
 
+    jobs = args.jobs or os.cpu_count() or 1
+    if args.cluster is not None:
+        try:  # before the output file is opened: a cluster that does not answer leaves it as it was
+            connect(args.cluster, jobs)
+        except ClusterUnavailable as err:
+            print(f"puzzles: {err}", file=sys.stderr)
+            return 2
     bar = progress_bar(args.count, not args.quiet, unit="puzzle")
     games = [0]
     out = _open_for_writing(args.out, "w", "the puzzles to") if args.out else sys.stdout
@@ -253,7 +261,7 @@ def _cmd_puzzles(args):
         out.flush()
         bar.update()
 
-    t0, c0 = time.perf_counter(), time.process_time()
+    t0, stats = time.perf_counter(), {}
     try:
         found = find_puzzles(
             args.variant,
@@ -265,12 +273,15 @@ def _cmd_puzzles(args):
             players=args.players,
             max_games=args.max_games,
             progress=tick,
+            jobs=jobs,
+            cluster=args.cluster,
+            stats=stats,
         )
     finally:
         bar.close()
         if args.out:
             out.close()
-    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    wall, cpu = time.perf_counter() - t0, stats["cpu_seconds"]
     print(
         f"{len(found)} {args.variant} puzzles from {games[0]} rounds (seed {args.seed}, strong {args.strong}, "
         f"weak {args.weak} playouts) in {wall:.0f} s wall, {cpu:.0f} s CPU",
@@ -383,6 +394,16 @@ def _main(argv):
     pz.add_argument("--weak", type=int, default=None, help="playouts of the weak search (default 400)")
     pz.add_argument("--margin", type=float, default=None, help="default: 0.08 win rate, 0.5 game units (trick games)")
     pz.add_argument("--max-games", type=int, default=None, help="stop after this many rounds (default 50 per puzzle)")
+    pz.add_argument(
+        "--jobs", type=int, default=None, help="worker processes mining rounds at once (default: every core)"
+    )
+    pz.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        default=None,
+        help="mine the rounds on a Ray cluster: 'auto' starts one on this machine, HOST:PORT joins a "
+        "running one (default: worker processes on this machine); the same puzzles either way",
+    )
     pz.add_argument("--out", metavar="FILE", help="write the JSON lines to FILE instead of standard output")
     pz.add_argument("--quiet", action="store_true", help="no progress bar")
     pz.set_defaults(func=_cmd_puzzles)
@@ -402,6 +423,8 @@ def _main(argv):
             ap.error("--margin must not be negative")
         if args.max_games is not None and args.max_games < 1:
             ap.error("--max-games must be at least 1")
+        if args.jobs is not None and args.jobs < 1:
+            ap.error("--jobs must be at least 1")
         try:
             new_game(args.variant, args.players, seed=0)
         except ValueError as exc:

@@ -1,8 +1,11 @@
 """Where many games are played at once: worker processes on this machine, or a Ray cluster.
 
-Tournaments hand this module a list of tasks and a function that plays one (a pure function of
-its task: a game is fixed by its seed and its number, see :mod:`scheissekopf.tournament`), and
-get the results back as the games finish. Three places can play them:
+Tournaments and the puzzle search hand this module a list of tasks and a function that plays
+one (a pure function of its task: a game is fixed by its seed and its number, see
+:mod:`scheissekopf.tournament`; so is a round of puzzle mining, :func:`scheissekopf.puzzles.mine_round`),
+and get the results back as the tasks finish. A caller that stops reading early (the puzzle
+search, once it has enough) closes the iterator, and the tasks not finished are called off.
+Three places can play them:
 
 * this process (``jobs=1``, and in the browser, where there are no processes);
 * a pool of worker processes on this machine (the default: one per core);
@@ -128,17 +131,21 @@ def _ray_results(ray, fn, tasks):
     remote = ray.remote(max_retries=RETRIES)(fn)
     pending = {remote.remote(t): (t, 0) for t in tasks}
     lost = (ray.exceptions.WorkerCrashedError, ray.exceptions.NodeDiedError, ray.exceptions.ObjectLostError)
-    while pending:
-        done, _ = ray.wait(list(pending), num_returns=1)
-        for ref in done:
-            task, tries = pending.pop(ref)
-            try:
-                result = ray.get(ref)
-            except lost:
-                if tries >= RETRIES:
-                    raise
-                pending[remote.remote(task)] = (task, tries + 1)  # its worker died: play it again
-                continue
-            except ray.exceptions.RayTaskError as err:
-                raise err.as_instanceof_cause() from None
-            yield result
+    try:
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                task, tries = pending.pop(ref)
+                try:
+                    result = ray.get(ref)
+                except lost:
+                    if tries >= RETRIES:
+                        raise
+                    pending[remote.remote(task)] = (task, tries + 1)  # its worker died: play it again
+                    continue
+                except ray.exceptions.RayTaskError as err:
+                    raise err.as_instanceof_cause() from None
+                yield result
+    finally:  # the caller stopped early (enough puzzles, an interruption, an error): call off the rest
+        for ref in pending:
+            ray.cancel(ref)

@@ -26,10 +26,12 @@ True
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .bots import GreedyBot
+from .cluster import run_tasks
 from .hint import Hint, hint
 from .moves import Move
 from .shedding.search import move_key as shedding_key
@@ -181,54 +183,116 @@ def find_puzzles(
     per_game: int = 2,
     max_games: int | None = None,
     progress: Callable[[Puzzle | None], None] | None = None,
+    jobs: int | None = None,
+    cluster: str | None = None,
+    stats: dict | None = None,
 ) -> list[Puzzle]:
     """Play greedy rounds of ``variant`` (round k dealt with seed ``seed * 100_003 + k``) and
     keep up to ``count`` positions that meet the criteria (module docstring), at most
     ``per_game`` from one round and at least four moves apart. Stops after ``max_games`` rounds
     (default ``50 * count``). ``progress`` is called with each puzzle found and with None after
-    each round. Same arguments, same puzzles."""
+    each round, in the order of the rounds.
+
+    Where the rounds are mined: by default one after another in this process; ``jobs=N`` hands
+    them to N worker processes on this machine, and ``cluster`` (``"auto"`` or ``"HOST:PORT"``)
+    to a Ray cluster (:mod:`scheissekopf.cluster`; ``"auto"`` starts one of ``jobs`` CPUs,
+    default every core, and a cluster that cannot be used raises
+    :class:`~scheissekopf.cluster.ClusterUnavailable` before any round). A round is a pure function of its number (:func:`mine_round`) and its finds are
+    taken in the order of the rounds, whichever round finishes first: same arguments, same
+    puzzles, wherever they are mined. ``stats``, if given, is filled with ``rounds`` (the
+    rounds looked at) and ``cpu_seconds`` (the CPU time of the rounds mined to their end, in
+    whichever process mined them; rounds called off once enough puzzles are found are not
+    counted)."""
     if variant not in ALL_VARIANTS:
         raise ValueError(unknown_variant(variant))
     if count < 1:
         raise ValueError("count must be at least 1")
+    if jobs is not None and jobs < 1:
+        raise ValueError("jobs must be at least 1")
     limit = 50 * count if max_games is None else max_games
     found: list[Puzzle] = []
-    bot = GreedyBot()
-    rng = random.Random(seed)
-    for k in range(limit):
-        deal = seed * 100_003 + k
-        game = new_game(variant, players, seed=deal)
-        taken, last = 0, -10
-        ply = 0
-        while game.phase != "over" and taken < per_game and len(found) < count:
-            if ply - last >= 4 and candidate(game):
-                here = from_text(game.to_text())  # the stored position, exactly
-                figures = judge(here, strong=strong, weak=weak, margin=margin, seed=deal * 1000 + ply)
-                if figures is not None:
-                    p = Puzzle(
-                        id=f"{variant}-{seed}-{k}-{ply}",
-                        variant=variant,
-                        text=here.to_text(),
-                        seat=here.turn,
-                        solution=figures.pop("solution"),
-                        goal=situation(here, here.turn),
-                        figures={"game_seed": deal, "ply": ply, **figures},
-                    )
-                    found.append(p)
-                    taken, last = taken + 1, ply
-                    if progress:
-                        progress(p)
-            legal = game.legal_moves()
-            seat = min(m.player for m in legal) if game.phase == "setup" else game.turn
-            mine = [m for m in legal if m.player == seat]
-            move = bot.choose(game.view(seat), mine, rng)
-            game.play(move if move is not None else mine[0])
-            ply += 1
+    stats = {} if stats is None else stats
+    stats.update(rounds=0, cpu_seconds=0.0)
+
+    def keep(p: Puzzle) -> None:
+        found.append(p)
         if progress:
-            progress(None)
-        if len(found) >= count:
-            break
+            progress(p)
+
+    def task(k: int, take: int) -> tuple:
+        return (variant, seed, k, take, strong, weak, margin, players)
+
+    if cluster is None and (jobs or 1) == 1:  # here, one round after another: each find is kept at once
+        for k in range(limit):
+            stats["cpu_seconds"] += mine_round(task(k, min(per_game, count - len(found))), keep)[2]
+            stats["rounds"] += 1
+            if progress:
+                progress(None)
+            if len(found) >= count:
+                break
+        return found
+    rounds = run_tasks(mine_round, [task(k, min(per_game, count)) for k in range(limit)], jobs=jobs, cluster=cluster)
+    waiting: dict[int, list[Puzzle]] = {}  # rounds finished before an earlier one
+    upto = 0  # the first round whose finds are not taken yet
+    try:
+        for k, finds, cpu in rounds:
+            waiting[k] = finds
+            stats["cpu_seconds"] += cpu
+            while upto in waiting:
+                for p in waiting.pop(upto)[: count - len(found)]:
+                    keep(p)
+                upto += 1
+                stats["rounds"] = upto
+                if progress:
+                    progress(None)
+                if len(found) >= count:
+                    return found
+    finally:  # enough found (or interrupted): the rounds still being mined are called off
+        close = getattr(rounds, "close", None)
+        if close:
+            close()
     return found
+
+
+def mine_round(task: tuple, keep: Callable[[Puzzle], None] | None = None) -> tuple[int, list[Puzzle], float]:
+    """Round ``k`` of :func:`find_puzzles`, ``task = (variant, seed, k, take, strong, weak,
+    margin, players)``: ``(k, the round's puzzles, CPU seconds spent)``, at most ``take``
+    puzzles, in the order of play. The puzzles are a pure function of the task, so any process
+    can mine any round (``keep`` is called with each puzzle as it is found)."""
+    cpu = time.process_time()
+    variant, seed, k, take, strong, weak, margin, players = task
+    deal = seed * 100_003 + k
+    game = new_game(variant, players, seed=deal)
+    bot = GreedyBot()
+    rng = random.Random(deal)  # the round's own generator (the greedy bot draws nothing from it)
+    found: list[Puzzle] = []
+    last = -10
+    ply = 0
+    while game.phase != "over" and len(found) < take:
+        if ply - last >= 4 and candidate(game):
+            here = from_text(game.to_text())  # the stored position, exactly
+            figures = judge(here, strong=strong, weak=weak, margin=margin, seed=deal * 1000 + ply)
+            if figures is not None:
+                p = Puzzle(
+                    id=f"{variant}-{seed}-{k}-{ply}",
+                    variant=variant,
+                    text=here.to_text(),
+                    seat=here.turn,
+                    solution=figures.pop("solution"),
+                    goal=situation(here, here.turn),
+                    figures={"game_seed": deal, "ply": ply, **figures},
+                )
+                found.append(p)
+                last = ply
+                if keep:
+                    keep(p)
+        legal = game.legal_moves()
+        seat = min(m.player for m in legal) if game.phase == "setup" else game.turn
+        mine = [m for m in legal if m.player == seat]
+        move = bot.choose(game.view(seat), mine, rng)
+        game.play(move if move is not None else mine[0])
+        ply += 1
+    return k, found, time.process_time() - cpu
 
 
 # ------------------------------------------------------------------------------ words

@@ -71,6 +71,45 @@ PRELOAD = (
     "ipywidgets",
     "scheissekopf-lite",
 )
+# Packages that the kernel or ipywidgets ask for but the tutorial never uses in the browser, each
+# replaced by a few bytes (name -> version, module, its code, why; the versions are those the
+# others were solved with): jedi (1.6 MiB with parso, and part of the start-up; completions
+# come from IPython's own completer instead, which scheissekopf_lite switches to) and
+# jupyterlab-widgets (the lab extension's files, which the site
+# serves from its own extensions folder; in the kernel the package only says where they are).
+STAND_INS = {
+    "jedi": (
+        "0.19.2",  # the version IPython was solved with, so that a %pip resolver is content
+        "jedi",
+        '"""Not shipped on this site: completions come from the IPython completer."""\n'
+        'raise ImportError("jedi is not part of this site")\n',
+        "stand-in: jedi is not shipped on this site",
+    ),
+    "jupyterlab-widgets": (
+        "3.0.17",
+        "jupyterlab_widgets",
+        '"""The lab extension for ipywidgets is in the extensions folder of the site, not here."""\n'
+        '__version__ = "3.0.17"\n',
+        "stand-in: the widgets lab extension is served by the site itself",
+    ),
+}
+# Source patches to wheels, each made only where the text is exactly as expected (name -> [(file,
+# old, new)]): IPython imports its terminal (prompt_toolkit: a third of the kernel's start-up in
+# the browser) only to offer IPython.embed(), which a notebook kernel never uses; here embed()
+# imports it when called. With that, nothing loads prompt_toolkit before the first table
+# (DEFERRED: dropped from the dependencies in the lock file, so Pyodide loads them only on demand).
+PATCHES = {
+    "ipython": [
+        (
+            "IPython/__init__.py",
+            "from .terminal.embed import embed\n",
+            "def embed(**kwargs):  # the tutorial's site: the terminal is imported when first used\n"
+            "    from .terminal.embed import embed\n\n"
+            "    return embed(**kwargs)\n",
+        )
+    ],
+}
+DEFERRED = {"ipython": {"prompt-toolkit"}}
 # This project's extras that load with it: the table's and the progress bars' (tqdm).
 EXTRAS = ("widget", "cli")
 # What the site shows in its file browser: the notebooks only. The logged tournaments that
@@ -217,9 +256,6 @@ def kernel_wheels() -> list[Path]:
 def browser_wheel(version: str) -> Path:
     """A wheel of site/browser/ (the kernel's startup for the site, see scheissekopf_lite) with a
     copy of the logged tournaments that 08 reads."""
-    dest = CACHE / "browser"
-    shutil.rmtree(dest, ignore_errors=True)
-    dest.mkdir(parents=True)
     src = SITE / "browser"
     files = {
         p.relative_to(src).as_posix(): p.read_bytes()
@@ -228,16 +264,65 @@ def browser_wheel(version: str) -> Path:
     }
     for p in sorted((ROOT / "benchmarks" / "results").iterdir()):
         files[f"scheissekopf_lite/results/{p.name}"] = p.read_bytes()
-    name = "scheissekopf_lite"
-    dist = f"{name}-{version}.dist-info"
+    summary = "the tutorial's browser site: kernel startup and the logged tournaments"
+    return write_wheel(CACHE / "browser", "scheissekopf-lite", version, files, summary)
+
+
+def stand_in_wheels() -> list[Path]:
+    """The small wheels that stand in for STAND_INS (see there)."""
+    return [
+        write_wheel(CACHE / "stand-ins" / name, name, version, {f"{module}/__init__.py": code.encode()}, why)
+        for name, (version, module, code, why) in STAND_INS.items()
+    ]
+
+
+def patched(wheel: Path) -> Path:
+    """``wheel`` with the PATCHES for its package applied (and its RECORD updated), or itself."""
+    name = str(parse_wheel_filename(wheel.name)[0])
+    if name not in PATCHES:
+        return wheel
+    dest = CACHE / "patched" / name
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    with zipfile.ZipFile(wheel) as whl:
+        files = {info.filename: whl.read(info) for info in whl.infolist()}
+    for member, old, new in PATCHES[name]:
+        text = files[member].decode()
+        if text.count(old) != 1:
+            sys.exit(f"{wheel.name}: {member} changed; review PATCHES[{name!r}]")
+        files[member] = text.replace(old, new).encode()
+    (record,) = [n for n in files if n.endswith(".dist-info/RECORD")]
+    lines = []
+    for line in files[record].decode().splitlines():
+        member = line.split(",", 1)[0]
+        if member in {m for m, _, _ in PATCHES[name]}:
+            data = files[member]
+            line = f"{member},sha256={_b64(hashlib.sha256(data).digest())},{len(data)}"
+        lines.append(line)
+    files[record] = ("\n".join(lines) + "\n").encode()
+    out = dest / wheel.name
+    with zipfile.ZipFile(out, "w") as zf:
+        for member, data in files.items():
+            zf.writestr(
+                zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0)), data, compress_type=zipfile.ZIP_DEFLATED
+            )
+    return out
+
+
+def write_wheel(dest: Path, name: str, version: str, files: dict[str, bytes], summary: str) -> Path:
+    """A pure-Python wheel of ``files`` (path in the wheel -> bytes) in a fresh ``dest``."""
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    module = name.replace("-", "_")
+    dist = f"{module}-{version}.dist-info"
+    files = dict(files)
     files[f"{dist}/METADATA"] = (
-        f"Metadata-Version: 2.1\nName: scheissekopf-lite\nVersion: {version}\n"
-        "Summary: the tutorial's browser site: kernel startup and the logged tournaments\n"
-    ).encode()
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n".encode()
+    )
     files[f"{dist}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: site/build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     record = [f"{n},sha256={_b64(hashlib.sha256(b).digest())},{len(b)}" for n, b in files.items()]
     files[f"{dist}/RECORD"] = ("\n".join([*record, f"{dist}/RECORD,,"]) + "\n").encode()
-    wheel = dest / f"{name}-{version}-py3-none-any.whl"
+    wheel = dest / f"{module}-{version}-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as zf:
         for member, data in files.items():
             zf.writestr(
@@ -279,6 +364,7 @@ def lock_entry(path: Path, env: dict, extras: tuple[str, ...] = ()) -> dict:
         req = Requirement(raw)
         if req.marker is None or any(req.marker.evaluate({**env, "extra": e}) for e in ("", *extras)):
             depends.add(canonicalize_name(req.name))
+    depends -= DEFERRED.get(str(name), set())
     return {
         "name": str(name),
         "version": str(version),
@@ -388,7 +474,12 @@ def build() -> None:
     info = npm_pyodide()
     _, minor = browser_python(info)
     project = project_wheel()
-    wheels = [*download_wheels(minor), *kernel_wheels(), browser_wheel(parse_wheel_filename(project.name)[1])]
+    wheels = [
+        *map(patched, download_wheels(minor)),
+        *kernel_wheels(),
+        *stand_in_wheels(),
+        browser_wheel(parse_wheel_filename(project.name)[1]),
+    ]
     lite = CACHE / "lite"
     shutil.rmtree(lite, ignore_errors=True)
     lite.mkdir(parents=True)
@@ -459,6 +550,7 @@ def front_door(out: Path) -> None:
         page = page.replace("{" + key + "}", value)
     (out / "index.html").write_text(page, encoding="utf-8")
     loading = (FRONT / "loading.js").read_text(encoding="utf-8").replace("{typical}", TYPICAL_WAIT)
+    pass_static_files(out)
     (out / "static" / "scheissekopf").mkdir(parents=True, exist_ok=True)
     (out / "static" / "scheissekopf" / "loading.js").write_text(loading, encoding="utf-8")
     for app in ("lab", "notebooks"):
@@ -467,6 +559,21 @@ def front_door(out: Path) -> None:
         assert "</body>" in text, index
         tag = '<script src="../static/scheissekopf/loading.js"></script>'
         index.write_text(text.replace("</body>", f"  {tag}\n</body>", 1), encoding="utf-8")
+
+
+# JupyterLite's service worker answers every request of the page, and with its cache off (as here)
+# it answers by fetching the same URL itself: Pyodide's 9 MiB WebAssembly and every wheel make the
+# extra trip. Let it answer only what it exists for (the kernel's file requests under /api/).
+SERVICE_WORKER_PASS = ("shouldDrop(t,a)||(n=maybeFromCache(e))", "shouldDrop(t,a)||!enableCache||(n=maybeFromCache(e))")
+
+
+def pass_static_files(out: Path) -> None:
+    old, new = SERVICE_WORKER_PASS
+    for worker in (out / "service-worker.js", out / "build" / "service-worker.js"):
+        text = worker.read_text(encoding="utf-8")
+        if old not in text:
+            sys.exit(f"{worker}: JupyterLite's service worker changed; review SERVICE_WORKER_PASS")
+        worker.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def check(out: Path) -> None:
@@ -497,7 +604,8 @@ def lock() -> None:
     shipped = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())["packages"].values()
     constraints.write_text("".join(f"{p['name']}=={p['version']}\n" for p in shipped if p["package_type"] == "package"))
     excludes = CACHE / "excludes.txt"
-    excludes.write_text("widgetsnbextension\n")  # the kernel's stand-in is used
+    # the kernel's stand-in for widgetsnbextension, ours for the others (see STAND_INS)
+    excludes.write_text("".join(f"{name}\n" for name in ("widgetsnbextension", "parso", *STAND_INS)))
     run(
         [
             *uv,

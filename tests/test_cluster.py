@@ -1,5 +1,6 @@
-"""Tournaments on a Ray cluster: the same games as on worker processes, each game once even when
-a worker dies, and a cluster that cannot be used is refused in one line before any game.
+"""Tournaments and puzzle mining on a Ray cluster: the same games and the same puzzles as on
+worker processes, each game (round) once even when a worker dies, and a cluster that cannot be
+used is refused in one line before any game.
 
 A local cluster is started once for the module (``cluster="auto"``, two CPUs)."""
 
@@ -67,8 +68,9 @@ def test_a_run_cut_short_on_worker_processes_is_finished_on_the_cluster(local_cl
     assert sorted(ks) == list(range(8))
 
 
-def _ray_workers_playing():
-    """Process ids of the workers playing a game right now (Ray names them after the task)."""
+def _ray_workers(task):
+    """Process ids of the workers running ``task`` (a function's name) right now: Ray names a
+    worker after the task it runs."""
     pids = []
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
@@ -77,26 +79,27 @@ def _ray_workers_playing():
             cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
         except OSError:
             continue
-        if cmd.startswith(b"ray::play_game"):
+        if cmd.startswith(b"ray::" + task.encode()):
             pids.append(int(pid))
     return pids
+
+
+def _kill_one_worker(task, killed):
+    """Kill the first worker seen running ``task`` (within two minutes); its pid goes to ``killed``."""
+    deadline = time.monotonic() + 120
+    while not killed and time.monotonic() < deadline:
+        pids = _ray_workers(task)
+        if pids:
+            os.kill(pids[0], signal.SIGKILL)
+            killed.append(pids[0])
+        time.sleep(0.05)
 
 
 def test_a_game_whose_worker_dies_is_played_again_and_counted_once(local_cluster):
     bots = ["ismcts", "random"]
     options = {"ismcts": {"iterations": 40}}
     killed = []
-
-    def kill_one():
-        deadline = time.monotonic() + 120
-        while not killed and time.monotonic() < deadline:
-            pids = _ray_workers_playing()
-            if pids:
-                os.kill(pids[0], signal.SIGKILL)
-                killed.append(pids[0])
-            time.sleep(0.05)
-
-    killer = threading.Thread(target=kill_one)
+    killer = threading.Thread(target=_kill_one_worker, args=("play_game", killed))
     killer.start()
     got = []
     summary = tournament.run(
@@ -130,3 +133,46 @@ def test_without_ray_the_cluster_option_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
     with pytest.raises(ClusterUnavailable, match=r'pip install "scheissekopf\[ai\]"'):
         run_tasks(tournament.play_game, [], cluster="auto")
+
+
+# ------------------------------------------------------------------------------ puzzles
+PUZZLES = ["puzzles", "--variant", "schafkopf", "--count", "3", "--seed", "3", "--strong", "80", "--weak", "40"]
+PUZZLES += ["--max-games", "10", "--quiet"]
+
+
+def _mine(tmp_path, name, *where):
+    out = tmp_path / f"{name}.jsonl"
+    assert cli.main([*PUZZLES, *where, "--out", str(out)]) == 0
+    return out.read_text(encoding="utf-8")
+
+
+def test_puzzles_mined_on_a_cluster_on_worker_processes_and_here_are_the_same(local_cluster, tmp_path):
+    here = _mine(tmp_path, "here", "--jobs", "1")
+    pool = _mine(tmp_path, "pool", "--jobs", "2")
+    on_ray = _mine(tmp_path, "ray", "--jobs", "2", "--cluster", local_cluster)
+    assert len(here.splitlines()) == 3  # the third, the first of two in round 4: the round cut short
+    assert pool == here and on_ray == here  # the same puzzles, in the same order, byte for byte
+
+
+def test_a_puzzle_round_whose_worker_dies_is_mined_again_and_taken_once(local_cluster):
+    from scheissekopf.puzzles import find_puzzles
+
+    kw = dict(strong=80, weak=40, max_games=6)
+    killed = []
+    killer = threading.Thread(target=_kill_one_worker, args=("mine_round", killed))
+    killer.start()
+    on_ray = find_puzzles("schafkopf", 2, seed=3, cluster=local_cluster, **kw)
+    killer.join()
+    assert killed, "no worker was seen mining a round"
+    here = find_puzzles("schafkopf", 2, seed=3, **kw)
+    assert len(here) == 2
+    assert [p.to_record() for p in on_ray] == [p.to_record() for p in here]
+
+
+def test_a_cluster_address_that_does_not_answer_is_refused_in_one_line_by_puzzles(tmp_path, capsys):
+    out = tmp_path / "kept.jsonl"
+    out.write_text("the puzzles of an earlier run\n", encoding="utf-8")
+    assert cli.main([*PUZZLES, "--cluster", "127.0.0.1:1", "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [err[0]] and err[0].startswith("puzzles: no Ray cluster answers at 127.0.0.1:1")
+    assert out.read_text(encoding="utf-8") == "the puzzles of an earlier run\n"  # left as it was

@@ -182,6 +182,7 @@ def test_cli_puzzles_refuses_a_count_below_one(capsys, count):
         (["--margin", "-0.1"], "--margin"),
         (["--variant", "schafkopf", "--players", "9"], "9"),
         (["--count", "two"], "invalid int value"),
+        (["--jobs", "0"], "--jobs must be at least 1"),
     ],
 )
 def test_cli_puzzles_refuses_malformed_options(capsys, argv, says):
@@ -256,3 +257,35 @@ def test_a_wrong_answer_to_a_puzzle_says_what_it_does_without_giving_the_answer_
                 fb = ex.check(str(m))
                 assert not fb.accepted and not re.search(r"\bP\d [0-9JQKAEGHS]", fb.message), fb.message
                 break
+
+
+# ------------------------------------------------------------------------------ many processes
+def test_rounds_finishing_out_of_order_give_the_same_puzzles_in_the_same_order(monkeypatch):
+    """Whatever mines the rounds, their finds are taken in the order of the rounds: here the
+    rounds come back last first, and the puzzles, and what progress hears, are the same. The
+    third puzzle is the first of two in round 4: mined here, the round stops there; elsewhere
+    it is mined whole and the second is left."""
+    kw = dict(strong=80, weak=40, max_games=5)
+    heard_here: list = []
+    here = puzzles.find_puzzles("schafkopf", 3, seed=3, progress=heard_here.append, **kw)
+    closed = []
+
+    def last_first(fn, tasks, **where):
+        results = [fn(t) for t in tasks]
+        try:
+            yield from reversed(results)
+        finally:
+            closed.append(True)
+
+    monkeypatch.setattr(puzzles, "run_tasks", last_first)
+    heard: list = []
+    elsewhere = puzzles.find_puzzles("schafkopf", 3, seed=3, progress=heard.append, jobs=2, **kw)
+    assert len(here) == 3
+    assert [p.to_record() for p in elsewhere] == [p.to_record() for p in here]
+    assert [p and p.id for p in heard] == [p and p.id for p in heard_here]  # each find, then None per round
+    assert closed == [True]  # the rounds not needed are called off
+
+
+def test_the_generator_refuses_a_number_of_jobs_below_one():
+    with pytest.raises(ValueError, match="jobs must be at least 1"):
+        puzzles.find_puzzles("palace", 1, seed=1, jobs=0)

@@ -109,25 +109,37 @@ def test_the_kernel_loads_pyodide_and_every_package_from_the_site_itself():
 
 @needs_site
 def test_the_lab_extensions_are_those_of_the_wheels_the_kernel_imports():
-    # Each Python package's wheel carries its lab extension: the site's copy must be that one,
-    # or the front end and the kernel speak different versions of the widget protocol.
-    packages = _lock()["packages"]
-    for package, extension in (
-        ("anywidget", "anywidget"),
-        ("jupyterlab-widgets", "@jupyter-widgets/jupyterlab-manager"),
-    ):
-        entry = packages[package]
-        with zipfile.ZipFile(SITE / "static" / "pyodide" / entry["file_name"]) as whl:
-            (inside,) = [
-                n for n in whl.namelist() if n.endswith(f"/share/jupyter/labextensions/{extension}/package.json")
-            ]
-            assert json.loads(whl.read(inside)) == json.loads(
-                (SITE / "extensions" / extension / "package.json").read_text()
-            ), package
-    # ipywidgets and the widgets manager are released together: the pins agree.
+    # anywidget's wheel carries its lab extension: the site's copy must be that one, or the front
+    # end and the kernel speak different versions of the widget's protocol.
+    entry = _lock()["packages"]["anywidget"]
+    with zipfile.ZipFile(SITE / "static" / "pyodide" / entry["file_name"]) as whl:
+        (inside,) = [n for n in whl.namelist() if n.endswith("/share/jupyter/labextensions/anywidget/package.json")]
+        assert json.loads(whl.read(inside)) == json.loads(
+            (SITE / "extensions" / "anywidget" / "package.json").read_text()
+        )
+    # The widgets manager in the site is that of the build's jupyterlab-widgets, released together
+    # with the ipywidgets the kernel imports: the pins agree.
     build = _pins("requirements-build.txt")
+    # (the site's copy is the one the build environment installed, pinned with its hash)
+    manager = Path("@jupyter-widgets", "jupyterlab-manager", "package.json")
+    built = ROOT / ".venv-site" / "share" / "jupyter" / "labextensions" / manager
+    assert (SITE / "extensions" / manager).read_bytes() == built.read_bytes()
+    packages = _lock()["packages"]
     for package in ("anywidget", "ipywidgets", "jupyterlab-widgets"):
         assert packages[package]["version"] == build[package], package
+
+
+@needs_site
+def test_what_the_browser_never_uses_is_a_stand_in_of_a_few_bytes():
+    # jedi (with parso) and the widgets' lab extension files cost 1.8 MiB before the first table
+    # and are not used in the browser: each is a stand-in that says so.
+    packages = _lock()["packages"]
+    assert "parso" not in packages
+    for name, module in (("jedi", "jedi"), ("jupyterlab-widgets", "jupyterlab_widgets")):
+        wheel = SITE / "static" / "pyodide" / packages[name]["file_name"]
+        assert wheel.stat().st_size < 2_000, (name, wheel.stat().st_size)
+        with zipfile.ZipFile(wheel) as whl:
+            assert "stand-in" in whl.read(f"{module}-{packages[name]['version']}.dist-info/METADATA").decode()
 
 
 @needs_site
@@ -410,6 +422,21 @@ def test_what_pyodide_lacks_falls_back_in_one_line(setup_notebook):
     assert "tournament: no worker processes in the browser (Pyodide); playing the games here" in out
     # The logged tournaments can be read where notebook 8 reads them; tqdm starts no thread.
     assert "logged 400 monitor 0" in out
+    assert "Traceback" not in out
+
+
+@needs_site
+@needs_chromium
+def test_completions_come_from_ipython_without_jedi(setup_notebook):
+    # The Tab key asks the kernel to complete; with jedi a stand-in, IPython's own completer answers.
+    code = (
+        "import scheissekopf as sk\n"
+        "shell = get_ipython()\n"
+        "reply = shell.kernel.complete('sk.new_', 7)\n"
+        "print('jedi', shell.Completer.use_jedi, 'matches', reply['matches'])"
+    )
+    out = setup_notebook.run_new_cell(code, "matches")
+    assert "jedi False" in out and "new_game" in out, out
     assert "Traceback" not in out
 
 

@@ -9,6 +9,8 @@ whose startup file calls :func:`setup`:
   document, so it cannot serve JSON-lines files, and the site's file browser shows the notebooks
   only. This package carries a copy of the logs and lays it, in memory and for this kernel only,
   where the notebook looks: a folder the file browser never lists.
+* Completions: the site ships no jedi (see STAND_INS in site/build.py), so IPython's own
+  completer answers the Tab key; the kernel asks for jedi's, which would find nothing.
 * tqdm's monitor thread: a browser kernel cannot start threads, so tqdm would warn at its first
   bar and turn the monitor off; here it is off from the start and the bar just works. tqdm itself
   is imported only when a notebook first uses it.
@@ -26,7 +28,7 @@ S_IFDIR = 0o040000
 
 
 def setup() -> None:
-    for step in (_logged_results, _tqdm_without_monitor):
+    for step in (_logged_results, _completions_without_jedi, _tqdm_without_monitor):
         try:
             step()
         except Exception as exc:  # a kernel that starts matters more than this setup
@@ -52,6 +54,14 @@ def _logged_results(target: str = RESULTS) -> None:
     for entry in (files(__name__) / "results").iterdir():
         with open(os.path.join(target, entry.name), "wb") as out:
             out.write(entry.read_bytes())
+
+
+def _completions_without_jedi() -> None:
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is not None:
+        shell.Completer.use_jedi = False
 
 
 def _tqdm_without_monitor() -> None:
