@@ -875,11 +875,19 @@ class Round:
     def step(self, action: Any) -> Move | None:
         """Play ``action`` for the actor; raises :class:`~scheissekopf.errors.IllegalMove` naming
         the legal actions and changes nothing when it is not one of them."""
-        if self.over:
-            raise IllegalMove("the game is over: no action is legal", None, None)
-        seat, _, offered, legal = self._decide()
-        a = int(action) if isinstance(action, (int, np.integer)) and not isinstance(action, bool) else None
-        if a is None or a not in offered:
+        cache = self._cache
+        if cache is None:  # (a decision the mask or the actor has not asked for yet)
+            if self.over:
+                raise IllegalMove("the game is over: no action is legal", None, None)
+            cache = self._decide()
+        seat, _, offered, legal = cache
+        if type(action) is int:
+            a = action
+        elif isinstance(action, np.integer):
+            a = int(action)
+        else:  # (not a bool, not 2.0, not "7")
+            a = None
+        if a not in offered:
             raise IllegalMove(self.refusal(action), action, seat)
         i = offered[a]
         self._cache = None
