@@ -8,7 +8,9 @@ For each variant and table size, three loops over the same deals, timed in CPU s
 * **encoding**: the observation alone (``ObservationLayout.encode`` for the seat to move) at
   every position of a quarter of those games, collected first and then encoded in one loop.
 
-Medians of ``--repeats`` runs. The encoding must not cost more than the move itself.
+Medians of ``--repeats`` runs, and the load average before and after (the runs are CPU time, but a
+busy machine still slows them). The encoding must not cost more than the move itself: the column
+``encode/move`` says how it stands, ``step/move`` what a whole step costs in moves.
 
     python benchmarks/bench_env.py                           # one table of each variant
     python benchmarks/bench_env.py --variant palace --players 2 --games 40 --repeats 5
@@ -98,7 +100,7 @@ def main(argv=None):
     load = os.getloadavg()
     print(
         f"{'variant':<10} {'players':>7} {'engine moves/s':>15} {'env steps/s':>12} {'µs/move':>8} "
-        f"{'µs/step':>8} {'step/move':>9} {'µs/encode':>10}   (median of {args.repeats}, CPU time)"
+        f"{'µs/step':>8} {'step/move':>9} {'µs/encode':>10} {'encode/move':>11}   (median of {args.repeats}, CPU time)"
     )
     for v, n in tables:
         layout = ObservationLayout(v, n)
@@ -112,11 +114,14 @@ def main(argv=None):
             count, secs = encoding(v, n, max(1, args.games // 4), r + 1, layout)
             encode_us.append(secs / count * 1e6)
         m, s, e = statistics.median(move_rate), statistics.median(step_rate), statistics.median(encode_us)
-        print(f"{v:<10} {n:>7} {m:>15,.0f} {s:>12,.0f} {1e6 / m:>8.1f} {1e6 / s:>8.1f} {m / s:>9.2f} {e:>10.1f}")
+        print(
+            f"{v:<10} {n:>7} {m:>15,.0f} {s:>12,.0f} {1e6 / m:>8.1f} {1e6 / s:>8.1f} {m / s:>9.2f} {e:>10.1f} "
+            f"{e * m / 1e6:>11.2f}"
+        )
     print(
         "µs/step: a whole environment step (observation, mask, the move and who acts next); "
-        "step/move: a step's time over a move's (2 or less: the observation costs no more than the move); "
-        "µs/encode: the observation alone"
+        "step/move: a step's time over a move's; µs/encode: the observation alone; "
+        "encode/move: the observation's time over the move's (1 or less: it costs no more than the move)"
     )
     end = os.getloadavg()
     print(
