@@ -460,7 +460,7 @@ class ObservationLayout:
         def rows(name: str) -> list[int]:  # absolute seat -> its place in a one-row segment
             return [at[name] + (p - seat) % n for p in range(n)]
 
-        eff = {c: at["effective_top"] + self.rank_index[c.rank] for c in self.faces}
+        eff: dict[Card | None, int] = {c: at["effective_top"] + self.rank_index[c.rank] for c in self.faces}
         eff[None] = at["effective_top"] + len(self.actions.ranks)
         return (
             cards(at["hand"]),
