@@ -10,7 +10,8 @@ same on every run whatever else the machine is doing:
     valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/instructions.py 6
     # (instructions of the second run - of the first) / moves printed by the second
 
-With N = 6 that is 3,145 moves. After the warm-up the objects already alive are frozen
+With N = 6 that is 1,889 moves (3,145 before the setup rule of docs/RULES.md ended the longest
+setups). After the warm-up the objects already alive are frozen
 (``gc.freeze()``): the cyclic collector's full walks over everything the process imported grow
 with the size of the package, not with the cost of a move, and would blur the comparison of two
 versions that import different amounts of code.

@@ -120,10 +120,13 @@ class SchafkopfRules(Rules):
     def callable_aces(self, g, p):
         """The aces `p` may call in a normal game: of a plain suit (not hearts) of which p holds
         a card but not the ace."""
-        if g.n < 4:
+        return self.aces_to_call(g.n, g.players[p].hand)
+
+    def aces_to_call(self, n, hand):
+        """The aces a seat holding ``hand`` at a table of ``n`` may call (see callable_aces)."""
+        if n < 4:
             return []
-        order = german_order(g.n, "normal", "H")
-        hand = g.players[p].hand
+        order = german_order(n, "normal", "H")
         out = []
         for s in PLAIN_CALL_SUITS:
             ace = german_of("A", s)
@@ -133,8 +136,12 @@ class SchafkopfRules(Rules):
         return out
 
     def normal_trumps(self, g, p):
-        order = german_order(g.n, "normal", "H")
-        return [c for c in g.players[p].hand if order.grp[c] == TRUMP]
+        return self.trumps_in(g.n, g.players[p].hand)
+
+    def trumps_in(self, n, cards):
+        """The cards among ``cards`` that are trump in the normal game."""
+        order = german_order(n, "normal", "H")
+        return [c for c in cards if order.grp[c] == TRUMP]
 
     def has_sie(self, g, p):
         hand = g.players[p].hand

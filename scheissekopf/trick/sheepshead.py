@@ -75,9 +75,13 @@ class SheepsheadRules(Rules):
     # --------------------------------------------------------------- calling
     def call_options(self, g, p):
         """(cards that may be called, cards that may be called with a card in the hole)."""
-        hand = g.players[p].hand
-        mine = set(hand) | set(g.buried)
-        grp = g.order.grp
+        return self.calls_for(g.players[p].hand, g.buried, g.order.grp)
+
+    @staticmethod
+    def calls_for(hand, buried, grp):
+        """call_options for a picker holding ``hand`` who buried ``buried`` (``grp``: each
+        card's group in the order of play)."""
+        mine = set(hand) | set(buried)
         held_suits = {grp[c] for c in hand}
         aces = {s: french_of(14, s) for s in FAIL_SUITS}
         tens = {s: french_of(10, s) for s in FAIL_SUITS}
