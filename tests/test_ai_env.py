@@ -17,7 +17,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import scheissekopf as sk
-from scheissekopf.ai.encoding import WAIT, ActionSpace, ObservationLayout, Round, tables
+from scheissekopf.ai.encoding import SHEDDING_PHASES, STACK_TOP, WAIT, ActionSpace, ObservationLayout, Round, tables
 from scheissekopf.ai.pettingzoo_env import env
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,6 +111,159 @@ def test_an_observation_is_the_acting_seats_view_and_nothing_more(variant, playe
         # another deal of the cards the seat cannot see gives the very same observation
         world = sk.variants.determinize(view, rng)
         assert np.array_equal(obs, layout.encode(world, seat, rnd.jump_in)), "a hidden card shows in the observation"
+
+
+def plain_observation(layout, view, seat, jump_in=False):
+    """The observation written the straightforward way, segment by segment, from the seat's
+    view alone (``view``: ``game.view(seat)``, which holds only what that seat may see): the
+    specification that the encoder's fast path must meet byte for byte."""
+    out = np.zeros(layout.size, dtype=np.float32)
+    n, fi = layout.players, layout.face_index
+
+    def seg(name):
+        return layout.segment(out, name)
+
+    def row(p):  # seats are counted from the observer
+        return (p - seat) % n
+
+    def count(target, cards):
+        for c in cards:
+            if c is not None and c != hidden:
+                target[fi[c]] += 1
+
+    players = view.players
+    if not layout.trick:
+        hidden = sk.HIDDEN
+        count(seg("hand"), players[seat].hand)
+        slots = seg("gamble").shape[1]
+        for p, pl in enumerate(players):
+            count(seg("bank")[row(p)], pl.bank)
+            count(seg("known")[row(p)], view.known[p])
+            seg("hand_size")[row(p)] = len(pl.hand)
+            for i, c in enumerate(pl.gamble[:slots]):
+                seg("gamble")[row(p), i] = c is not None
+            seg("finished")[row(p)] = p in view.finished
+            seg("ready")[row(p)] = view.ready[p]
+            seg("warned")[row(p)] = view.warned[p]
+        count(seg("stack"), view.stack)
+        for i, c in enumerate(reversed(view.stack[-STACK_TOP:])):
+            seg("stack_top")[i, fi[c]] = 1
+        seg("stack_size")[0] = len(view.stack)
+        top = view.effective_top
+        seg("effective_top")[len(layout.actions.ranks) if top is None else layout.rank_index[top.rank]] = 1
+        seg("draw_size")[0] = len(view.draw)
+        count(seg("discard"), view.discard)
+        if view.turn is not None:
+            seg("turn")[row(view.turn)] = 1
+        seg("direction")[0] = view.direction
+        if view.pending is not None:
+            seg("pending")[row(view.pending[1])] = 1
+        seg("phase")[SHEDDING_PHASES.index(view.phase)] = 1
+        seg("jump_in")[0] = jump_in
+        return out
+    hidden = view.family.hidden
+    count(seg("hand"), players[seat].hand)
+    for p, pl in enumerate(players):
+        seg("hand_size")[row(p)] = len(pl.hand)
+        if view.layout:
+            count(seg("bank")[row(p)], pl.bank)
+            for i, c in enumerate(pl.gamble[: seg("gamble").shape[1]]):
+                seg("gamble")[row(p), i] = c is not None
+    for p, c in zip(view.trick_seats, view.trick):
+        if c == hidden:
+            seg("trick_hidden")[row(p)] = 1
+        else:
+            seg("trick")[row(p), fi[c]] = 1
+    for t in view.tricks:
+        count(seg("played"), t.cards)
+        seg("tricks_won")[row(t.winner)] += 1
+    count(seg("blind"), view.blind)
+    seg("blind_size")[0] = len(view.blind)
+    count(seg("buried"), view.buried)
+    seg("buried_size")[0] = len(view.buried)
+    if view.hole is not None:
+        seg("hole_exists")[0] = 1
+        count(seg("hole"), [view.hole])
+    for p in range(n):
+        if view.bids[p] is not None:
+            seg("bids")[row(p), layout.bid_index[view.bids[p]]] = 1
+        if view.doubles[p] is not None:
+            seg("doubles")[row(p), int(view.doubles[p] == "double")] = 1
+    if view.best_bid is not None:
+        p, level = view.best_bid
+        seg("best_bid")[row(p), layout.level_index[level]] = 1
+    c = view.contract
+    if c is not None:
+        seg("mode")[layout.mode_index[c.mode]] = 1
+        if c.declarer is not None:
+            seg("declarer")[row(c.declarer)] = 1
+        if c.suit is not None:
+            seg("suit")[layout.suit_index[c.suit]] = 1
+        if c.called is not None:
+            seg("called")[fi[c.called]] = 1
+        seg("tout_must")[:] = (c.tout, c.must)
+        for p in view.declarers:
+            seg("declarers")[row(p)] = 1
+    seg("called_led")[0] = view.called_led
+    seg("multiplier")[0] = view.multiplier
+    if view.turn is not None:
+        seg("turn")[row(view.turn)] = 1
+    seg("phase")[layout.phase_index[view.phase]] = 1
+    return out
+
+
+@pytest.mark.parametrize("variant, players, options", [g[:3] for g in GAMES])
+def test_the_fast_observation_is_byte_for_byte_the_plain_one_from_the_seats_view(variant, players, options):
+    # every decision point of random games, each seat's observation (the actor's with its
+    # jump-in flag), against the plain encoding of that seat's view: the fast path reads the
+    # game itself and keeps counts between calls, and may never show more or drift
+    layout = ObservationLayout(variant, players)
+    points, seed = 0, 0
+    while points < 40 or seed < 2:  # (a trick game's hand may be thrown in after the bids)
+        for rnd in random_rounds(variant, players, options, [seed]):
+            game = rnd.game
+            for seat in range(players):
+                jump = rnd.jump_in and seat == rnd.actor
+                fast = layout.encode(game, seat, jump)
+                plain = plain_observation(layout, game.view(seat), seat, jump)
+                assert fast.dtype == plain.dtype == np.float32
+                wrong = [r["segment"] for r in layout.describe(np.abs(fast - plain), seat=seat)]
+                assert fast.tobytes() == plain.tobytes(), f"{game.to_text()} (seat {seat}): {wrong} differ"
+                into = np.full(layout.size, 7, dtype=np.float32)  # (OpenSpiel's observer writes in place)
+                layout.encode_into(into, game, seat, jump)
+                assert into.tobytes() == fast.tobytes()
+            points += 1
+        seed += 1
+
+
+def test_the_card_in_the_hole_shows_only_to_the_seats_that_saw_it():
+    # sheepshead: the picker may call with a card face down "in the hole"; it shows to the
+    # picker, to the trick's winner and to all once the hand is over (seeds where it happens)
+    layout = ObservationLayout("sheepshead", 5)
+    holes = 0
+    for rnd in random_rounds("sheepshead", 5, {}, [3, 5, 6]):
+        game = rnd.game
+        holes += game.hole is not None
+        for seat in range(5):
+            plain = plain_observation(layout, game.view(seat), seat)
+            assert layout.encode(game, seat).tobytes() == plain.tobytes(), f"{game.to_text()} (seat {seat})"
+    assert holes, "no card was played in the hole"
+
+
+@pytest.mark.parametrize("variant, players, options", [g[:3] for g in GAMES[::2]])
+def test_the_fast_observation_keeps_nothing_from_another_game(variant, players, options):
+    # the encoder keeps the counts of zones that seldom change between calls: positions of
+    # several games, encoded in a shuffled order by one layout, must each still be their own
+    layout = ObservationLayout(variant, players)
+    points = [(r.game.clone(), r.actor, r.jump_in) for r in random_rounds(variant, players, options, range(3))]
+    random.Random(11).shuffle(points)
+    for game, seat, jump in points[:300]:
+        assert (
+            layout.encode(game, seat, jump).tobytes()
+            == plain_observation(layout, game.view(seat), seat, jump).tobytes()
+        )
+        other = (seat + 1) % players
+        assert layout.encode(game, other).tobytes() == plain_observation(layout, game.view(other), other).tobytes()
 
 
 def test_the_observation_counts_the_cards_of_the_own_hand_over_the_variants_deck():

@@ -15,9 +15,13 @@ Three pieces, shared by the PettingZoo environment and the OpenSpiel game:
   :func:`scheissekopf.bots.play_round` uses, so a bot and a learning agent meet the same game.
 
 The observation reads only what the seat may see: its own hand, the face-up cards, counts of the
-hidden ones and the public history. ``tests/test_ai_env.py`` checks on every decision point of
-random games that it is the same array the seat's :meth:`view` gives, so no hidden card can leak;
-it reads the game directly only because building a view costs ten moves.
+hidden ones and the public history. It reads them from the game directly, since building a view
+costs ten moves, and keeps the counts of the zones that seldom change (the discard, the banks, the
+finished tricks) between calls while they hold the same cards; ``tests/test_ai_env.py`` checks for
+every seat at every decision point of random games that the array is, byte for byte, the plain
+encoding of that seat's :meth:`view`, so no hidden card can leak and no kept count can drift.
+An observation costs from half an engine move (schafkopf, mehrkopf) to one and a half (the shedding
+games): ``benchmarks/bench_env.py``, and the README's Speed.
 
 The engine keeps no dependency: this module needs numpy, which the ``ai`` extra brings.
 """
@@ -26,12 +30,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import product
+from itertools import compress, product
 from typing import Any
 
 import numpy as np
 
 from ..cards import JOKER, RANK_TEXT, Card
+from ..core import LegalMoves
 from ..errors import IllegalMove
 from ..moves import Move
 from ..variants import ALL_VARIANTS, TRICK_VARIANTS, deck, new_game, unknown_variant
@@ -57,6 +62,7 @@ SOLO_KINDS = ("wenz", "geier", "niederer")
 SHEDDING_PHASES = ("setup", "play", "over")
 #: the stack's top cards the observation draws one by one (the rest only as counts)
 STACK_TOP = 4
+_frombuffer, _BYTE, _FLOAT, _MASK = np.frombuffer, np.dtype(np.uint8), np.dtype(np.float32), np.dtype(np.int8)
 
 
 def _check_table(variant: str, players: int | None) -> tuple[str, int]:
@@ -157,6 +163,7 @@ class ActionSpace:
         self.names = names
         self.index = {k: i for i, k in enumerate(keys)}
         self.size = len(keys)
+        self._learned: dict[tuple, int] = {}  # a move's fields -> its action (see offered)
 
     def key_of(self, move: Move) -> tuple:
         """The action key of an engine move (raises ValueError for a move no action names)."""
@@ -204,6 +211,43 @@ class ActionSpace:
                 raise ValueError(f"the moves {out[a]} and {m} share the action {a}")
             out[a] = m
         return out
+
+    def offered(self, legal: Sequence[Move], seat: int) -> dict[int, int]:
+        """Action number -> place in ``legal`` (a game's ``legal_moves()``) of ``seat``'s moves.
+
+        The same mapping as :meth:`legal`, read from the fields the engine offered without making
+        a Move of each: an action depends on a move's fields alone, so each distinct offer is
+        worked out once (by :meth:`action_of`) and remembered."""
+        learned = self._learned
+        out: dict[int, int] = {}
+        for i, t in enumerate(_offers(legal)):
+            if t[0] != seat:
+                continue
+            a = learned.get(t)
+            if a is None:
+                if len(learned) > _LEARNED_MAX:
+                    learned.clear()
+                a = learned[t] = self.action_of(legal[i])
+            if a in out:
+                raise ValueError(f"the moves {legal[out[a]]} and {legal[i]} share the action {a}")
+            out[a] = i
+        return out
+
+
+#: how many distinct offers an action space remembers before it starts afresh
+_LEARNED_MAX = 1 << 17
+_list_iter = list.__iter__
+
+
+def _offers(legal: Sequence[Move]) -> Any:
+    """The fields ``(player, kind, cards, target, index)`` of each move in ``legal``, in order.
+
+    A :class:`~scheissekopf.core.LegalMoves` keeps the tuples the engine generated as its own
+    list storage (it serves them as Move objects only when asked): those are read directly.
+    """
+    if isinstance(legal, LegalMoves):
+        return _list_iter(legal)
+    return ((m.player, m.kind, m.cards, m.target, m.index) for m in legal)
 
 
 class ObservationLayout:
@@ -292,6 +336,17 @@ class ObservationLayout:
             self.level_index = {b: i for i, b in enumerate(TRICK_LEVELS)}
             self.mode_index = {b: i for i, b in enumerate(TRICK_MODES[variant])}
         self.size = sum(int(np.prod(shape)) for _, _, shape, _ in self.segments)
+        # The encoders count into a bytearray: every number but the direction and the
+        # multiplier is a count of cards (or tricks, seats) of one deal, which stays below 256.
+        if len(deck(variant, n)) > 255:
+            raise ValueError(
+                f"{variant} at {n} players deals more than 255 cards: the observation counts them in bytes"
+            )
+        self._tables: list[Any] = [None] * n  # per observer: where its observation counts what
+        # see _public: the seldom changing zones' counts, beside the cards they were counted from
+        self._discard: tuple[list, bytes] = ([], bytes(k))
+        self._slow: tuple = ([], [], None)
+        self._tricks_seen: list[Any] = [None] * n  # see _finished_tricks
 
     def _add(self, name: str, shape: tuple[int, ...], meaning: str) -> None:
         start = self.segments[-1][1] + int(np.prod(self.segments[-1][2])) if self.segments else 0
@@ -375,139 +430,300 @@ class ObservationLayout:
     # ------------------------------------------------------------------------------- encoding
     def encode(self, game: Any, seat: int, jump_in: bool = False) -> np.ndarray:
         """What ``seat`` may see of ``game`` (a game or that seat's view) as one array."""
-        if self.trick:
-            out = np.zeros(self.size, dtype=np.float32)
-            self._trick(game, seat, out)
-            return out
-        return self._shedding(game, seat, jump_in)
-
-    def _shedding(self, g: Any, seat: int, jump_in: bool) -> np.ndarray:
-        # Written for speed (the observation must cost less than the move): every 1 and every
-        # card counted goes into one list of positions, which one bincount turns into the array.
-        n, k, at, fi = self.players, len(self.faces), self._at, self.face_index
-        players = g.players
-        stack = g.stack
-        known = g.known
-        b_bank, b_known, b_gamble = at["bank"], at["known"], at["gamble"]
-        # (where the zone's counts start, its cards): one comprehension counts them all
-        zones = [(at["hand"], players[seat].hand), (at["stack"], stack), (at["discard"], g.discard)]
-        flags = []
-        s = self.actions.slots
-        finished, ready, warned = g.finished, g.ready, g.warned
-        b_fin, b_ready, b_warn = at["finished"], at["ready"], at["warned"]
-        sizes = []
-        for r in range(n):
-            p = (seat + r) % n
-            pl = players[p]
-            zones.append((b_bank + r * k, pl.bank))
-            if known[p]:
-                zones.append((b_known + r * k, known[p]))
-            row = b_gamble + r * s
-            flags += [row + i for i, c in enumerate(pl.gamble) if c is not None]
-            sizes.append(len(pl.hand))
-            if p in finished:
-                flags.append(b_fin + r)
-            if ready[p]:
-                flags.append(b_ready + r)
-            if warned[p]:
-                flags.append(b_warn + r)
-        idx = [base + fi[c] for base, cards in zones for c in cards if c is not None]
-        idx += flags
-        base = at["stack_top"]
-        idx += [base + i * k + fi[c] for i, c in enumerate(reversed(stack[-STACK_TOP:]))]
-        top = g.effective_top
-        idx.append(at["effective_top"] + (len(self.actions.ranks) if top is None else self.rank_index[top.rank]))
-        if g.turn is not None:
-            idx.append(at["turn"] + (g.turn - seat) % n)
-        pending = g.pending
-        if pending is not None:
-            idx.append(at["pending"] + (pending[1] - seat) % n)
-        idx.append(at["phase"] + self._phase_index[g.phase])
-        if jump_in:
-            idx.append(at["jump_in"])
-        out = np.bincount(idx, minlength=self.size).astype(np.float32)
-        b_size = at["hand_size"]
-        out[b_size : b_size + n] = sizes
-        out[at["stack_size"]] = len(stack)
-        out[at["draw_size"]] = len(g.draw)
-        out[at["direction"]] = g.direction
+        buf, at, value = self._trick(game, seat) if self.trick else self._shedding(game, seat, jump_in)
+        out = _frombuffer(buf, _BYTE).astype(_FLOAT)
+        if at is not None:
+            out[at] = value
         return out
 
-    def _trick(self, g: Any, seat: int, out: np.ndarray) -> None:
+    def encode_into(self, out: np.ndarray, game: Any, seat: int, jump_in: bool = False) -> None:
+        """:meth:`encode` written into ``out`` (an array of :attr:`size` numbers)."""
+        buf, at, value = self._trick(game, seat) if self.trick else self._shedding(game, seat, jump_in)
+        out[:] = _frombuffer(buf, _BYTE)
+        if at is not None:
+            out[at] = value
+
+    # The encoders below count into a bytearray (the numbers of the observation but one, which
+    # they return beside it with its place: the direction when it is -1, the multiplier when
+    # it does not fit a byte), at places read from tables made once per observer; the bytes
+    # become the float32 array in one step. They read the game itself, never building a view,
+    # and only what the seat may see: tests/test_ai_env.py compares them, byte for byte, with
+    # the plain encoding of the seat's view at every decision point of random games.
+
+    def _shedding_tables(self, seat: int) -> tuple:
+        """For the observer ``seat``: where each card of its own zones, and each seat's flag,
+        is counted in the array (every seat's row counted from the observer)."""
         n, k, at, fi = self.players, len(self.faces), self._at, self.face_index
+
+        def cards(base: int) -> dict:
+            return {c: base + i for c, i in fi.items()}
+
+        def rows(name: str) -> list[int]:  # absolute seat -> its place in a one-row segment
+            return [at[name] + (p - seat) % n for p in range(n)]
+
+        eff: dict[Card | None, int] = {c: at["effective_top"] + self.rank_index[c.rank] for c in self.faces}
+        eff[None] = at["effective_top"] + len(self.actions.ranks)
+        return (
+            cards(at["hand"]),
+            cards(at["stack"]),
+            [cards(at["stack_top"] + i * k) for i in range(STACK_TOP)],
+            [cards(at["known"] + ((p - seat) % n) * k) for p in range(n)],
+            rows("finished"),
+            rows("ready"),
+            rows("warned"),
+            rows("turn"),
+            rows("pending"),
+            rows("hand_size"),
+            eff,
+            {p: at["phase"] + i for p, i in self._phase_index.items()},
+        )
+
+    def _shedding(self, g: Any, seat: int, jump_in: bool) -> tuple[bytearray, int | None, int]:
+        tables = self._tables[seat]
+        if tables is None:
+            tables = self._tables[seat] = self._shedding_tables(seat)
+        hand, stack_t, tops, knowns, fin, ready, warned, turn, pend, sizes, eff, phase = tables
+        players = g.players
+        buf = bytearray(self._public(g, seat))
+        for c in players[seat].hand:
+            buf[hand[c]] += 1
+        stack = g.stack
+        for c in stack:
+            buf[stack_t[c]] += 1
+        for t, c in zip(tops, stack[: -STACK_TOP - 1 : -1]):
+            buf[t[c]] = 1
+        for kt, kn in zip(knowns, g.known):
+            for c in kn:
+                buf[kt[c]] += 1
+        for at, pl in zip(sizes, players):
+            buf[at] = len(pl.hand)
+        for p in g.finished:
+            buf[fin[p]] = 1
+        for at in compress(ready, g.ready):
+            buf[at] = 1
+        for at in compress(warned, g.warned):
+            buf[at] = 1
+        buf[eff[g.effective_top]] = 1
+        if g.turn is not None:
+            buf[turn[g.turn]] = 1
+        pending = g.pending
+        if pending is not None:
+            buf[pend[pending[1]]] = 1
+        buf[phase[g.phase]] = 1
+        at = self._at
+        if jump_in:
+            buf[at["jump_in"]] = 1
+        buf[at["stack_size"]] = len(stack)
+        buf[at["draw_size"]] = len(g.draw)
+        direction = g.direction
+        if direction == 1:
+            buf[at["direction"]] = 1
+            return buf, None, 0
+        return buf, at["direction"], direction
+
+    def _public(self, g: Any, seat: int) -> bytes:
+        """The counts of the zones whose cards every seat sees and which seldom change (the
+        discard, the banks, the gamble slots still face down), as ``seat`` observes them,
+        everything else 0.
+
+        They are counted once for as long as they hold the same cards: the counts are kept
+        beside a copy of the cards they were counted from and reused only while the zones
+        compare equal to that copy (the copy is compared, not the game, so any game may be
+        encoded next). The discard, the largest and the least changing, is kept on its own."""
+        discard = g.discard
+        kept = self._discard
+        if discard != kept[0]:
+            kept = self._discard = (discard[:], self._row(discard))
+        players = g.players
+        slow = [pl.bank for pl in players]
+        slow += [pl.gamble for pl in players]
+        cache = self._slow
+        if slow != cache[0] or kept[1] is not cache[2]:
+            cache = self._slow = ([z[:] for z in slow], [None] * self.players, kept[1])
+        base = cache[1][seat]
+        if base is None:
+            n, k, at, fi = self.players, len(self.faces), self._at, self.face_index
+            s = self.actions.slots
+            b = bytearray(self.size)
+            b[at["discard"] : at["discard"] + k] = kept[1]
+            for p, bank in enumerate(slow[:n]):
+                row = at["bank"] + ((p - seat) % n) * k
+                for c in bank:
+                    if c is not None:
+                        b[row + fi[c]] += 1
+            for p, gamble in enumerate(slow[n:]):
+                row = at["gamble"] + ((p - seat) % n) * s
+                for i, c in enumerate(gamble[:s]):
+                    if c is not None:
+                        b[row + i] = 1
+            base = cache[1][seat] = bytes(b)
+        return base
+
+    def _row(self, cards: Any) -> bytes:
+        """Counts over the faces of ``cards``."""
+        fi = self.face_index
+        row = bytearray(len(self.faces))
+        for c in cards:
+            row[fi[c]] += 1
+        return bytes(row)
+
+    def _trick_tables(self, seat: int) -> dict[str, Any]:
+        """For the observer ``seat``: where each card and word of the trick game is counted in
+        the array (every seat's row counted from the observer)."""
+        n, k, at, fi = self.players, len(self.faces), self._at, self.face_index
+
+        def cards(base: int) -> dict:
+            return {c: base + i for c, i in fi.items()}
+
+        def rows(name: str, width: int = 1) -> list[int]:  # absolute seat -> its row's start
+            return [at[name] + ((p - seat) % n) * width for p in range(n)]
+
+        slots = self.segment_shape("gamble")[1]
+        levels = len(TRICK_LEVELS)
+        bids = len(self.bid_index)
+        return {
+            "hand": cards(at["hand"]),
+            "hand_size": rows("hand_size"),
+            "bank": [cards(b) for b in rows("bank", k)] if self.segment_shape("bank")[0] else [],
+            "gamble": [list(range(b, b + slots)) for b in rows("gamble", slots)],
+            "trick": [cards(b) for b in rows("trick", k)],
+            "trick_hidden": rows("trick_hidden"),
+            "played": cards(at["played"]),
+            "tricks_won": rows("tricks_won"),
+            "blind": cards(at["blind"]),
+            "buried": cards(at["buried"]),
+            "hole": cards(at["hole"]),
+            "bids": [{w: b + i for w, i in self.bid_index.items()} for b in rows("bids", bids)],
+            "doubles": [{"pass": b, "double": b + 1} for b in rows("doubles", 2)],
+            "best_bid": [{w: b + i for w, i in self.level_index.items()} for b in rows("best_bid", levels)],
+            "mode": {w: at["mode"] + i for w, i in self.mode_index.items()},
+            "declarer": rows("declarer"),
+            "suit": {w: at["suit"] + i for w, i in self.suit_index.items()},
+            "called": cards(at["called"]),
+            "declarers": rows("declarers"),
+            "turn": rows("turn"),
+            "phase": {w: at["phase"] + i for w, i in self.phase_index.items()},
+        }
+
+    def _trick(self, g: Any, seat: int) -> tuple[bytearray, int | None, Any]:
+        T = self._tables[seat]
+        if T is None:
+            T = self._tables[seat] = self._trick_tables(seat)
+        at = self._at
         over = g.phase == "over"
         c = g.contract
         picker = c.declarer if c is not None and g.family.name == "french" else None
         mine = seat == picker
         hidden = g.family.hidden
-        for x in g.players[seat].hand:
-            out[at["hand"] + fi[x]] = 1
-        gamble_slots = self.segment_shape("gamble")[1]
-        for r in range(n):
-            pl = g.players[(seat + r) % n]
-            out[at["hand_size"] + r] = len(pl.hand)
-            if g.layout:
+        players = g.players
+        buf = bytearray(self._finished_tricks(g, seat, T, over, mine, hidden))
+        t = T["hand"]
+        for x in players[seat].hand:
+            buf[t[x]] = 1
+        for i, pl in zip(T["hand_size"], players):
+            buf[i] = len(pl.hand)
+        if g.layout:
+            for bt, gt, pl in zip(T["bank"], T["gamble"], players):
                 for x in pl.bank:
                     if x is not None:
-                        out[at["bank"] + r * k + fi[x]] = 1
-                for i, x in enumerate(pl.gamble[:gamble_slots]):
+                        buf[bt[x]] = 1
+                for i, x in zip(gt, pl.gamble):  # (not compress: a hidden card may be 0)
                     if x is not None:
-                        out[at["gamble"] + r * gamble_slots + i] = 1
-
-        def seen(trick_no, seats, cards, winner):
-            hi = g.hole_index(trick_no, seats)
-            for j, x in enumerate(cards):
-                yield seats[j], x, not (x == hidden or (j == hi and not (mine or over or seat == winner)))
-
-        for p, x, visible in seen(len(g.tricks), g.trick_seats, g.trick, None):
-            r = (p - seat) % n
-            if visible:
-                out[at["trick"] + r * k + fi[x]] = 1
-            else:
-                out[at["trick_hidden"] + r] = 1
-        for t_no, t in enumerate(g.tricks):
-            for _, x, visible in seen(t_no, t.seats, t.cards, t.winner):
-                if visible:
-                    out[at["played"] + fi[x]] = 1
-            out[at["tricks_won"] + (t.winner - seat) % n] += 1
-        for x in g.blind:
-            if over and x != hidden:
-                out[at["blind"] + fi[x]] = 1
-        out[at["blind_size"]] = len(g.blind)
-        for x in g.buried:
-            if (over or mine) and x != hidden:
-                out[at["buried"] + fi[x]] = 1
-        out[at["buried_size"]] = len(g.buried)
+                        buf[i] = 1
+        trick = g.trick
+        if trick:
+            seats = g.trick_seats
+            hi = g.hole_index(len(g.tricks), seats)
+            tt, th = T["trick"], T["trick_hidden"]
+            for j, (p, x) in enumerate(zip(seats, trick)):
+                if x == hidden or (j == hi and not (mine or over)):
+                    buf[th[p]] = 1
+                else:
+                    buf[tt[p][x]] = 1
+        if over:
+            t = T["blind"]
+            for x in g.blind:
+                if x != hidden:
+                    buf[t[x]] = 1
+        buf[at["blind_size"]] = len(g.blind)
+        if over or mine:
+            t = T["buried"]
+            for x in g.buried:
+                if x != hidden:
+                    buf[t[x]] = 1
+        buf[at["buried_size"]] = len(g.buried)
         if g.hole is not None:
-            out[at["hole_exists"]] = 1
+            buf[at["hole_exists"]] = 1
             if (mine or over) and g.hole != hidden:
-                out[at["hole"] + fi[g.hole]] = 1
-        for p in range(n):
-            r = (p - seat) % n
-            if g.bids[p] is not None:
-                out[at["bids"] + r * len(self.bid_index) + self.bid_index[g.bids[p]]] = 1
-            if g.doubles[p] is not None:
-                out[at["doubles"] + r * 2 + (1 if g.doubles[p] == "double" else 0)] = 1
+                buf[T["hole"][g.hole]] = 1
+        for bt, word in zip(T["bids"], g.bids):
+            if word is not None:
+                buf[bt[word]] = 1
+        for dt, word in zip(T["doubles"], g.doubles):
+            if word is not None:
+                buf[dt["double" if word == "double" else "pass"]] = 1
         if g.best_bid is not None:
             p, level = g.best_bid
-            out[at["best_bid"] + ((p - seat) % n) * len(TRICK_LEVELS) + self.level_index[level]] = 1
+            buf[T["best_bid"][p][level]] = 1
         if c is not None:
-            out[at["mode"] + self.mode_index[c.mode]] = 1
+            buf[T["mode"][c.mode]] = 1
             if c.declarer is not None:
-                out[at["declarer"] + (c.declarer - seat) % n] = 1
+                buf[T["declarer"][c.declarer]] = 1
             if c.suit is not None:
-                out[at["suit"] + self.suit_index[c.suit]] = 1
+                buf[T["suit"][c.suit]] = 1
             if c.called is not None:
-                out[at["called"] + fi[c.called]] = 1
-            out[at["tout_must"]] = 1 if c.tout else 0
-            out[at["tout_must"] + 1] = 1 if c.must else 0
-        for p in self._known_declarers(g, seat, over):
-            out[at["declarers"] + (p - seat) % n] = 1
-        out[at["called_led"]] = 1 if g.called_led else 0
-        out[at["multiplier"]] = g.multiplier
+                buf[T["called"][c.called]] = 1
+            if c.tout:
+                buf[at["tout_must"]] = 1
+            if c.must:
+                buf[at["tout_must"] + 1] = 1
+            rows = T["declarers"]
+            for p in self._known_declarers(g, seat, over):
+                buf[rows[p]] = 1
+        if g.called_led:
+            buf[at["called_led"]] = 1
         if g.turn is not None:
-            out[at["turn"] + (g.turn - seat) % n] = 1
-        out[at["phase"] + self.phase_index[g.phase]] = 1
+            buf[T["turn"][g.turn]] = 1
+        buf[T["phase"][g.phase]] = 1
+        multiplier = g.multiplier
+        if type(multiplier) is int and 0 <= multiplier < 256:
+            buf[at["multiplier"]] = multiplier
+            return buf, None, 0
+        return buf, at["multiplier"], multiplier
+
+    def _finished_tricks(self, g: Any, seat: int, T: dict, over: bool, mine: bool, hidden: Any) -> bytes:
+        """A zero observation but for the finished tricks: the cards ``seat`` saw in them and
+        the tricks each seat took. Kept per observer beside a copy of the tricks counted (and
+        of what decides whether the card in the hole shows); when the game has the same tricks
+        and more, only the new ones are added."""
+        c = g.contract
+        key = (g.hole_trick, None if c is None else c.declarer, over, mine)
+        tricks = g.tricks
+        kept = self._tricks_seen[seat]
+        if kept is not None and kept[1] == key:
+            done = kept[0]
+            if len(tricks) == len(done) and tricks == done:
+                return kept[2]
+            if len(tricks) > len(done) and tricks[: len(done)] == done:
+                buf = bytearray(kept[2])
+                start = len(done)
+            else:
+                buf, start = bytearray(self.size), 0
+        else:
+            buf, start = bytearray(self.size), 0
+        played, won = T["played"], T["tricks_won"]
+        for t_no in range(start, len(tricks)):
+            t = tricks[t_no]
+            seats, winner = t.seats, t.winner
+            hi = g.hole_index(t_no, seats)
+            shown = mine or over or seat == winner
+            for j, x in enumerate(t.cards):
+                if x != hidden and (j != hi or shown):
+                    buf[played[x]] = 1
+            buf[won[winner]] += 1
+        out = bytes(buf)
+        self._tricks_seen[seat] = (tricks[:], key, out)
+        return out
 
     @staticmethod
     def _known_declarers(g: Any, seat: int, over: bool) -> list[int]:
@@ -562,16 +778,29 @@ def settlement(game: Any, seat: int, reward: str = "win") -> float:
     return -1.0 if game.loser == seat else 1.0
 
 
+def settlements(game: Any, reward: str = "win") -> list[float]:
+    """:func:`settlement` of every seat, the game's scores worked out once."""
+    if game.variant in TRICK_VARIANTS:
+        return [float(v) for _, v in sorted(game.scores().items())]
+    if reward == "points":
+        return [float(v) for _, v in sorted(game.points().items())]
+    return [-1.0 if game.loser == seat else 1.0 for seat in range(game.n)]
+
+
 class Round:
     """A game and who acts in it: the acting seat (:attr:`actor`), its legal actions, and the
     step that plays one. ``declined`` holds the seats that let the current jump-in chance pass;
-    it empties whenever a move is played."""
+    it empties whenever a move is played.
+
+    The game's legal moves are asked once per decision: the actor, its actions (for the mask)
+    and the move an action stands for (for the step) all come from that one list."""
 
     def __init__(self, game: Any, actions: ActionSpace) -> None:
         self.game = game
         self.actions = actions
         self.declined: set[int] = set()
-        self._cache: tuple[int, bool, dict[int, Move]] | None = None
+        # (actor, jump-in?, action -> place in the offer (None: wait), the offer)
+        self._cache: tuple[int, bool, dict[int, int | None], Any] | None = None
 
     def clone(self) -> Round:
         r = Round(self.game.clone(), self.actions)
@@ -582,28 +811,31 @@ class Round:
     def over(self) -> bool:
         return self.game.phase == "over"
 
-    def _decide(self) -> tuple[int, bool, dict[int, Move]]:
-        if self._cache is None:
+    def _decide(self) -> tuple[int, bool, dict[int, int | None], Any]:
+        cache = self._cache
+        if cache is None:
             g = self.game
-            by_seat: dict[int, list[Move]] = {}
-            for m in g.legal_moves():
-                by_seat.setdefault(m.player, []).append(m)
+            legal = g.legal_moves()
+            jump = False
             if self.actions.trick:
-                seat, jump = g.turn, False
-            elif g.phase == "setup":
-                seat, jump = min(by_seat), False
+                seat = g.turn
             else:
-                turn, n = g.turn, g.n
-                seat, jump = turn, False
-                for s in sorted(by_seat, key=lambda s: (s - turn) % n):
-                    if s != turn and s not in self.declined:
-                        seat, jump = s, True
-                        break
-            legal = self.actions.legal(by_seat.get(seat, ()))
+                seats = {t[0] for t in _offers(legal)}
+                if g.phase == "setup":
+                    seat = min(seats)
+                else:
+                    seat = turn = g.turn
+                    if len(seats) > 1 or turn not in seats:
+                        n = g.n
+                        for s in sorted(seats, key=lambda s: (s - turn) % n):
+                            if s != turn and s not in self.declined:
+                                seat, jump = s, True
+                                break
+            offered: dict[int, int | None] = self.actions.offered(legal, seat)  # type: ignore[assignment]
             if jump:
-                legal[self.actions.index[(WAIT,)]] = None  # type: ignore[assignment]
-            self._cache = (seat, jump, legal)
-        return self._cache
+                offered[self.actions.index[(WAIT,)]] = None
+            cache = self._cache = (seat, jump, offered, legal)
+        return cache
 
     @property
     def actor(self) -> int | None:
@@ -620,13 +852,17 @@ class Round:
 
     def legal_moves(self) -> dict[int, Move | None]:
         """Action -> engine move for the actor (``wait``: None)."""
-        return {} if self.over else dict(self._decide()[2])
+        if self.over:
+            return {}
+        _, _, offered, legal = self._decide()
+        return {a: None if i is None else legal[i] for a, i in offered.items()}
 
     def mask(self) -> np.ndarray:
-        m = np.zeros(self.actions.size, dtype=np.int8)
+        m = bytearray(self.actions.size)  # (set in bytes, then one array: cheaper than numpy's items)
         if not self.over:
-            m[list(self._decide()[2])] = 1
-        return m
+            for a in self._decide()[2]:
+                m[a] = 1
+        return _frombuffer(m, _MASK)
 
     def refusal(self, action: Any) -> str:
         legal = self._decide()[2] if not self.over else {}
@@ -640,17 +876,27 @@ class Round:
     def step(self, action: Any) -> Move | None:
         """Play ``action`` for the actor; raises :class:`~scheissekopf.errors.IllegalMove` naming
         the legal actions and changes nothing when it is not one of them."""
-        if self.over:
-            raise IllegalMove("the game is over: no action is legal", None, None)
-        seat, _, legal = self._decide()
-        a = int(action) if isinstance(action, (int, np.integer)) and not isinstance(action, bool) else None
-        if a is None or a not in legal:
+        cache = self._cache
+        if cache is None:  # (a decision the mask or the actor has not asked for yet)
+            if self.over:
+                raise IllegalMove("the game is over: no action is legal", None, None)
+            cache = self._decide()
+        seat, _, offered, legal = cache
+        if type(action) is int:
+            a = action
+        elif isinstance(action, np.integer):
+            a = int(action)
+        else:  # (not a bool, not 2.0, not "7")
+            a = None
+        if a not in offered:
             raise IllegalMove(self.refusal(action), action, seat)
-        move = legal[a]
-        if move is None:
-            self.declined.add(seat)
-        else:
-            self.game.play(move)
-            self.declined = set()
+        i = offered[a]
         self._cache = None
+        if i is None:
+            self.declined.add(seat)
+            return None
+        move = legal[i]
+        self.game.play(move)
+        if self.declined:
+            self.declined = set()
         return move

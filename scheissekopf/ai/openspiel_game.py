@@ -35,7 +35,7 @@ import numpy as np
 import pyspiel
 
 from ..variants import ALL_VARIANTS, TRICK_VARIANTS, determinize, new_game
-from .encoding import ActionSpace, ObservationLayout, Round, settlement, tables
+from .encoding import ActionSpace, ObservationLayout, Round, settlements, tables
 
 #: the number of deals the chance move chooses from unless the parameter ``deals`` says otherwise
 DEALS = 1000
@@ -178,7 +178,7 @@ class ScheissekopfState(pyspiel.State):
         if not self.is_terminal():
             return [0.0] * self._g.n
         assert self.round is not None
-        return [settlement(self.round.game, seat, self._g.reward) for seat in range(self._g.n)]
+        return settlements(self.round.game, self._g.reward)
 
     def __str__(self) -> str:
         if self.round is None:
@@ -236,14 +236,15 @@ class Observer:
             self.dict[name] = self.tensor[start : start + int(np.prod(shape))].reshape(shape)
         if perfect_recall:
             self.dict["played_by"] = self.tensor[self.layout.size :].reshape(n, k)
+        self._obs = self.tensor[: self.layout.size]  # the observation's part, written in place
 
     def set_from(self, state: ScheissekopfState, player: int) -> None:
-        self.tensor.fill(0)
         if state.round is None:
+            self.tensor.fill(0)
             return
         r = state.round
         jump = r.jump_in and r.actor == player
-        self.tensor[: self.layout.size] = self.layout.encode(r.game, player, jump)
+        self.layout.encode_into(self._obs, r.game, player, jump)
         if self.perfect_recall:
             n = self.game.n
             self.dict["played_by"][:] = state.played[[(player + i) % n for i in range(n)]]

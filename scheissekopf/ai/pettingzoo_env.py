@@ -32,7 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..variants import new_game
-from .encoding import ObservationLayout, Round, settlement
+from .encoding import ObservationLayout, Round, settlements
 
 __all__ = ["ScheissekopfEnv", "env", "raw_env"]
 
@@ -73,6 +73,7 @@ class ScheissekopfEnv(AECEnv):
         self.render_mode = render_mode
         self.options = options
         self.possible_agents = [f"seat_{i}" for i in range(self.n)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self.metadata = dict(self.metadata, name=f"scheissekopf_{variant}_{self.n}_v0")
         obs_space = spaces.Dict(
@@ -115,18 +116,20 @@ class ScheissekopfEnv(AECEnv):
 
     def _select(self) -> None:
         assert self.round is not None
-        actor = self.round.actor
-        if actor is not None:
-            self.agent_selection = self.possible_agents[actor]
-            self.infos[self.agent_selection]["jump_in"] = self.round.jump_in
+        if not self.round.over:
+            seat, jump, _, _ = self.round._decide()
+            self.agent_selection = self.possible_agents[seat]
+            self.infos[self.agent_selection]["jump_in"] = jump
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.round is not None, "call reset() first"
-        seat = self.possible_agents.index(agent)
-        acting = agent == self.agent_selection and not self.round.over
-        obs = self.layout.encode(self.round.game, seat, acting and self.round.jump_in)
-        mask = self.round.mask() if acting else np.zeros(self.actions.size, dtype=np.int8)
-        return {"observation": obs, "action_mask": mask}
+        rnd = self.round
+        seat = self._seats[agent]
+        if agent == self.agent_selection and not rnd.over:
+            jump = rnd._decide()[1]
+            return {"observation": self.layout.encode(rnd.game, seat, jump), "action_mask": rnd.mask()}
+        obs = self.layout.encode(rnd.game, seat, False)
+        return {"observation": obs, "action_mask": np.zeros(self.actions.size, dtype=np.int8)}
 
     def action_mask(self) -> np.ndarray:
         """The acting agent's legal actions as 0/1."""
@@ -138,21 +141,24 @@ class ScheissekopfEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.round is not None
-        self.round.step(action)  # raises IllegalMove naming the legal actions, changing nothing
+        rnd = self.round
+        assert rnd is not None
+        rnd.step(action)  # raises IllegalMove naming the legal actions, changing nothing
         self.steps += 1
-        self._clear_rewards()
-        self._cumulative_rewards[agent] = 0.0
-        if self.round.over:
-            game = self.round.game
-            for seat, a in enumerate(self.agents):
-                self.rewards[a] = settlement(game, seat, self.reward_mode)
+        if rnd.over:
+            self._clear_rewards()
+            self._cumulative_rewards[agent] = 0.0
+            for a, value in zip(self.agents, settlements(rnd.game, self.reward_mode)):
+                self.rewards[a] = value
                 self.terminations[a] = True
-        elif self.max_steps is not None and self.steps >= self.max_steps:
+            self._accumulate_rewards()
+            return
+        # no reward before the end: the rewards are all 0 and stay so (nothing to clear or add)
+        self._cumulative_rewards[agent] = 0.0
+        if self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = {a: True for a in self.agents}
         else:
             self._select()
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """``render_mode="ansi"``: the acting seat's view as a position text."""
