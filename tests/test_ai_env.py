@@ -302,59 +302,36 @@ def test_an_action_outside_the_mask_is_refused_naming_the_legal_actions_and_noth
 
 
 def play_out(e, seed):
+    """Random legal actions from ``reset(seed=seed)`` to the end; each agent's last reward and
+    the finished game."""
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    for agent in e.agent_iter():
-        obs, reward, term, trunc, _ = e.last()
-        if term or trunc:
-            e.step(None)
-        else:
-            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    return e
-
-
-def test_the_shedding_reward_says_who_is_the_scheisskopf():
-    e = env("palace", 3)
-    game = None
-    rewards = {}
-    e.reset(seed=1)
-    rng = np.random.default_rng(1)
+    rewards, game = {}, None
     for agent in e.agent_iter():
         obs, reward, term, trunc, _ = e.last()
         rewards[agent] = reward
         game = e.game
         e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return rewards, game
+
+
+def test_the_shedding_reward_says_who_is_the_scheisskopf():
+    rewards, game = play_out(env("palace", 3), 1)
     assert game.phase == "over"
     assert rewards == {f"seat_{s}": (-1.0 if s == game.loser else 1.0) for s in range(3)}
 
 
 def test_bitenight_points_are_the_reward_on_request():
-    e = env("bitenight", 4, reward="points")
-    e.reset(seed=2)
-    rng = np.random.default_rng(2)
-    rewards = {}
-    for agent in e.agent_iter():
-        obs, reward, term, trunc, _ = e.last()
-        rewards[agent] = reward
-        if not (term or trunc):
-            game = e.game
-        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    rewards, game = play_out(env("bitenight", 4, reward="points"), 2)
+    assert game.phase == "over"
     assert rewards == {f"seat_{s}": float(p) for s, p in game.points().items()}
     with pytest.raises(ValueError, match="bitenight"):
         env("palace", 2, reward="points")
 
 
 def test_a_trick_games_reward_is_the_settlement_in_game_units():
-    e = env("schafkopf", 4)
-    e.reset(seed=4)
-    rng = np.random.default_rng(4)
-    rewards = {}
-    for agent in e.agent_iter():
-        obs, reward, term, trunc, _ = e.last()
-        rewards[agent] = reward
-        if not (term or trunc):
-            game = e.game
-        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    rewards, game = play_out(env("schafkopf", 4), 4)
+    assert game.phase == "over"
     assert rewards == {f"seat_{s}": float(v) for s, v in game.scores().items()}
     assert sum(rewards.values()) == pytest.approx(0)
 
