@@ -281,9 +281,6 @@ def patched(wheel: Path) -> Path:
     name = str(parse_wheel_filename(wheel.name)[0])
     if name not in PATCHES:
         return wheel
-    dest = CACHE / "patched" / name
-    shutil.rmtree(dest, ignore_errors=True)
-    dest.mkdir(parents=True)
     with zipfile.ZipFile(wheel) as whl:
         files = {info.filename: whl.read(info) for info in whl.infolist()}
     for member, old, new in PATCHES[name]:
@@ -291,28 +288,18 @@ def patched(wheel: Path) -> Path:
         if text.count(old) != 1:
             sys.exit(f"{wheel.name}: {member} changed; review PATCHES[{name!r}]")
         files[member] = text.replace(old, new).encode()
+    changed = {member for member, _, _ in PATCHES[name]}
     (record,) = [n for n in files if n.endswith(".dist-info/RECORD")]
     lines = []
     for line in files[record].decode().splitlines():
         member = line.split(",", 1)[0]
-        if member in {m for m, _, _ in PATCHES[name]}:
-            data = files[member]
-            line = f"{member},sha256={_b64(hashlib.sha256(data).digest())},{len(data)}"
-        lines.append(line)
+        lines.append(record_line(member, files[member]) if member in changed else line)
     files[record] = ("\n".join(lines) + "\n").encode()
-    out = dest / wheel.name
-    with zipfile.ZipFile(out, "w") as zf:
-        for member, data in files.items():
-            zf.writestr(
-                zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0)), data, compress_type=zipfile.ZIP_DEFLATED
-            )
-    return out
+    return write_zip(CACHE / "patched" / name / wheel.name, files)
 
 
 def write_wheel(dest: Path, name: str, version: str, files: dict[str, bytes], summary: str) -> Path:
     """A pure-Python wheel of ``files`` (path in the wheel -> bytes) in a fresh ``dest``."""
-    shutil.rmtree(dest, ignore_errors=True)
-    dest.mkdir(parents=True)
     module = name.replace("-", "_")
     dist = f"{module}-{version}.dist-info"
     files = dict(files)
@@ -320,15 +307,27 @@ def write_wheel(dest: Path, name: str, version: str, files: dict[str, bytes], su
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n".encode()
     )
     files[f"{dist}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: site/build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    record = [f"{n},sha256={_b64(hashlib.sha256(b).digest())},{len(b)}" for n, b in files.items()]
+    record = [record_line(n, b) for n, b in files.items()]
     files[f"{dist}/RECORD"] = ("\n".join([*record, f"{dist}/RECORD,,"]) + "\n").encode()
-    wheel = dest / f"{module}-{version}-py3-none-any.whl"
-    with zipfile.ZipFile(wheel, "w") as zf:
+    return write_zip(dest / f"{module}-{version}-py3-none-any.whl", files)
+
+
+def write_zip(path: Path, files: dict[str, bytes]) -> Path:
+    """``files`` (path in the archive -> bytes) zipped at ``path``, in a fresh folder, every entry
+    dated 1980 so that the same files give the same bytes."""
+    shutil.rmtree(path.parent, ignore_errors=True)
+    path.parent.mkdir(parents=True)
+    with zipfile.ZipFile(path, "w") as zf:
         for member, data in files.items():
             zf.writestr(
                 zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0)), data, compress_type=zipfile.ZIP_DEFLATED
             )
-    return wheel
+    return path
+
+
+def record_line(member: str, data: bytes) -> str:
+    """A wheel's RECORD line for ``member``: its sha256 and size."""
+    return f"{member},sha256={_b64(hashlib.sha256(data).digest())},{len(data)}"
 
 
 def _b64(digest: bytes) -> str:
