@@ -111,8 +111,8 @@ def test_the_kernel_loads_pyodide_and_every_package_from_the_site_itself():
 def test_the_lab_extensions_are_those_of_the_wheels_the_kernel_imports():
     # anywidget's wheel carries its lab extension: the site's copy must be that one, or the front
     # end and the kernel speak different versions of the widget's protocol.
-    entry = _lock()["packages"]["anywidget"]
-    with zipfile.ZipFile(SITE / "static" / "pyodide" / entry["file_name"]) as whl:
+    packages = _lock()["packages"]
+    with zipfile.ZipFile(SITE / "static" / "pyodide" / packages["anywidget"]["file_name"]) as whl:
         (inside,) = [n for n in whl.namelist() if n.endswith("/share/jupyter/labextensions/anywidget/package.json")]
         assert json.loads(whl.read(inside)) == json.loads(
             (SITE / "extensions" / "anywidget" / "package.json").read_text()
@@ -124,7 +124,6 @@ def test_the_lab_extensions_are_those_of_the_wheels_the_kernel_imports():
     manager = Path("@jupyter-widgets", "jupyterlab-manager", "package.json")
     built = ROOT / ".venv-site" / "share" / "jupyter" / "labextensions" / manager
     assert (SITE / "extensions" / manager).read_bytes() == built.read_bytes()
-    packages = _lock()["packages"]
     for package in ("anywidget", "ipywidgets", "jupyterlab-widgets"):
         assert packages[package]["version"] == build[package], package
 
@@ -427,16 +426,17 @@ def test_what_pyodide_lacks_falls_back_in_one_line(setup_notebook):
 
 @needs_site
 @needs_chromium
-def test_completions_come_from_ipython_without_jedi(setup_notebook):
+def test_completions_come_from_ipython_without_jedi_or_the_terminal(setup_notebook):
     # The Tab key asks the kernel to complete; with jedi a stand-in, IPython's own completer answers.
+    # IPython's terminal (prompt_toolkit) is not loaded by a notebook's run: site/build.py's PATCHES.
     code = (
-        "import scheissekopf as sk\n"
+        "import sys, scheissekopf as sk\n"
         "shell = get_ipython()\n"
         "reply = shell.kernel.complete('sk.new_', 7)\n"
-        "print('jedi', shell.Completer.use_jedi, 'matches', reply['matches'])"
+        "print('terminal', 'prompt_toolkit' in sys.modules, 'jedi', shell.Completer.use_jedi, 'matches', reply['matches'])"
     )
     out = setup_notebook.run_new_cell(code, "matches")
-    assert "jedi False" in out and "new_game" in out, out
+    assert "terminal False jedi False" in out and "new_game" in out, out
     assert "Traceback" not in out
 
 
