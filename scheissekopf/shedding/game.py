@@ -569,11 +569,16 @@ class Game(Recorded):
             self._note("loser", self.loser)
         return True
 
+    def _stalemate_loser(self):
+        """Who a stalemate now would make the Scheißkopf: the seat still in holding the most
+        cards, a tie going against the first in turn order from the player to move."""
+        return max(self._turn_order(), key=lambda s: self.players[s].cards_held)  # max keeps the first of a tie
+
     def _end_stalemate(self):
         order = self._turn_order()
         held = {s: self.players[s].cards_held for s in order}
         rank = {s: i for i, s in enumerate(order)}
-        loser = min(order, key=lambda s: (-held[s], rank[s]))
+        loser = self._stalemate_loser()
         self._note("stalemate", loser)
         for s in sorted((s for s in order if s != loser), key=lambda s: (held[s], rank[s])):
             self._set(self._out, s, True)

@@ -80,9 +80,7 @@ def _outcome(g, n):
             pts = g.points()
             return loser, [pts.get(s, 0) for s in range(n)]
         return loser, None
-    order = g._turn_order()
-    loser = max(order, key=lambda s: g.players[s].cards_held)  # max keeps the first of a tie
-    return loser, None
+    return g._stalemate_loser(), None
 
 
 class Searcher(RootHalving):
