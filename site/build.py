@@ -119,6 +119,13 @@ CONTENTS = ("notebooks",)
 # Notebooks that need packages with no build for Python in the browser stay off the site.
 NOT_IN_THE_BROWSER = {"10-ai.ipynb": "PettingZoo and OpenSpiel (the ai extra)"}
 FRONT = SITE / "front"
+# Front-end plugins the site turns off (plugin id -> why): each is in JupyterLite's prebuilt app,
+# so its code is fetched anyway, but what it would fetch when it starts is not.
+DISABLED_PLUGINS = {
+    # MathJax (0.9 MiB of the app's 6.6 MiB before the first table, fetched to typeset the first
+    # notebook's text): no notebook writes mathematics.
+    "@jupyterlab/mathjax-extension:plugin": "the notebooks write no mathematics",
+}
 # What the loading word and the front door say the wait is (benchmarks/site_load.py measures it).
 TYPICAL_WAIT = "about 10 seconds on a quick computer, longer on a slow one"
 # One line per notebook on the front door; a notebook not listed here gets the first sentence of
@@ -461,6 +468,7 @@ def lite_dir(lite: Path, minor: str) -> None:
                 "jupyter-lite-schema-version": 0,
                 "jupyter-config-data": {
                     "appName": "scheissekopf",
+                    "disabledExtensions": list(DISABLED_PLUGINS),
                     "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings},
                 },
             },
@@ -581,6 +589,7 @@ def check(out: Path) -> None:
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs", kernel
     assert kernel["disablePyPIFallback"] is True, kernel
+    assert set(DISABLED_PLUGINS) <= set(config.get("disabledExtensions", [])), config.get("disabledExtensions")
     lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())
     for entry in lock["packages"].values():
         wheel = out / "static" / "pyodide" / entry["file_name"]
