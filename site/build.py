@@ -110,6 +110,10 @@ PATCHES = {
     ],
 }
 DEFERRED = {"ipython": {"prompt-toolkit"}}
+# The lab extensions the site serves, from the build environment (whose pins match the kernel's
+# wheels): the widgets' manager, the kernel, and anywidget's front end. The others installed there
+# come with the build tools (jupyterlab_pygments, with nbconvert) and would be fetched at each start.
+LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension", "anywidget")
 # This project's extras that load with it: the table's and the progress bars' (tqdm).
 EXTRAS = ("widget", "cli")
 # What the site shows in its file browser: the notebooks only. The logged tournaments that
@@ -438,6 +442,9 @@ def lite_dir(lite: Path, minor: str) -> None:
             lite / "files" / rel,
             ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", *NOT_IN_THE_BROWSER),
         )
+    installed = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    for name in LAB_EXTENSIONS:
+        shutil.copytree(installed / name, lite / "labextensions" / name)
     for notebook in (lite / "files").rglob("*.ipynb"):
         notebook.write_text(without_outputs(notebook.read_text(encoding="utf-8")), encoding="utf-8")
     (lite / "jupyter_lite_config.json").write_text(
@@ -448,7 +455,10 @@ def lite_dir(lite: Path, minor: str) -> None:
                     "output_dir": str(OUT),
                     "no_sourcemaps": True,
                     "no_unused_shared_packages": True,
+                    # only the LAB_EXTENSIONS, copied into the lite dir
+                    "ignore_sys_prefix": ["federated_extensions"],
                 },
+                "FederatedExtensionAddon": {"extra_labextensions_path": [str(lite / "labextensions")]},
             },
             indent=2,
         )
@@ -595,6 +605,7 @@ def check(out: Path) -> None:
         wheel = out / "static" / "pyodide" / entry["file_name"]
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], wheel
     assert sorted(p.name for p in (out / "files").iterdir()) == sorted(CONTENTS)
+    assert sorted(e["name"] for e in config["federated_extensions"]) == sorted(LAB_EXTENSIONS), config
     assert "loading.js" in (out / "lab" / "index.html").read_text(encoding="utf-8")
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)

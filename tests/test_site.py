@@ -126,6 +126,12 @@ def test_the_lab_extensions_are_those_of_the_wheels_the_kernel_imports():
     assert (SITE / "extensions" / manager).read_bytes() == built.read_bytes()
     for package in ("anywidget", "ipywidgets", "jupyterlab-widgets"):
         assert packages[package]["version"] == build[package], package
+    # and the page fetches no other extension at its start (the build tools bring jupyterlab_pygments)
+    assert sorted(e["name"] for e in _lite_config()["federated_extensions"]) == [
+        "@jupyter-widgets/jupyterlab-manager",
+        "@jupyterlite/pyodide-kernel-extension",
+        "anywidget",
+    ]
 
 
 @needs_site
