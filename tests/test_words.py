@@ -274,3 +274,24 @@ def test_a_walkthrough_tells_its_story_in_card_words():
     assert "You are ready." in s.log
     for text in told:
         assert not codes_in(text, german=False), text
+
+
+def test_a_gamble_card_to_turn_is_counted_from_one_as_the_table_counts_it():
+    """The words of a flip say the gamble card as a player counts it (the first is 1), like the
+    table's button; the move's code keeps the engine's slot number."""
+    g = sk.Game.from_dict(
+        {
+            "variant": "bitenight",
+            "names": ["Ada", "Ben"],
+            "players": [{"gamble": ["9H", "4C", "JC"]}, {"hand": ["KD"]}],
+            "stack": ["6D"],
+            "turn": 0,
+        }
+    )
+    flips = [m for m in g.legal_moves() if m.kind == "flip"]
+    assert [str(m) for m in flips] == ["P0 flip 0", "P0 flip 1", "P0 flip 2"]
+    assert [Writer(g.names, people=True).move(m) for m in flips] == [
+        "turn gamble card 1",
+        "turn gamble card 2",
+        "turn gamble card 3",
+    ]
