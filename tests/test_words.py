@@ -295,3 +295,20 @@ def test_a_gamble_card_to_turn_is_counted_from_one_as_the_table_counts_it():
         "turn gamble card 2",
         "turn gamble card 3",
     ]
+
+
+def test_four_of_a_face_card_burn_in_words_names_the_rank():
+    """People read "Four queens in a row", programs keep the rank's code ("Four Qs")."""
+    g = sk.Game.from_dict(
+        {
+            "variant": "bitenight",
+            "names": ["Ada", "Ben"],
+            "players": [{"hand": ["QC", "5D"]}, {"hand": ["KD"]}],
+            "stack": ["QS", "QH", "QD"],
+            "turn": 0,
+        }
+    )
+    g.play("QC")
+    burn = g.log[-1]
+    assert burn.words == "Four queens in a row — the stack burns; Ada starts the next stack."
+    assert burn.text == "Four Qs in a row — the stack burns; Ada starts the next stack."
