@@ -312,3 +312,13 @@ def test_four_of_a_face_card_burn_in_words_names_the_rank():
     burn = g.log[-1]
     assert burn.words == "Four queens in a row — the stack burns; Ada starts the next stack."
     assert burn.text == "Four Qs in a row — the stack burns; Ada starts the next stack."
+
+
+def test_a_refused_call_of_the_pickers_own_ace_names_the_card_once():
+    g = sk.new_game("sheepshead", seed=1, names=["Ada", "Ben", "Cleo", "Dev", "Eve"])
+    for move in ("P1 pick", "P1 bury 10C 8C"):
+        g.play(move)
+    with pytest.raises(sk.IllegalMove) as refused:
+        g.play("P1 call AC")
+    assert refused.value.words == "Ben can't call A\u2663: it is in Ben's own hand or buried"
+    assert "the picker cannot call AC" in str(refused.value)
