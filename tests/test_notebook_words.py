@@ -8,6 +8,7 @@ with the reason.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -71,9 +72,10 @@ def prose(markdown: str) -> str:
     return HTML_TAG.sub(" ", CODE_SPAN.sub(" ", CODE_BLOCK.sub(" ", markdown)))
 
 
-def printed(cell) -> str:
+def printed(cell, pictures: bool = False) -> str:
     """What a code cell shows as text: the lines it printed, an error, and a value's text where
-    the value has no picture of its own (a table or a game shows its picture)."""
+    the value has no picture of its own; with ``pictures``, also the words a picture shows (a
+    table's caption, its seats and its log), though not the seat numbers beside the names."""
     lines = []
     for out in cell.get("outputs", []):
         if out["output_type"] == "stream":
@@ -82,19 +84,22 @@ def printed(cell) -> str:
             lines.append(f"{out['ename']}: {out['evalue']}")
         else:
             data = out.get("data", {})
-            if "text/html" not in data and "image/svg+xml" not in data:
+            if "text/html" in data:
+                if pictures:
+                    lines.append(html.unescape(HTML_TAG.sub("\n", _text(data["text/html"]))))
+            elif "image/svg+xml" not in data:
                 lines.append(_text(data.get("text/plain", "")))
     return "\n".join(lines)
 
 
-def reading(path):
+def reading(path, pictures: bool = False):
     """(cell id, kind, text) for everything a learner reads in the notebook at ``path``."""
     nb = json.loads(path.read_text(encoding="utf-8"))
     for cell in nb["cells"]:
         if cell["cell_type"] == "markdown":
             yield cell["id"], "prose", prose(_text(cell["source"]))
         elif cell["cell_type"] == "code":
-            yield cell["id"], "output", printed(cell)
+            yield cell["id"], "output", printed(cell, pictures)
 
 
 def codes_in(text: str) -> list[str]:
@@ -107,7 +112,7 @@ def test_a_learner_reads_cards_and_moves_in_words_not_engine_codes(path):
     allowed = TEACH_CODES.get(path.name, set()) | EDITOR_CODES.get(path.name, set())
     found = [
         f"{path.name}, cell {cell_id} ({kind}): {line}"
-        for cell_id, kind, text in reading(path)
+        for cell_id, kind, text in reading(path, pictures=True)
         if cell_id not in allowed
         for line in codes_in(text)
     ]
@@ -134,3 +139,5 @@ def test_the_scan_sees_codes_in_printed_lines_and_prose_but_not_in_code_spans():
     assert not codes_in(prose("In code a swap is written `P0 swap 5D KS`.\n```\nP0 4C\n```"))
     cell = {"outputs": [{"output_type": "stream", "text": ["P0 plays 3D.\n"]}]}
     assert codes_in(printed(cell)) == ["P0 plays 3D."]
+    table = {"outputs": [{"output_type": "display_data", "data": {"text/html": '<div title="4C">Ben plays 9D.</div>'}}]}
+    assert codes_in(printed(table, pictures=True)) == ["Ben plays 9D."] and not codes_in(printed(table))
