@@ -322,3 +322,10 @@ def test_a_refused_call_of_the_pickers_own_ace_names_the_card_once():
         g.play("P1 call AC")
     assert refused.value.words == "Ben can't call A\u2663: it is in Ben's own hand or buried"
     assert "the picker cannot call AC" in str(refused.value)
+
+
+def test_a_flip_without_a_slot_is_said_too():
+    """Words are written for refused moves as well: a flip that names no slot still reads."""
+    from scheissekopf.moves import Move
+
+    assert Writer(["Ada"], people=True).move(Move(0, "flip")) == "turn a gamble card"
