@@ -367,9 +367,9 @@ class ObservationLayout:
         self._known_rows = [blank] * n
         # a card -> 1 in its face's byte of an integer: the sum over a zone's cards, written out
         # as k bytes, is the zone's row of counts (no count reaches 256: see above)
-        self._one = {c: 1 << (8 * i) for c, i in self.face_index.items()}
-        self._one[None] = 0  # (an empty place in a bank)
-        self._one = self._one.__getitem__
+        one: dict[Card | None, int] = {c: 1 << (8 * i) for c, i in self.face_index.items()}
+        one[None] = 0  # (an empty place in a bank)
+        self._one = one.__getitem__
         self._stacks: dict[tuple, bytes] = {}  # see _stack_block
         self._tricks_seen: list[Any] = [None] * n  # see _finished_tricks
 
@@ -479,7 +479,7 @@ class ObservationLayout:
         """For the observer ``seat``: the bytes of the one-hot segments that name a seat (each
         seat's byte counted from the observer) or a word, and the seats in the observer's order."""
         n = self.players
-        seats = {p: _one_hot(n, (p - seat) % n) for p in range(n)}
+        seats: dict[int | None, bytes] = {p: _one_hot(n, (p - seat) % n) for p in range(n)}
         seats[None] = bytes(n)
         phases = {p: _one_hot(len(SHEDDING_PHASES), i) for p, i in self._phase_index.items()}
         return seats, phases, list(range(seat, n)) + list(range(seat))
