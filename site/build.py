@@ -489,10 +489,85 @@ def build() -> None:
         flush=True,
     )
     lite_dir(lite, minor)
+    compile_bytecode(lite)
     shutil.rmtree(OUT, ignore_errors=True)
     run([Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite, "--output-dir", OUT], cwd=lite)
     front_door(OUT)
     check(OUT)
+
+
+# Bytecode for what a kernel imports on its way to the first table. Pyodide's Python compiles
+# every module it imports from source, each time a page opens (it cannot keep bytecode between
+# visits): the standard library's and the wheels' modules that the kernel and the first notebook
+# import cost about 2.5 s of compiling. site/bytecode.mjs starts the site's own kernel in
+# Node.js, runs the first notebook up to its first table and compiles each module imported on
+# the way with that Python (see site/bytecode.py); they go into the site as bytecode only, as
+# Pyodide's own packages do, except this project's (WITH_SOURCE), whose bytecode goes beside the
+# source, so that `??` and tracebacks still show the tutorial's code.
+BYTECODE_NOTEBOOK = "01-setup.ipynb"
+WITH_SOURCE = ("scheissekopf", "scheissekopf-lite")
+
+
+def compile_bytecode(lite: Path) -> dict:
+    """Put bytecode in the site's standard library and wheels for the modules a kernel imports
+    before the first table (see WITH_SOURCE), updating the wheels' RECORDs and the lock file."""
+    pyodide = lite / "static" / "pyodide"
+    config = json.loads((lite / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    options = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+    cells = [
+        "".join(cell["source"])
+        for cell in json.loads((ROOT / "notebooks" / BYTECODE_NOTEBOOK).read_text(encoding="utf-8"))["cells"]
+        if cell["cell_type"] == "code"
+    ]
+    work = CACHE / "bytecode"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    settings = {"packages": options["packages"], "env": {**options["env"], "PYTHONNODEBUGRANGES": "1"}, "cells": cells}
+    (work / "settings.json").write_text(json.dumps(settings))
+    run(["node", SITE / "bytecode.mjs", pyodide, work / "settings.json", work / "out"])
+    compiled = json.loads((work / "out" / "compiled.json").read_text())
+
+    stdlib = pyodide / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib) as zf:
+        files = {info.filename: zf.read(info) for info in zf.infolist()}
+    for member in compiled["stdlib"]:
+        del files[member]
+        files[member + "c"] = (work / "out" / "stdlib" / (member + "c")).read_bytes()
+    shutil.copy2(write_zip(work / "stdlib" / stdlib.name, files), stdlib)
+
+    lock_file = pyodide / "pyodide-lock.json"
+    lock = json.loads(lock_file.read_text())
+    members = set(compiled["site-packages"])
+    for entry in lock["packages"].values():
+        wheel = pyodide / entry["file_name"]
+        with zipfile.ZipFile(wheel) as zf:
+            files = {info.filename: zf.read(info) for info in zf.infolist()}
+        ours = sorted(members & set(files))
+        if not ours:
+            continue
+        (record,) = [n for n in files if n.endswith(".dist-info/RECORD") and n.count("/") == 1]
+        lines = {line.split(",", 1)[0]: line for line in files[record].decode().splitlines() if line}
+        for member in ours:
+            data = (work / "out" / "site-packages" / (member + "c")).read_bytes()
+            if entry["name"] in WITH_SOURCE:
+                folder, _, stem = member.rpartition("/")
+                target = f"{folder}/__pycache__/{stem[:-3]}.{compiled['cache_tag']}.pyc".lstrip("/")
+            else:
+                target = member + "c"
+                del files[member], lines[member]
+            files[target] = data
+            lines[target] = record_line(target, data)
+        del files[record]
+        files[record] = ("\n".join(line for name, line in lines.items() if name != record) + f"\n{record},,\n").encode()
+        shutil.copy2(write_zip(work / "wheels" / wheel.name, files), wheel)
+        entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    lock_file.write_text(json.dumps(lock, indent=1) + "\n")
+    print(
+        f"bytecode for {len(compiled['stdlib'])} modules of the standard library and "
+        f"{len(members)} of the wheels (magic {compiled['magic']})",
+        flush=True,
+    )
+    return compiled
 
 
 def notebook_titles() -> list[tuple[str, str, str]]:
