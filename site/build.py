@@ -298,6 +298,88 @@ def patched(wheel: Path) -> Path:
     return write_zip(CACHE / "patched" / name / wheel.name, files)
 
 
+# Parts of wheels that a kernel in the browser never reads, left out of the site's copies:
+# anywidget's wheel carries its front end twice (for JupyterLab and the classic notebook), which
+# the site serves from its own extensions folder (the package.json files stay: they say which
+# version that is); pygments holds about 600 lexers (1 MiB of its 1.2), of which the kernel uses
+# Python's for tracebacks and `??`. The site keeps the lexers of PYGMENTS_LEXERS and those they
+# import, and lists only those in pygments' table of lexers, so that asking for any other
+# language (pygments.lexers.get_lexer_by_name("rust")) raises pygments' own ClassNotFound, which
+# IPython and pygments' callers handle by showing plain text.
+TRIMMED = {
+    "anywidget": ("anywidget/labextension/static/", "anywidget/nbextension/", ".data/data/share/jupyter/"),
+}
+# IPython's lexers (ipython_pygments_lexers: Python, Bash, HTML, JavaScript, Ruby, Perl, TeX), and
+# what a notebook may show or a learner may ask to highlight: JSON and YAML (data), Markdown
+# (markup), plain text (special), the console sessions of Python (python).
+PYGMENTS_LEXERS = ("python", "special", "shell", "html", "javascript", "ruby", "perl", "markup", "data")
+
+
+def trimmed(wheel: Path) -> Path:
+    """``wheel`` without what TRIMMED (or PYGMENTS_LEXERS, for pygments) leaves out, or itself."""
+    name = str(parse_wheel_filename(wheel.name)[0])
+    if name not in TRIMMED and name != "pygments":
+        return wheel
+    with zipfile.ZipFile(wheel) as whl:
+        files = {info.filename: whl.read(info) for info in whl.infolist()}
+    if name == "pygments":
+        dropped = _pygments_lexers_dropped(files)
+    else:
+        dropped = {
+            member
+            for member in files
+            if any(part in member for part in TRIMMED[name]) and not member.endswith("/package.json")
+        }
+    (record,) = [n for n in files if n.endswith(".dist-info/RECORD") and n.count("/") == 1]
+    lines = []
+    for line in files[record].decode().splitlines():
+        member = line.split(",", 1)[0]
+        if member not in dropped:  # (the table of lexers may have changed: its line is made again)
+            lines.append(line if member == record else record_line(member, files[member]))
+    files = {member: data for member, data in files.items() if member not in dropped}
+    files[record] = ("\n".join(lines) + "\n").encode()
+    return write_zip(CACHE / "trimmed" / name / wheel.name, files)
+
+
+def _pygments_lexers_dropped(files: dict[str, bytes]) -> set[str]:
+    """The lexer modules that PYGMENTS_LEXERS do not need; rewrites pygments' table of lexers in
+    ``files`` to list only the others."""
+    import ast
+
+    folder = "pygments/lexers/"
+    mapping = folder + "_mapping.py"
+    table: dict = {}
+    exec(compile(files[mapping], mapping, "exec"), table)
+    lexers = table["LEXERS"]
+    module_of = {cls: module.rsplit(".", 1)[1] for cls, (module, *_) in lexers.items()}
+    keep, todo = set(), list(PYGMENTS_LEXERS)
+    while todo:
+        module = todo.pop()
+        if module in keep or module in ("__init__", "_mapping") or f"{folder}{module}.py" not in files:
+            continue
+        keep.add(module)
+        for node in ast.walk(ast.parse(files[f"{folder}{module}.py"])):
+            if isinstance(node, ast.ImportFrom) and node.module == "pygments.lexers":
+                # a lexer by its class (looked up in the table), a module, or a function
+                todo += [module_of.get(a.name, a.name) for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pygments.lexers."):
+                todo.append(node.module.rsplit(".", 1)[1])
+    kept = {cls: entry for cls, entry in lexers.items() if module_of[cls] in keep}
+    files[mapping] = (
+        "# pygments' table of lexers, as the tutorial's site ships it: only the lexers it keeps\n"
+        "# (site/build.py, PYGMENTS_LEXERS); any other language is not found.\n\n"
+        "LEXERS = {\n" + "".join(f"    {cls!r}: {entry!r},\n" for cls, entry in sorted(kept.items())) + "}\n"
+    ).encode()
+    return {
+        member
+        for member in files
+        if member.startswith(folder)
+        and member.count("/") == 2
+        and member.endswith(".py")
+        and member[len(folder) : -3] not in keep | {"__init__", "_mapping"}
+    }
+
+
 def write_wheel(dest: Path, name: str, version: str, files: dict[str, bytes], summary: str) -> Path:
     """A pure-Python wheel of ``files`` (path in the wheel -> bytes) in a fresh ``dest``."""
     module = name.replace("-", "_")
@@ -474,7 +556,7 @@ def build() -> None:
     _, minor = browser_python(info)
     project = project_wheel()
     wheels = [
-        *map(patched, download_wheels(minor)),
+        *map(trimmed, map(patched, download_wheels(minor))),
         *kernel_wheels(),
         *stand_in_wheels(),
         browser_wheel(parse_wheel_filename(project.name)[1]),
