@@ -580,8 +580,9 @@ def build() -> None:
 
 # Bytecode for what a kernel imports on its way to the first table. Pyodide's Python compiles
 # every module it imports from source, each time a page opens (it cannot keep bytecode between
-# visits): the standard library's and the wheels' modules that the kernel and the first notebook
-# import cost about 2.5 s of compiling. site/bytecode.mjs starts the site's own kernel in
+# visits): compiling the standard library's and the wheels' modules that the kernel and the first
+# notebook import was more than half of the kernel's start (in Node.js, 7.2 s of CPU time from
+# nothing to the first table, 2.8 s with this bytecode: benchmarks/site_kernel.mjs). site/bytecode.mjs starts the site's own kernel in
 # Node.js, runs the first notebook up to its first table and compiles each module imported on
 # the way with that Python (see site/bytecode.py); they go into the site as bytecode only, as
 # Pyodide's own packages do, except this project's (WITH_SOURCE), whose bytecode goes beside the
@@ -641,7 +642,7 @@ def compile_bytecode(lite: Path) -> dict:
             lines[target] = record_line(target, data)
         del files[record]
         files[record] = ("\n".join(line for name, line in lines.items() if name != record) + f"\n{record},,\n").encode()
-        shutil.copy2(write_zip(work / "wheels" / wheel.name, files), wheel)
+        shutil.copy2(write_zip(work / "wheels" / entry["name"] / wheel.name, files), wheel)
         entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
     lock_file.write_text(json.dumps(lock, indent=1) + "\n")
     print(
