@@ -110,6 +110,29 @@ PATCHES = {
     ],
 }
 DEFERRED = {"ipython": {"prompt-toolkit"}}
+# piplite (the kernel's %pip) imports micropip and unittest.mock as the kernel starts, a tenth of
+# the start; the site's piplite imports them when a package is first installed. (Python 3.14
+# evaluates the annotations that name them only when asked.)
+PATCHES["piplite"] = [
+    (
+        "piplite/piplite.py",
+        "from unittest.mock import patch\n\n"
+        "import micropip\n"
+        "from micropip.package_index import CompatibilityLayer, ProjectInfo\n"
+        "from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n",
+        "def _import_micropip():  # the tutorial's site: imported at the first install\n"
+        "    global patch, micropip, CompatibilityLayer, ProjectInfo, _MP_QUERY_PACKAGE\n"
+        "    from unittest.mock import patch\n\n"
+        "    import micropip\n"
+        "    from micropip.package_index import CompatibilityLayer, ProjectInfo\n"
+        "    from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n",
+    ),
+    (
+        "piplite/piplite.py",
+        '    """Invoke micropip.install with a patch to get data from local indexes"""\n',
+        '    """Invoke micropip.install with a patch to get data from local indexes"""\n    _import_micropip()\n',
+    ),
+]
 # This project's extras that load with it: the table's and the progress bars' (tqdm).
 EXTRAS = ("widget", "cli")
 # What the site shows in its file browser: the notebooks only. The logged tournaments that
@@ -557,7 +580,7 @@ def build() -> None:
     project = project_wheel()
     wheels = [
         *map(trimmed, map(patched, download_wheels(minor))),
-        *kernel_wheels(),
+        *map(patched, kernel_wheels()),
         *stand_in_wheels(),
         browser_wheel(parse_wheel_filename(project.name)[1]),
     ]

@@ -535,6 +535,21 @@ def test_the_kernel_ran_the_sites_bytecode_not_the_source(setup_notebook):
 
 @needs_site
 @needs_chromium
+def test_pip_installs_from_the_site_and_only_then_imports_micropip(setup_notebook):
+    # The site's piplite imports micropip at the first install, not as the kernel starts
+    # (site/build.py, PATCHES["piplite"]); %pip still installs what the site holds.
+    out = setup_notebook.run_new_cell("import sys\nprint('micropip before', 'micropip' in sys.modules)", "before")
+    assert "micropip before False" in out, out
+    out = setup_notebook.run_new_cell(
+        "%pip install wcwidth\nimport wcwidth\nprint('installed', wcwidth.wcwidth('a'), 'micropip' in sys.modules)",
+        "installed",
+    )
+    assert "installed 1 True" in out, out
+    assert "Traceback" not in out
+
+
+@needs_site
+@needs_chromium
 def test_pygments_finds_the_lexers_the_site_keeps_and_no_others(setup_notebook):
     # IPython's lexer and what a notebook may show; any other language is pygments' "not found"
     code = (
