@@ -29,6 +29,6 @@ py.runPython(fs.readFileSync(new URL("bytecode.py", import.meta.url), "utf8"));
 try {
   await py.runPythonAsync(`await main("/out", CELLS)`);
 } catch (error) {
-  console.error(error.message); // the Python traceback
+  console.error(error.message); // (bytecode.py has printed its traceback)
   process.exitCode = 1;
 }
