@@ -133,6 +133,10 @@ PATCHES["piplite"] = [
         '    """Invoke micropip.install with a patch to get data from local indexes"""\n    _import_micropip()\n',
     ),
 ]
+# The lab extensions the site serves, from the build environment (whose pins match the kernel's
+# wheels): the widgets' manager, the kernel, and anywidget's front end. The others installed there
+# come with the build tools (jupyterlab_pygments, with nbconvert) and would be fetched at each start.
+LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension", "anywidget")
 # This project's extras that load with it: the table's and the progress bars' (tqdm).
 EXTRAS = ("widget", "cli")
 # What the site shows in its file browser: the notebooks only. The logged tournaments that
@@ -142,6 +146,16 @@ CONTENTS = ("notebooks",)
 # Notebooks that need packages with no build for Python in the browser stay off the site.
 NOT_IN_THE_BROWSER = {"10-ai.ipynb": "PettingZoo and OpenSpiel (the ai extra)"}
 FRONT = SITE / "front"
+# Front-end plugins the site turns off (plugin id -> why): each is in JupyterLite's prebuilt app,
+# so its code is fetched anyway, but what it would fetch when it starts is not. (The app's index
+# imports every core extension at start, so turning off one that fetches nothing saves no byte; an
+# app built for the tutorial alone would leave out about 0.7 MiB of the 5.7 MiB, going by the
+# prebuilt app's source maps: @jupyterlab/notebook itself needs most of the rest.)
+DISABLED_PLUGINS = {
+    # MathJax (0.9 MiB of the app's 6.6 MiB before the first table, fetched to typeset the first
+    # notebook's text): no notebook writes mathematics.
+    "@jupyterlab/mathjax-extension:plugin": "the notebooks write no mathematics",
+}
 # What the loading word and the front door say the wait is (benchmarks/site_load.py measures it).
 TYPICAL_WAIT = "about 10 seconds on a quick computer, longer on a slow one"
 # One line per notebook on the front door; a notebook not listed here gets the first sentence of
@@ -536,6 +550,9 @@ def lite_dir(lite: Path, minor: str) -> None:
             lite / "files" / rel,
             ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", *NOT_IN_THE_BROWSER),
         )
+    installed = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    for name in LAB_EXTENSIONS:
+        shutil.copytree(installed / name, lite / "labextensions" / name)
     for notebook in (lite / "files").rglob("*.ipynb"):
         notebook.write_text(without_outputs(notebook.read_text(encoding="utf-8")), encoding="utf-8")
     (lite / "jupyter_lite_config.json").write_text(
@@ -546,7 +563,10 @@ def lite_dir(lite: Path, minor: str) -> None:
                     "output_dir": str(OUT),
                     "no_sourcemaps": True,
                     "no_unused_shared_packages": True,
+                    # only the LAB_EXTENSIONS, copied into the lite dir
+                    "ignore_sys_prefix": ["federated_extensions"],
                 },
+                "FederatedExtensionAddon": {"extra_labextensions_path": [str(lite / "labextensions")]},
             },
             indent=2,
         )
@@ -566,6 +586,7 @@ def lite_dir(lite: Path, minor: str) -> None:
                 "jupyter-lite-schema-version": 0,
                 "jupyter-config-data": {
                     "appName": "scheissekopf",
+                    "disabledExtensions": list(DISABLED_PLUGINS),
                     "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings},
                 },
             },
@@ -762,11 +783,13 @@ def check(out: Path) -> None:
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs", kernel
     assert kernel["disablePyPIFallback"] is True, kernel
+    assert set(DISABLED_PLUGINS) <= set(config.get("disabledExtensions", [])), config.get("disabledExtensions")
     lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())
     for entry in lock["packages"].values():
         wheel = out / "static" / "pyodide" / entry["file_name"]
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], wheel
     assert sorted(p.name for p in (out / "files").iterdir()) == sorted(CONTENTS)
+    assert sorted(e["name"] for e in config["federated_extensions"]) == sorted(LAB_EXTENSIONS), config
     assert "loading.js" in (out / "lab" / "index.html").read_text(encoding="utf-8")
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)

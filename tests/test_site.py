@@ -126,6 +126,12 @@ def test_the_lab_extensions_are_those_of_the_wheels_the_kernel_imports():
     assert (SITE / "extensions" / manager).read_bytes() == built.read_bytes()
     for package in ("anywidget", "ipywidgets", "jupyterlab-widgets"):
         assert packages[package]["version"] == build[package], package
+    # and the page fetches no other extension at its start (the build tools bring jupyterlab_pygments)
+    assert sorted(e["name"] for e in _lite_config()["federated_extensions"]) == [
+        "@jupyter-widgets/jupyterlab-manager",
+        "@jupyterlite/pyodide-kernel-extension",
+        "anywidget",
+    ]
 
 
 @needs_site
@@ -266,6 +272,20 @@ def test_the_front_door_lists_every_notebook_by_its_heading_and_opens_the_first(
     # and the lab's page says that Python is loading while it does
     assert '<script src="../static/scheissekopf/loading.js"></script>' in (SITE / "lab" / "index.html").read_text()
     assert "Python is loading in this page" in (SITE / "static" / "scheissekopf" / "loading.js").read_text()
+
+
+@needs_site
+def test_the_lab_leaves_off_mathjax_while_no_notebook_writes_mathematics():
+    # MathJax is 0.9 MiB that the lab fetches to typeset the first notebook's text, before the
+    # first table (site/build.py, DISABLED_PLUGINS). Should a notebook come to write $x$ or
+    # $$...$$, take it out of DISABLED_PLUGINS so that the formula is typeset.
+    assert "@jupyterlab/mathjax-extension:plugin" in _lite_config().get("disabledExtensions", [])
+    for nb in NOTEBOOKS:
+        cells = json.loads((ROOT / "notebooks" / nb).read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            if cell["cell_type"] == "markdown":
+                text = "".join(cell["source"])
+                assert not re.search(r"\$\S[^$\n]*\$|\\\(|\\\[", text), (nb, text[:200])
 
 
 # --- what the browser lacks, checked in CPython ---------------------------------------------------
@@ -576,6 +596,24 @@ def test_the_page_requests_nothing_outside_127_0_0_1(setup_notebook):
     assert any(u.endswith("/static/pyodide/pyodide.asm.wasm") for u in requests)
     assert any(re.search(r"/static/pyodide/scheissekopf-[^/]+\.whl$", u) for u in requests)
     assert setup_notebook.outside() == []
+
+
+# JupyterLite's app code (_site/build/) that 01-setup fetches, run to its end: 5.7 MiB with MathJax
+# left off (site/build.py, DISABLED_PLUGINS), 6.6 MiB with it.
+APP_CODE_BUDGET_MIB = 6.0
+
+
+@needs_site
+@needs_chromium
+def test_the_first_notebook_fetches_no_app_code_it_does_not_use(setup_notebook):
+    base = setup_notebook.base
+    files = {SITE / urlparse(u).path.lstrip("/") for u in setup_notebook.requests if u.startswith(f"{base}/build/")}
+    assert any(f.name.startswith("jlab_core.") for f in files)  # the lab's code was among what was watched
+    fetched = sum(f.stat().st_size for f in files if f.is_file()) / 2**20
+    assert fetched < APP_CODE_BUDGET_MIB, (
+        f"01-setup fetched {fetched:.2f} MiB of the app's code: a plugin now loads more before the first "
+        "table (turn it off in site/build.py's DISABLED_PLUGINS, or raise the budget if the page needs it)"
+    )
 
 
 # The charts each notebook draws (scheissekopf.charts), and the fewest dots each one has.
