@@ -148,7 +148,9 @@ class Move(_Fields):
                 return "take the stack with the joker"  # shown to oneself
             return f"show the joker to {_seat_word(w, self.target)}"
         if kind == "flip":
-            return f"turn gamble card {self.index}"
+            if self.index is None:
+                return "turn a gamble card"
+            return f"turn gamble card {self.index + 1}"  # counted from 1, as the table does
         if kind == "swap" and len(cards) == 2:
             return f"swap {w.card(cards[0])} from the hand for {w.card(cards[1])} from the bank"
         if kind == "place":

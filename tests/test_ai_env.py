@@ -266,6 +266,28 @@ def test_the_fast_observation_keeps_nothing_from_another_game(variant, players, 
         assert layout.encode(game, other).tobytes() == plain_observation(layout, game.view(other), other).tobytes()
 
 
+@pytest.mark.parametrize("variant, players, options", [g[:3] for g in GAMES])
+def test_the_fast_observation_follows_a_game_taken_back_move_by_move(variant, players, options):
+    # the kept rows, stacks and words are reused only while the zones they were counted from
+    # are unchanged: undoing every move of a random game (each kind of move taken back, the
+    # burns, pickups and deals among them), every seat's observation is still the plain one
+    layout = ObservationLayout(variant, players)
+    undone = 0
+    for seed in range(4):  # (a trick game's hand may be thrown in after the bids)
+        for rnd in random_rounds(variant, players, options, [seed]):
+            pass
+        game = rnd.game
+        while game.history:
+            game.undo()
+            undone += 1
+            for seat in range(players):
+                fast = layout.encode(game, seat)
+                assert fast.tobytes() == plain_observation(layout, game.view(seat), seat).tobytes(), (
+                    f"{game.to_text()} (seat {seat}, {undone} moves taken back)"
+                )
+    assert undone > 20
+
+
 def test_the_observation_counts_the_cards_of_the_own_hand_over_the_variants_deck():
     g = sk.from_text("palace | P0 5H 9C 9D | P1 QS 2C | stack 7S")
     layout = ObservationLayout("palace", 2)

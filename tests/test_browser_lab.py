@@ -177,7 +177,7 @@ def test_playing_at_the_last_table_of_the_special_cards_notebook(lab, chromium):
         pytest.fail(f"the notebook's last table did not appear; errors in the notebook:\n{_errors_in(page)}")
     assert _errors_in(page) == ""
     table.scroll_into_view_if_needed()
-    assert table.locator(".sk-status").inner_text() == "P0 to move"
+    assert table.locator(".sk-status").inner_text() == "You to move"  # the seat called You
 
     # A legal card: the 9 on the 8. The click selects it, Play asks the kernel to play it.
     nine = table.locator('.sk-seat[data-seat="0"] .sk-card[data-card="9C"]')
@@ -185,16 +185,16 @@ def test_playing_at_the_last_table_of_the_special_cards_notebook(lab, chromium):
     nine.click()
     table.get_by_role("button", name="Play 9\u2663").click()
     expect(table.locator('.sk-stack .sk-card[data-card="9C"]')).to_be_visible()
-    expect(table.locator(".sk-status")).to_have_text("P1 to move")
+    expect(table.locator(".sk-status")).to_have_text("Ben to move")
     assert "history 1: P0 9C" in _run_new_cell(
         page,
         'print(f"history {len(try_table.game.history)}: " + " ".join(map(str, try_table.game.history)))',
         "history 1",
     )
 
-    # Back to P0 with the table's Undo button.
+    # Back to your turn with the table's Undo button.
     table.get_by_role("button", name="\u21b6 Undo").click()
-    expect(table.locator(".sk-status")).to_have_text("P0 to move")
+    expect(table.locator(".sk-status")).to_have_text("You to move")
 
     # The 5 does not fit on the 8: the engine's reason shows in the table, nothing changes.
     five = table.locator('.sk-seat[data-seat="0"] .sk-card[data-card="5H"]')
@@ -205,9 +205,9 @@ def test_playing_at_the_last_table_of_the_special_cards_notebook(lab, chromium):
     expect(message).to_be_visible()
     # one sentence in card players' words: who, what (the card as drawn) and why
     expect(message).to_contain_text(
-        "P0 can't play 5\u2665 on an 8: play 8 or higher, or a special card (2, 3, 10, joker)"
+        "You can't play 5\u2665 on an 8: play 8 or higher, or a special card (2, 3, 10, joker)"
     )
-    expect(table.locator(".sk-status")).to_have_text("P0 to move")
+    expect(table.locator(".sk-status")).to_have_text("You to move")
     assert [
         table.locator(".sk-stack .sk-card").nth(i).get_attribute("data-card")
         for i in range(table.locator(".sk-stack .sk-card").count())

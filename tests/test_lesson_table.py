@@ -61,7 +61,7 @@ def test_an_illegal_move_gets_the_engines_rule_and_changes_nothing():
     start = t.table.game.to_dict()
     fb = t.answer("4S")
     assert not fb.accepted and not fb.legal
-    assert t.table.message == "P0 can't play 4\u2660 on a 9: play 9 or higher, or a special card (2, 3, 10, joker)"
+    assert t.table.message == "You can't play 4\u2660 on a 9: play 9 or higher, or a special card (2, 3, 10, joker)"
     assert t.table.game.to_dict() == start
 
 

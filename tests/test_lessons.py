@@ -158,7 +158,11 @@ def test_bare_text_is_the_learners_move_and_other_seats_are_told():
     ex = lessons.exercise("bn-jump-in")
     assert ex.check("QC QH QS").accepted  # P1 is to move; bare text is still P0's
     fb = ex.check("P1 KC")
-    assert fb.legal and not fb.accepted and "you play P0" in fb.message
+    assert (
+        fb.legal
+        and not fb.accepted
+        and fb.message == "That is a move for Ben; in this exercise you play your own seat."
+    )
 
 
 def test_check_on_the_learners_game_after_moves():
@@ -258,3 +262,19 @@ def test_the_docs_count_the_catalogue():
         f"{v} {count[v]}" for v in sk.VARIANTS + sk.TRICK_VARIANTS[1:] + sk.TRICK_VARIANTS[:1]
     )
     assert said in " ".join(text.split()), said
+
+
+def test_every_lesson_table_seats_you_and_the_cast_and_its_words_call_them_so():
+    """The learner's seat is "You" and the others are the notebooks' cast by seat; a goal, hint or
+    explanation never names a seat by its number (P1) nor the learner by a cast name."""
+    from scheissekopf.lessons.lesson import CAST
+
+    for ex in EXERCISES:
+        names = ex.game().names
+        assert names[ex.seat] == "You", ex.id
+        assert all(name == CAST[i] for i, name in enumerate(names) if i != ex.seat), (ex.id, names)
+        for text in (ex.goal, ex.explain, *ex.hints):
+            assert not re.search(r"\bP\d\b", text), (ex.id, text)
+            assert not re.search(rf"\b{CAST[ex.seat]}\b", text), (ex.id, text)
+    puzzle = lessons.puzzles()[0]
+    assert puzzle.game().names[puzzle.seat] == f"P{puzzle.seat}"  # a puzzle keeps its text's names

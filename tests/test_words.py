@@ -274,3 +274,58 @@ def test_a_walkthrough_tells_its_story_in_card_words():
     assert "You are ready." in s.log
     for text in told:
         assert not codes_in(text, german=False), text
+
+
+def test_a_gamble_card_to_turn_is_counted_from_one_as_the_table_counts_it():
+    """The words of a flip say the gamble card as a player counts it (the first is 1), like the
+    table's button; the move's code keeps the engine's slot number."""
+    g = sk.Game.from_dict(
+        {
+            "variant": "bitenight",
+            "names": ["Ada", "Ben"],
+            "players": [{"gamble": ["9H", "4C", "JC"]}, {"hand": ["KD"]}],
+            "stack": ["6D"],
+            "turn": 0,
+        }
+    )
+    flips = [m for m in g.legal_moves() if m.kind == "flip"]
+    assert [str(m) for m in flips] == ["P0 flip 0", "P0 flip 1", "P0 flip 2"]
+    assert [Writer(g.names, people=True).move(m) for m in flips] == [
+        "turn gamble card 1",
+        "turn gamble card 2",
+        "turn gamble card 3",
+    ]
+
+
+def test_four_of_a_face_card_burn_in_words_names_the_rank():
+    """People read "Four queens in a row", programs keep the rank's code ("Four Qs")."""
+    g = sk.Game.from_dict(
+        {
+            "variant": "bitenight",
+            "names": ["Ada", "Ben"],
+            "players": [{"hand": ["QC", "5D"]}, {"hand": ["KD"]}],
+            "stack": ["QS", "QH", "QD"],
+            "turn": 0,
+        }
+    )
+    g.play("QC")
+    burn = g.log[-1]
+    assert burn.words == "Four queens in a row — the stack burns; Ada starts the next stack."
+    assert burn.text == "Four Qs in a row — the stack burns; Ada starts the next stack."
+
+
+def test_a_refused_call_of_the_pickers_own_ace_names_the_card_once():
+    g = sk.new_game("sheepshead", seed=1, names=["Ada", "Ben", "Cleo", "Dev", "Eve"])
+    for move in ("P1 pick", "P1 bury 10C 8C"):
+        g.play(move)
+    with pytest.raises(sk.IllegalMove) as refused:
+        g.play("P1 call AC")
+    assert refused.value.words == "Ben can't call A\u2663: it is in Ben's own hand or buried"
+    assert "the picker cannot call AC" in str(refused.value)
+
+
+def test_a_flip_without_a_slot_is_said_too():
+    """Words are written for refused moves as well: a flip that names no slot still reads."""
+    from scheissekopf.moves import Move
+
+    assert Writer(["Ada"], people=True).move(Move(0, "flip")) == "turn a gamble card"

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import compress, product
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -63,6 +64,17 @@ SHEDDING_PHASES = ("setup", "play", "over")
 #: the stack's top cards the observation draws one by one (the rest only as counts)
 STACK_TOP = 4
 _frombuffer, _BYTE, _FLOAT, _MASK = np.frombuffer, np.dtype(np.uint8), np.dtype(np.float32), np.dtype(np.int8)
+_BYTES = [bytes((i,)) for i in range(256)]  # each byte value as a one-byte string
+
+
+def _one_hot(width: int, i: int) -> bytes:
+    row = bytearray(width)
+    row[i] = 1
+    return bytes(row)
+
+
+#: how many stacks an observation layout keeps the counted segments of before it starts afresh
+_KEPT_MAX = 1 << 14
 
 
 def _check_table(variant: str, players: int | None) -> tuple[str, int]:
@@ -343,9 +355,22 @@ class ObservationLayout:
                 f"{variant} at {n} players deals more than 255 cards: the observation counts them in bytes"
             )
         self._tables: list[Any] = [None] * n  # per observer: where its observation counts what
-        # see _public: the seldom changing zones' counts, beside the cards they were counted from
-        self._discard: tuple[list, bytes] = ([], bytes(k))
-        self._slow: tuple = ([], [], None)
+        # see _public: copies of the seldom changing zones beside their rows, and per observer
+        # the rows turned to it (with the copies they were made from)
+        blank = bytes(k)
+        slots = self.actions.slots if not self.trick else 0
+        # see _recount and _turn: a copy of the slow zones, their rows, each observer's pieces
+        self._kept: tuple | None = None
+        self._rows = ([blank] * n, [bytes(slots)] * n, [blank, b"", b"", b""])
+        self._turned: list[list] = [[None] * 5 for _ in range(n)]
+        self._known_copies: list[Any] = [None] * n  # see _shedding
+        self._known_rows = [blank] * n
+        # a card -> 1 in its face's byte of an integer: the sum over a zone's cards, written out
+        # as k bytes, is the zone's row of counts (no count reaches 256: see above)
+        one: dict[Card | None, int] = {c: 1 << (8 * i) for c, i in self.face_index.items()}
+        one[None] = 0  # (an empty place in a bank)
+        self._one = one.__getitem__
+        self._stacks: dict[tuple, bytes] = {}  # see _stack_block
         self._tricks_seen: list[Any] = [None] * n  # see _finished_tricks
 
     def _add(self, name: str, shape: tuple[int, ...], meaning: str) -> None:
@@ -451,121 +476,129 @@ class ObservationLayout:
     # the plain encoding of the seat's view at every decision point of random games.
 
     def _shedding_tables(self, seat: int) -> tuple:
-        """For the observer ``seat``: where each card of its own zones, and each seat's flag,
-        is counted in the array (every seat's row counted from the observer)."""
-        n, k, at, fi = self.players, len(self.faces), self._at, self.face_index
+        """For the observer ``seat``: the bytes of the one-hot segments that name a seat (each
+        seat's byte counted from the observer) or a word, and the seats in the observer's order."""
+        n = self.players
+        seats: dict[int | None, bytes] = {p: _one_hot(n, (p - seat) % n) for p in range(n)}
+        seats[None] = bytes(n)
+        phases = {p: _one_hot(len(SHEDDING_PHASES), i) for p, i in self._phase_index.items()}
+        return seats, phases, list(range(seat, n)) + list(range(seat))
 
-        def cards(base: int) -> dict:
-            return {c: base + i for c, i in fi.items()}
-
-        def rows(name: str) -> list[int]:  # absolute seat -> its place in a one-row segment
-            return [at[name] + (p - seat) % n for p in range(n)]
-
-        eff: dict[Card | None, int] = {c: at["effective_top"] + self.rank_index[c.rank] for c in self.faces}
-        eff[None] = at["effective_top"] + len(self.actions.ranks)
-        return (
-            cards(at["hand"]),
-            cards(at["stack"]),
-            [cards(at["stack_top"] + i * k) for i in range(STACK_TOP)],
-            [cards(at["known"] + ((p - seat) % n) * k) for p in range(n)],
-            rows("finished"),
-            rows("ready"),
-            rows("warned"),
-            rows("turn"),
-            rows("pending"),
-            rows("hand_size"),
-            eff,
-            {p: at["phase"] + i for p, i in self._phase_index.items()},
+    def _shedding(self, g: Any, seat: int, jump_in: bool) -> tuple[bytes, int | None, int]:
+        # The array is joined from its segments' bytes in their order: the rows of the zones
+        # that seldom change (see _recount), turned to the observer and kept for it; each
+        # seat's known cards (kept beside a copy of the cards they were counted from: they
+        # change with most moves, but only for the seat that moved); the stack's segments
+        # (kept per stack: a stack of a few cards recurs often); the hand; and one-hot bytes
+        # read from tables.
+        players = g.players
+        slow = ([pl.bank for pl in players], [pl.gamble for pl in players], g.discard, g.finished, g.ready, g.warned)
+        if slow != self._kept:
+            self._recount(slow)
+        mine = self._turned[seat]
+        if None in mine:
+            self._turn(seat, mine)
+        known, copies, rows = g.known, self._known_copies, self._known_rows
+        one = self._one
+        if known != copies:
+            k = len(self.faces)
+            for p in compress(range(self.players), map(ne, known, copies)):
+                cards = known[p]
+                copies[p] = cards[:]
+                rows[p] = sum(map(one, cards)).to_bytes(k, "little")
+        sizes = bytes([len(pl.hand) for pl in players])
+        key = tuple(g.stack)
+        block = self._stacks.get(key)
+        if block is None:
+            block = self._stack_block(g, key)
+        seats, phases = mine[3], mine[4]
+        pending = g.pending
+        direction = g.direction
+        out = b"".join(
+            (
+                sum(map(one, players[seat].hand)).to_bytes(len(self.faces), "little"),
+                mine[0],
+                *rows[seat:],
+                *rows[:seat],
+                sizes[seat:],
+                sizes[:seat],
+                mine[1],
+                block,
+                _BYTES[len(g.draw)],
+                mine[2],
+                seats[g.turn],
+                _BYTES[direction == 1],
+                seats[None if pending is None else pending[1]],
+                phases[g.phase],
+                _BYTES[jump_in],
+            )
         )
+        if direction == 1:
+            return out, None, 0
+        return out, self._at["direction"], direction
 
-    def _shedding(self, g: Any, seat: int, jump_in: bool) -> tuple[bytearray, int | None, int]:
+    def _stack_block(self, g: Any, key: tuple) -> bytes:
+        """The segments from ``stack`` to ``effective_top`` (the stack, its top cards, its size
+        and the rank to beat) of the game's stack, kept in ``_stacks`` under the stack's cards."""
+        stack = g.stack
+        k, fi, ranks = len(self.faces), self.face_index, len(self.actions.ranks)
+        b = bytearray(k * (1 + STACK_TOP) + 1)
+        for c in stack:
+            b[fi[c]] += 1
+        for i, c in enumerate(stack[: -STACK_TOP - 1 : -1]):
+            b[(1 + i) * k + fi[c]] = 1
+        b[-1] = len(stack)
+        top = g.effective_top
+        b += _one_hot(ranks + 1, ranks if top is None else self.rank_index[top.rank])
+        if len(self._stacks) >= _KEPT_MAX:
+            self._stacks.clear()
+        block = self._stacks[key] = bytes(b)
+        return block
+
+    def _recount(self, slow: tuple) -> None:
+        """Keep a copy of the zones every seat sees and which seldom change (the banks, the
+        gamble slots still face down, the discard, and the seats that went out, are ready and
+        were warned) and each seat's rows of them, counting again only the rows whose cards
+        changed, and forget the observers' pieces made of those (see _turn).
+
+        The encoder reuses the rows only while the game's zones compare equal to the copy
+        (the copy is compared, not the game, so any game may be encoded next)."""
+        banks, gambles, discard, finished, ready, warned = slow
+        old = self._kept
+        bank_rows, gamble_rows, tail = self._rows
+        n, k, one, s = self.players, len(self.faces), self._one, self.actions.slots
+        parts = set()
+        for p in range(n):
+            if old is None or banks[p] != old[0][p]:
+                bank_rows[p] = sum(map(one, banks[p])).to_bytes(k, "little")
+                parts.add(0)
+            if old is None or gambles[p] != old[1][p]:
+                gamble_rows[p] = bytes(c is not None for c in gambles[p][:s]).ljust(s, b"\0")
+                parts.add(1)
+        if old is None or old[2:] != slow[2:]:
+            tail[0] = sum(map(one, discard)).to_bytes(k, "little")
+            tail[1:] = [bytes(p in finished for p in range(n)), bytes(map(bool, ready)), bytes(map(bool, warned))]
+            parts.add(2)
+        for mine in self._turned:
+            for i in parts:
+                mine[i] = None
+        self._kept = ([z[:] for z in banks], [z[:] for z in gambles], discard[:], finished[:], ready[:], warned[:])
+
+    def _turn(self, seat: int, mine: list) -> None:
+        """The slow zones' pieces for the observer ``seat``, where missing: the banks, the
+        gamble slots, the discard with the flags; and its one-hot tables."""
         tables = self._tables[seat]
         if tables is None:
             tables = self._tables[seat] = self._shedding_tables(seat)
-        hand, stack_t, tops, knowns, fin, ready, warned, turn, pend, sizes, eff, phase = tables
-        players = g.players
-        buf = bytearray(self._public(g, seat))
-        for c in players[seat].hand:
-            buf[hand[c]] += 1
-        stack = g.stack
-        for c in stack:
-            buf[stack_t[c]] += 1
-        for t, c in zip(tops, stack[: -STACK_TOP - 1 : -1]):
-            buf[t[c]] = 1
-        for kt, kn in zip(knowns, g.known):
-            for c in kn:
-                buf[kt[c]] += 1
-        for at, pl in zip(sizes, players):
-            buf[at] = len(pl.hand)
-        for p in g.finished:
-            buf[fin[p]] = 1
-        for at in compress(ready, g.ready):
-            buf[at] = 1
-        for at in compress(warned, g.warned):
-            buf[at] = 1
-        buf[eff[g.effective_top]] = 1
-        if g.turn is not None:
-            buf[turn[g.turn]] = 1
-        pending = g.pending
-        if pending is not None:
-            buf[pend[pending[1]]] = 1
-        buf[phase[g.phase]] = 1
-        at = self._at
-        if jump_in:
-            buf[at["jump_in"]] = 1
-        buf[at["stack_size"]] = len(stack)
-        buf[at["draw_size"]] = len(g.draw)
-        direction = g.direction
-        if direction == 1:
-            buf[at["direction"]] = 1
-            return buf, None, 0
-        return buf, at["direction"], direction
-
-    def _public(self, g: Any, seat: int) -> bytes:
-        """The counts of the zones whose cards every seat sees and which seldom change (the
-        discard, the banks, the gamble slots still face down), as ``seat`` observes them,
-        everything else 0.
-
-        They are counted once for as long as they hold the same cards: the counts are kept
-        beside a copy of the cards they were counted from and reused only while the zones
-        compare equal to that copy (the copy is compared, not the game, so any game may be
-        encoded next). The discard, the largest and the least changing, is kept on its own."""
-        discard = g.discard
-        kept = self._discard
-        if discard != kept[0]:
-            kept = self._discard = (discard[:], self._row(discard))
-        players = g.players
-        slow = [pl.bank for pl in players]
-        slow += [pl.gamble for pl in players]
-        cache = self._slow
-        if slow != cache[0] or kept[1] is not cache[2]:
-            cache = self._slow = ([z[:] for z in slow], [None] * self.players, kept[1])
-        base = cache[1][seat]
-        if base is None:
-            n, k, at, fi = self.players, len(self.faces), self._at, self.face_index
-            s = self.actions.slots
-            b = bytearray(self.size)
-            b[at["discard"] : at["discard"] + k] = kept[1]
-            for p, bank in enumerate(slow[:n]):
-                row = at["bank"] + ((p - seat) % n) * k
-                for c in bank:
-                    if c is not None:
-                        b[row + fi[c]] += 1
-            for p, gamble in enumerate(slow[n:]):
-                row = at["gamble"] + ((p - seat) % n) * s
-                for i, c in enumerate(gamble[:s]):
-                    if c is not None:
-                        b[row + i] = 1
-            base = cache[1][seat] = bytes(b)
-        return base
-
-    def _row(self, cards: Any) -> bytes:
-        """Counts over the faces of ``cards``."""
-        fi = self.face_index
-        row = bytearray(len(self.faces))
-        for c in cards:
-            row[fi[c]] += 1
-        return bytes(row)
+        bank_rows, gamble_rows, tail = self._rows
+        order = tables[2]
+        if mine[0] is None:
+            mine[0] = b"".join(map(bank_rows.__getitem__, order))
+        if mine[1] is None:
+            mine[1] = b"".join(map(gamble_rows.__getitem__, order))
+        if mine[2] is None:
+            mine[2] = tail[0] + b"".join(f[seat:] + f[:seat] for f in tail[1:])
+        mine[3], mine[4] = tables[0], tables[1]
 
     def _trick_tables(self, seat: int) -> dict[str, Any]:
         """For the observer ``seat``: where each card and word of the trick game is counted in

@@ -91,6 +91,7 @@ def exercise(record: dict) -> Exercise:
         hints=hints,
         explain=explain,
         view=True,
+        cast=False,  # a puzzle's goal names the seats as its position text does
     )
 
 

@@ -20,6 +20,17 @@ from ..variants import Game
 from .checks import Outcome, moves
 
 _SEAT = re.compile(r"^\s*P\d+\b", re.IGNORECASE)
+CAST = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal", "Ida")
+
+
+def seat_names(players: int, seat: int) -> list:
+    """The seats of an exercise's table as the tutorial names them: the learner's seat "You",
+    the others the cast's names by seat (Ada at seat 0, Ben at seat 1, ...).
+
+    >>> seat_names(4, 2)
+    ['Ada', 'Ben', 'You', 'Dev']
+    """
+    return ["You" if i == seat else CAST[i] if i < len(CAST) else f"P{i}" for i in range(players)]
 
 
 def load_position(position):
@@ -65,7 +76,9 @@ class Exercise:
     ``hints``: graded, the gentlest first. ``explain``: said once the exercise is solved.
     ``view``: the learner sees only their own seat (a table shows that seat's view, and the
     messages never name a card that seat cannot see). ``mistakes``: moves a learner may well try
-    that the rules refuse — the engine's message for them is part of the lesson.
+    that the rules refuse — the engine's message for them is part of the lesson. ``cast``: a
+    position without seat names is played with the tutorial's cast at the table (the learner's
+    seat called "You", the others Ada, Ben, Cleo, ... by seat, as in the notebooks).
     """
 
     id: str
@@ -78,6 +91,7 @@ class Exercise:
     explain: str = ""
     view: bool = False
     mistakes: Sequence[str] = ()
+    cast: bool = True
 
     def __post_init__(self):
         self.solutions = tuple(self.solutions)
@@ -95,7 +109,10 @@ class Exercise:
 
     def game(self):
         """A fresh game at the exercise's position (the learner's table starts here)."""
-        return load_position(self.position)
+        if not self.cast or not isinstance(self.position, dict) or "names" in self.position:
+            return load_position(self.position)
+        players = len(self.position.get("players", ()))
+        return load_position({**self.position, "names": seat_names(players, self.seat)})
 
     def solutions_text(self) -> list:
         """The solving moves as the learner would write them, seat first (``"P0 9C 9D"``)."""
@@ -144,7 +161,8 @@ class Exercise:
             names = trial.names
             return Feedback(
                 False,
-                f"That is a move for {names[played.player]}; in this exercise you play {names[self.seat]}.",
+                f"That is a move for {names[played.player]}; in this exercise you play "
+                + ("your own seat." if names[self.seat] == "You" else f"{names[self.seat]}."),
                 shown,
                 legal=True,
                 happened=happened,

@@ -37,7 +37,7 @@ TRUMPS = Lesson(
                 "trick": {"leader": 1, "cards": ["GU", "H7", "H8"]},
             },
             seat=0,
-            goal="A normal game: P1 led the Gras-Unter. Take the trick.",
+            goal="A normal game: Ben led the Gras-Unter. Take the trick.",
             accept=c.takes_trick(
                 why="In the normal game the Ober rank above the Unter, and both above all the hearts."
             ),
@@ -65,7 +65,7 @@ TRUMPS = Lesson(
                 "trick": {"leader": 1, "cards": ["GU"]},
             },
             seat=2,
-            goal="P1 led the Gras-Unter. Play the cheapest card you are allowed to play.",
+            goal="Ben led the Gras-Unter. Play the cheapest card you are allowed to play.",
             accept=c.moves(
                 "P2 H9",
                 misses={
@@ -98,7 +98,7 @@ TRUMPS = Lesson(
                 "trick": {"leader": 1, "cards": ["GO", "GK", "G9"]},
             },
             seat=0,
-            goal="P1 plays a Wenz and led the Gras-Ober; P2 put the Gras-König on it. You have no Gras. Take the trick.",
+            goal="Ben plays a Wenz and led the Gras-Ober; Cleo put the Gras-König on it. You have no Gras. Take the trick.",
             accept=c.takes_trick(
                 why="In a Wenz only the four Unter are trumps; an Ober is a plain card of its suit, below the King."
             ),
@@ -138,7 +138,7 @@ MEHRKOPF = Lesson(
                 "trick": {"leader": 1, "cards": ["HA", "H7", "H8", "H9"]},
             },
             seat=0,
-            goal="Mehrkopf for five: the Gefreiter (G) join the trumps. P1 led the Herz-Ass. Take the trick.",
+            goal="Mehrkopf for five: the Gefreiter (G) join the trumps. Ben led the Herz-Ass. Take the trick.",
             accept=c.takes_trick(why="At five players the Gefreiter rank below the Unter and above every heart."),
             solutions=["P0 SG"],
             hints=[
@@ -166,16 +166,16 @@ MEHRKOPF = Lesson(
                 "trick": {"leader": 1, "cards": ["GA", "G7", "EO", "G8", "G9"]},
             },
             seat=0,
-            goal="Six players: P3 plays a heart solo and takes this trick with the Eichel-Ober. You "
-            "have no Gras. Leave P3 as few points as you can.",
+            goal="Six players: Dev plays a heart solo and takes this trick with the Eichel-Ober. You "
+            "have no Gras. Leave Dev as few points as you can.",
             accept=c.least_points(),
             solutions=["P0 SP"],
             hints=[
                 "You cannot win this trick. Which of your cards is worth least?",
                 "At six players one card counts less than nothing.",
-                "Throw the Schellen-Preuße: it counts -7 for P3.",
+                "Throw the Schellen-Preuße: it counts -7 for Dev.",
             ],
-            explain="The Preuße counts minus 7: the trick is worth 7 to P3 instead of 14.",
+            explain="The Preuße counts minus 7: the trick is worth 7 to Dev instead of 14.",
             view=True,
             mistakes=["P0 SP S6"],
         ),
@@ -238,7 +238,7 @@ CALLED = Lesson(
                 "contract": {"mode": "normal", "declarer": 3, "called": "EA"},
             },
             seat=1,
-            goal="P3 called the Eichel-Ass, and you hold it with two more Eichel cards. Lead Eichel.",
+            goal="Dev called the Eichel-Ass, and you hold it with two more Eichel cards. Lead Eichel.",
             accept=c.moves("P1 EA", why="that is no Eichel lead"),
             solutions=["P1 EA"],
             hints=[
@@ -247,7 +247,7 @@ CALLED = Lesson(
                 "Lead the Eichel-Ass.",
             ],
             explain="Leading the called suit with fewer than four of its cards, the partner must lead "
-            "the called ace: now everyone knows you play with P3.",
+            "the called ace: now everyone knows you play with Dev.",
             view=True,
             mistakes=["P1 E8"],
         ),
@@ -264,7 +264,7 @@ CALLED = Lesson(
                 "contract": {"mode": "normal", "declarer": 3, "called": "EA"},
             },
             seat=1,
-            goal="P3 called the Eichel-Ass, and you hold it with three more Eichel cards. Run away: "
+            goal="Dev called the Eichel-Ass, and you hold it with three more Eichel cards. Run away: "
             "lead Eichel, keeping the ace.",
             accept=c.moves(
                 "P1 E10",
@@ -308,7 +308,7 @@ POINTS = Lesson(
                 "trick": {"leader": 1, "cards": ["EO", "H8", "GU"]},
             },
             seat=0,
-            goal="You called the Gras-Ass and P1 brought it out: P1 is your partner. P1 now leads "
+            goal="You called the Gras-Ass and Ben brought it out: Ben is your partner. Ben now leads "
             "the Eichel-Ober, the highest trump. Put as many points as you can into the trick.",
             accept=c.most_points(),
             solutions=["P0 HA"],
@@ -339,7 +339,7 @@ POINTS = Lesson(
                 "trick": {"leader": 2, "cards": ["H9", "GA", "G7"]},
             },
             seat=1,
-            goal="Two tricks are left. You and your partner P3 have 55 points; P2's Herz-Neun takes "
+            goal="Two tricks are left. You and your partner Dev have 55 points; Cleo's Herz-Neun takes "
             "this trick whatever you play. Play so that your side ends with 61 or more.",
             accept=c.settles(1),
             solutions=["P1 S9"],
@@ -348,7 +348,7 @@ POINTS = Lesson(
                 "Who will take the last trick, and which card of yours goes into it?",
                 "Keep the Gras-Zehn for the last trick, which your partner takes: play the Schellen-Neun now.",
             ],
-            explain="The Schellen-Neun gives the opponents nothing; your Gras-Zehn then falls into P3's "
+            explain="The Schellen-Neun gives the opponents nothing; your Gras-Zehn then falls into Dev's "
             "last trick: 55 + 14 = 69, and you win.",
             view=True,
             mistakes=["P0 SK"],
@@ -370,8 +370,8 @@ POINTS = Lesson(
                 "trick": {"leader": 0, "cards": ["HO", "G9", "S9"]},
             },
             seat=3,
-            goal="P1 called the Gras-Ass, which P2 holds: P1 and P2 play against you and P0, and "
-            "have lost already. Your partner P0's Herz-Ober takes this trick. Play so that "
+            goal="Ben called the Gras-Ass, which Cleo holds: Ben and Cleo play against you and Ada, and "
+            "have lost already. Your partner Ada's Herz-Ober takes this trick. Play so that "
             "each of them pays you 2 units, not 1.",
             accept=c.settles(
                 2, why="Losers below 30 points are schneider, and schneider adds a unit to what each of them pays."
@@ -379,11 +379,11 @@ POINTS = Lesson(
             solutions=["P3 S10"],
             hints=[
                 "The losers pay one unit more when they are schneider: below 30 points.",
-                "P1 and P2 would take the last trick. What do your cards put into this trick, and what into theirs?",
+                "Ben and Cleo would take the last trick. What do your cards put into this trick, and what into theirs?",
                 "Put the Schellen-10 on your partner's trick now.",
             ],
             explain="Your 10 goes to your side; the King falls into their last trick, leaving them "
-            "25 points: schneider, so each pays 2 and you and P0 get +2.",
+            "25 points: schneider, so each pays 2 and you and Ada get +2.",
             mistakes=["P0 G10"],
         ),
     ],

@@ -15,7 +15,7 @@ def _hands(*hands):
     return [{"hand": h.split()} for h in hands]
 
 
-# the picker P1's deal, used from the bury on: P1 picked up 10H and KS
+# the picker Ben's deal, used from the bury on: Ben picked up 10H and KS
 _AFTER_PICK = ("QS 10D 8S 7S 9H AC", "QH JS KD 9C 8C 7H", "QD JH 8D AH KH 10C", "7D KC AS 10S 9S 8H")
 
 PICKING = Lesson(
@@ -123,7 +123,7 @@ PLAYING = Lesson(
                 "trick": {"leader": 1, "cards": ["AD", "10D", "KD", "7D"]},
             },
             seat=0,
-            goal="P1 led the ace of diamonds. Take the trick.",
+            goal="Ben led the ace of diamonds. Take the trick.",
             accept=c.takes_trick(why="Every queen and jack ranks above the diamonds, the ace included."),
             solutions=["P0 JH"],
             hints=[
@@ -151,7 +151,7 @@ PLAYING = Lesson(
                 "trick": {"leader": 0, "cards": ["9C", "10C", "10S", "AS"]},
             },
             seat=4,
-            goal="P1 picked and P3 brought out the called ace of hearts. They have 28 points; this "
+            goal="Ben picked and Dev brought out the called ace of hearts. They have 28 points; this "
             "trick holds 31. Play so that you end the hand with +2.",
             accept=c.settles(2, why="The picking side is schneidered below 31 points, and then each opponent gets 2."),
             solutions=["P4 AD"],
@@ -161,7 +161,7 @@ PLAYING = Lesson(
                 "Trump with the ace of diamonds.",
             ],
             explain="Your ace of diamonds takes 42 points for your side. The picking side ends with "
-            "28: schneidered, so P1 pays 4, P3 pays 2, and each opponent gets +2.",
+            "28: schneidered, so Ben pays 4, Dev pays 2, and each opponent gets +2.",
             view=True,
             mistakes=["P0 8D"],
         ),

@@ -29,11 +29,11 @@ PALACE = Lesson(
                 "draw": ["5S", "7H", "JH"],
             },
             seat=2,
-            goal="P1 and you both hold a 3 in the hand, and P1 sits first from the dealer's left. "
+            goal="Ben and you both hold a 3 in the hand, and Ben sits first from the dealer's left. "
             "Make one swap so that you open.",
             accept=c.opens(
                 2,
-                why="A 3 in a bank comes before a 3 in a hand, and among the hands P1 is first from the dealer's left.",
+                why="A 3 in a bank comes before a 3 in a hand, and among the hands Ben is first from the dealer's left.",
             ),
             solutions=["P2 swap 3S 5H", "P2 swap 3S QS", "P2 swap 3S AH"],
             hints=[
@@ -54,15 +54,15 @@ PALACE = Lesson(
                 "turn": 0,
             },
             seat=0,
-            goal="P1 holds a 6, an 8 and a 9. Play so that P1 must take the stack.",
+            goal="Ben holds a 6, an 8 and a 9. Play so that Ben must take the stack.",
             accept=c.must_take(1, why="In palace a 7 holds nothing low: the next play is equal or higher."),
             solutions=["P0 QD"],
             hints=[
                 "In palace every natural card asks the same: equal or higher.",
-                "The 7 has no power here. Which of your cards is above all of P1's?",
+                "The 7 has no power here. Which of your cards is above all of Ben's?",
                 "Play the Q♦.",
             ],
-            explain="Nothing P1 holds is a queen or higher, and P1 has no 2 or 10, so P1 must take.",
+            explain="Nothing Ben holds is a queen or higher, and Ben has no 2 or 10, so Ben must take.",
             mistakes=["P0 4D"],
         ),
         Exercise(
@@ -74,7 +74,7 @@ PALACE = Lesson(
                 "turn": 0,
             },
             seat=0,
-            goal="A king lies on the stack. Play so that P1, who plays next, may lay any card.",
+            goal="A king lies on the stack. Play so that Ben, who plays next, may lay any card.",
             accept=c.anything_goes(),
             solutions=["P0 2S"],
             hints=[
@@ -132,7 +132,7 @@ SCHWECHAT = Lesson(
                 "turn": 0,
             },
             seat=0,
-            goal="P1 holds an 8, a king and an ace, and no wildcard. Play so that P1 must take the stack.",
+            goal="Ben holds an 8, a king and an ace, and no wildcard. Play so that Ben must take the stack.",
             accept=c.must_take(1),
             solutions=["P0 7C"],
             hints=[
@@ -140,7 +140,7 @@ SCHWECHAT = Lesson(
                 "A 7 must be undercut: a 2, 4, 5 or 6, or a wildcard.",
                 "Play the 7♣.",
             ],
-            explain="After a 7 only a 2, 4, 5, 6 or a wildcard may follow; P1 has none of them.",
+            explain="After a 7 only a 2, 4, 5, 6 or a wildcard may follow; Ben has none of them.",
             view=True,
             mistakes=["P0 5D"],
         ),
@@ -153,7 +153,7 @@ SCHWECHAT = Lesson(
                 "turn": 0,
             },
             seat=0,
-            goal="An ace lies on top and P1 holds a 5, a 6 and a king. Play so that P1 must take the stack.",
+            goal="An ace lies on top and Ben holds a 5, a 6 and a king. Play so that Ben must take the stack.",
             accept=c.must_take(1),
             solutions=["P0 3C"],
             hints=[
@@ -161,8 +161,8 @@ SCHWECHAT = Lesson(
                 "A 3 takes the value of the card under it.",
                 "Play the 3♣: it counts as an ace.",
             ],
-            explain="The 3 mirrors the ace under it, so P1 would need an ace or a wildcard. A 10 would "
-            "have burned the stack, and then P1 starts a new one with anything.",
+            explain="The 3 mirrors the ace under it, so Ben would need an ace or a wildcard. A 10 would "
+            "have burned the stack, and then Ben starts a new one with anything.",
             view=True,
             mistakes=["P0 9S"],
         ),
@@ -180,7 +180,7 @@ SCHWECHAT = Lesson(
                 "turn": 0,
             },
             seat=0,
-            goal="P1, on your left, has one card left. Play so that P3, on your right, plays next.",
+            goal="Ben, on your left, has one card left. Play so that Dev, on your right, plays next.",
             accept=c.plays_next(3),
             solutions=["P0 JK"],
             hints=[
@@ -188,7 +188,7 @@ SCHWECHAT = Lesson(
                 "In schwechat a joker reverses the direction until the next joker.",
                 "Play the joker.",
             ],
-            explain="The joker turns the direction round: play goes on to your right, P3, and P1 waits.",
+            explain="The joker turns the direction round: play goes on to your right, Dev, and Ben waits.",
             view=True,
             mistakes=["P0 4C"],
         ),

@@ -182,7 +182,10 @@ class LessonTable(widgets.VBox):
                 f'<span title="{html.escape(ex_id)}: {status}" style="color:{_MARK_COLOURS[status]};'
                 f'font-size:16px;margin-right:6px;padding:0 2px;{ring}">{MARKS[status]}</span>'
             )
-        who = f"You play {self.table.game.names[ex.seat]}" + (", and see only your own cards." if ex.view else ".")
+        name = self.table.game.names[ex.seat]
+        who = ("You play the seat called You" if name == "You" else f"You play {name}") + (
+            ", and see only your own cards." if ex.view else "."
+        )
         intro = f'<div style="color:#44524b;margin:2px 0 6px">{html.escape(lesson.intro)}</div>' if lesson.intro else ""
         count = f"exercise {self.index + 1} of {len(lesson)}" if len(lesson) > 1 else "one exercise"
         # a lesson of one exercise is titled by its goal: say it once

@@ -10,8 +10,16 @@ from ..events import Event
 _ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth"}
 
 
+_FACES = {11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
+
+
 def _plural(rank: int) -> str:
     return RANK_TEXT[rank] + "s"
+
+
+def _plural_words(w, rank: int) -> str:
+    """Four of a rank as the codes read ("Qs") or as people say it ("queens", "9s")."""
+    return w.either(_plural(rank), _FACES.get(rank, _plural(rank)))
 
 
 def _cards_word(n: int) -> str:
@@ -29,7 +37,7 @@ def _burn(w, p, reason, rank, starter):
     elif reason == "turn-up":
         return "The turned-up 10 burns the stack before anyone plays."
     else:
-        head = f"Four {_plural(rank)} in a row — the stack burns"
+        head = f"Four {_plural_words(w, rank)} in a row — the stack burns"
     if starter is None:
         return head + "."
     if starter == p:
@@ -66,7 +74,7 @@ _TEXT: dict[str, Callable[..., str]] = {
         f"{w[p]}'s setup moves have led back to the same hand for the third time: setup ends for {w[p]}, who is ready."
     ),
     "start": lambda w, p, rank: (
-        f"Everyone is ready. {w[p]} holds the lowest card and opens with {_plural(rank)}."
+        f"Everyone is ready. {w[p]} holds the lowest card and opens with {_plural_words(w, rank)}."
         if rank
         else f"Everyone is ready. {w[p]} opens."
     ),

@@ -180,7 +180,10 @@ class SheepsheadRules(Rules):
         if c >> 2 not in (14, 10) or g.order.grp[c] == TRUMP:
             return "the picker calls the ace of a fail suit (clubs, spades or hearts), never a trump"
         if c in mine:
-            return f"the picker cannot call {w.card(c)}: it is in the picker's own hand or buried"
+            return w.either(
+                f"the picker cannot call {w.card(c)}: it is in the picker's own hand or buried",
+                f"it is in {g.names[p]}'s own hand or buried",  # after "Ben can't call A♣: "
+            )
         if c >> 2 == 10 and calls and calls[0] >> 2 == 14 or c >> 2 == 10 and unders and unders[0] >> 2 == 14:
             return "a ten is called only when the picker holds all three fail aces"
         if c >> 2 == 14 and not any(x >> 2 == 14 for x in calls):

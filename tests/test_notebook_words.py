@@ -1,0 +1,137 @@
+"""What a learner reads in the tutorial names cards as the table draws them (4♣, 10♥, Gras-Unter)
+and moves in words ("Ada plays 4♣", "take the stack"), never in the engine's codes (``4C``,
+``P0 swap 4C KD``, ``GU``). This reads what the notebooks store: every line a cell prints and
+every paragraph of prose, outside the code spans and code blocks (code is what a learner types,
+and there the notation belongs). The few places where the codes are the lesson are listed, each
+with the reason.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+import pytest
+from test_words import GERMAN_CODE, SEAT_CODE
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+# A French card in the engine's code (4C, 10H, QS); the joker's JK is left out, since the table
+# draws the joker as JK with a star.
+FRENCH_CARD = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
+# A move in the engine's notation: a seat's code and then a card's code, or a move's keyword at the
+# end of the line or before a card's code or a number ("P0 take", "P0 swap 4C KD", "P1 flip 2"),
+# where an English sentence would go on ("Make P2 take the stack").
+CARD_CODE = r"(?:(?:10|[2-9JQKA])[CDHS]\b|[EGHS](?:10|[OUAK9876])\b)"
+MOVE_CODE = re.compile(
+    rf"\bP\d+ (?:JK\b|{CARD_CODE}|(?:swap|take|flip|place|ready|bid|call|bury|pick|pass)(?=\s*$|[,;)\]'\"]| \d| {CARD_CODE}))"
+)
+CODES = (MOVE_CODE, FRENCH_CARD, GERMAN_CODE)
+
+# Where the codes are what the cell teaches, by notebook and cell id.
+TEACH_CODES = {
+    # the one-line position text and its JSON, written and read back: the notation is the lesson
+    "05-position-lab.ipynb": {"05-19", "05-21", "05-23", "05-25", "05-27", "05-29"},
+    # the card codes of the German pack beside their names, as cell 3 explains them
+    "06-schafkopf.ipynb": {"50a03eb1"},
+}
+# The editor's position messages are still written in the codes (the position checker has no
+# people's words yet); 05 prints two of them.
+EDITOR_CODES = {"05-position-lab.ipynb": {"05-07", "05-09"}}
+# Notebooks for engineers, in the codes and action numbers that programs use.
+FOR_ENGINEERS = {"10-ai.ipynb"}
+
+# Notebooks whose tables and prose call the seats by name (Ada, Ben, ...), not P0, P1, ...
+SEATS_BY_NAME = {
+    "01-setup.ipynb",
+    "02-special-cards.ipynb",
+    "03-scoring.ipynb",
+    "04-variants.ipynb",
+    "06-schafkopf.ipynb",
+    "07-sheepshead.ipynb",
+}
+CODE_BLOCK = re.compile(r"```.*?```", re.S)
+CODE_SPAN = re.compile(r"`[^`\n]*`")
+HTML_TAG = re.compile(r"<[^>]+>")
+
+
+def _text(value) -> str:
+    return "".join(value) if isinstance(value, list) else value
+
+
+def prose(markdown: str) -> str:
+    """A markdown cell as a reader reads it, without code blocks, code spans and tags."""
+    return HTML_TAG.sub(" ", CODE_SPAN.sub(" ", CODE_BLOCK.sub(" ", markdown)))
+
+
+def printed(cell, pictures: bool = False) -> str:
+    """What a code cell shows as text: the lines it printed, an error, and a value's text where
+    the value has no picture of its own; with ``pictures``, also the words a picture shows (a
+    table's caption, its seats and its log), though not the seat numbers beside the names."""
+    lines = []
+    for out in cell.get("outputs", []):
+        if out["output_type"] == "stream":
+            lines.append(_text(out["text"]))
+        elif out["output_type"] == "error":
+            lines.append(f"{out['ename']}: {out['evalue']}")
+        else:
+            data = out.get("data", {})
+            if "text/html" in data:
+                if pictures:
+                    lines.append(html.unescape(HTML_TAG.sub("\n", _text(data["text/html"]))))
+            elif "image/svg+xml" not in data:
+                lines.append(_text(data.get("text/plain", "")))
+    return "\n".join(lines)
+
+
+def reading(path, pictures: bool = False):
+    """(cell id, kind, text) for everything a learner reads in the notebook at ``path``."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "markdown":
+            yield cell["id"], "prose", prose(_text(cell["source"]))
+        elif cell["cell_type"] == "code":
+            yield cell["id"], "output", printed(cell, pictures)
+
+
+def codes_in(text: str) -> list[str]:
+    """Each line of ``text`` that holds an engine code."""
+    return [line.strip() for line in text.splitlines() if any(code.search(line) for code in CODES)]
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.name not in FOR_ENGINEERS], ids=lambda p: p.name)
+def test_a_learner_reads_cards_and_moves_in_words_not_engine_codes(path):
+    allowed = TEACH_CODES.get(path.name, set()) | EDITOR_CODES.get(path.name, set())
+    found = [
+        f"{path.name}, cell {cell_id} ({kind}): {line}"
+        for cell_id, kind, text in reading(path, pictures=True)
+        if cell_id not in allowed
+        for line in codes_in(text)
+    ]
+    assert not found, "engine codes where a learner reads:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.name in SEATS_BY_NAME], ids=lambda p: p.name)
+def test_the_seats_are_called_by_name_in_what_the_notebook_prints_and_says(path):
+    found = [
+        f"{path.name}, cell {cell_id} ({kind}): {line.strip()}"
+        for cell_id, kind, text in reading(path)
+        for line in text.splitlines()
+        if SEAT_CODE.search(line)
+    ]
+    assert not found, "seats named by their codes:\n" + "\n".join(found)
+
+
+def test_the_scan_sees_codes_in_printed_lines_and_prose_but_not_in_code_spans():
+    assert codes_in("P0 swap 4C KD") and codes_in("P2 take") and not codes_in("Make P2 take the stack")
+    assert codes_in("P1 plays JD.") and codes_in("trumps: EU GU HU SU")
+    assert codes_in("refused: P2 holds SA") and codes_in("P0 10C   10♣")
+    assert not codes_in("Ada plays 4♣.") and not codes_in("Ben holds JK ★ and the Gras-Unter")
+    assert not codes_in(prose("In code a swap is written `P0 swap 5D KS`.\n```\nP0 4C\n```"))
+    cell = {"outputs": [{"output_type": "stream", "text": ["P0 plays 3D.\n"]}]}
+    assert codes_in(printed(cell)) == ["P0 plays 3D."]
+    table = {"outputs": [{"output_type": "display_data", "data": {"text/html": '<div title="4C">Ben plays 9D.</div>'}}]}
+    assert codes_in(printed(table, pictures=True)) == ["Ben plays 9D."] and not codes_in(printed(table))
