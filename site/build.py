@@ -110,6 +110,29 @@ PATCHES = {
     ],
 }
 DEFERRED = {"ipython": {"prompt-toolkit"}}
+# piplite (the kernel's %pip) imports micropip and unittest.mock as the kernel starts, a tenth of
+# the start; the site's piplite imports them when a package is first installed. (Python 3.14
+# evaluates the annotations that name them only when asked.)
+PATCHES["piplite"] = [
+    (
+        "piplite/piplite.py",
+        "from unittest.mock import patch\n\n"
+        "import micropip\n"
+        "from micropip.package_index import CompatibilityLayer, ProjectInfo\n"
+        "from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n",
+        "def _import_micropip():  # the tutorial's site: imported at the first install\n"
+        "    global patch, micropip, CompatibilityLayer, ProjectInfo, _MP_QUERY_PACKAGE\n"
+        "    from unittest.mock import patch\n\n"
+        "    import micropip\n"
+        "    from micropip.package_index import CompatibilityLayer, ProjectInfo\n"
+        "    from micropip.package_index import query_package as _MP_QUERY_PACKAGE\n",
+    ),
+    (
+        "piplite/piplite.py",
+        '    """Invoke micropip.install with a patch to get data from local indexes"""\n',
+        '    """Invoke micropip.install with a patch to get data from local indexes"""\n    _import_micropip()\n',
+    ),
+]
 # The lab extensions the site serves, from the build environment (whose pins match the kernel's
 # wheels): the widgets' manager, the kernel, and anywidget's front end. The others installed there
 # come with the build tools (jupyterlab_pygments, with nbconvert) and would be fetched at each start.
@@ -312,6 +335,88 @@ def patched(wheel: Path) -> Path:
     return write_zip(CACHE / "patched" / name / wheel.name, files)
 
 
+# Parts of wheels that a kernel in the browser never reads, left out of the site's copies:
+# anywidget's wheel carries its front end twice (for JupyterLab and the classic notebook), which
+# the site serves from its own extensions folder (the package.json files stay: they say which
+# version that is); pygments holds about 600 lexers (1 MiB of its 1.2), of which the kernel uses
+# Python's for tracebacks and `??`. The site keeps the lexers of PYGMENTS_LEXERS and those they
+# import, and lists only those in pygments' table of lexers, so that asking for any other
+# language (pygments.lexers.get_lexer_by_name("rust")) raises pygments' own ClassNotFound, which
+# IPython and pygments' callers handle by showing plain text.
+TRIMMED = {
+    "anywidget": ("anywidget/labextension/static/", "anywidget/nbextension/", ".data/data/share/jupyter/"),
+}
+# IPython's lexers (ipython_pygments_lexers: Python, Bash, HTML, JavaScript, Ruby, Perl, TeX), and
+# what a notebook may show or a learner may ask to highlight: JSON and YAML (data), Markdown
+# (markup), plain text (special), the console sessions of Python (python).
+PYGMENTS_LEXERS = ("python", "special", "shell", "html", "javascript", "ruby", "perl", "markup", "data")
+
+
+def trimmed(wheel: Path) -> Path:
+    """``wheel`` without what TRIMMED (or PYGMENTS_LEXERS, for pygments) leaves out, or itself."""
+    name = str(parse_wheel_filename(wheel.name)[0])
+    if name not in TRIMMED and name != "pygments":
+        return wheel
+    with zipfile.ZipFile(wheel) as whl:
+        files = {info.filename: whl.read(info) for info in whl.infolist()}
+    if name == "pygments":
+        dropped = _pygments_lexers_dropped(files)
+    else:
+        dropped = {
+            member
+            for member in files
+            if any(part in member for part in TRIMMED[name]) and not member.endswith("/package.json")
+        }
+    (record,) = [n for n in files if n.endswith(".dist-info/RECORD") and n.count("/") == 1]
+    lines = []
+    for line in files[record].decode().splitlines():
+        member = line.split(",", 1)[0]
+        if member not in dropped:  # (the table of lexers may have changed: its line is made again)
+            lines.append(line if member == record else record_line(member, files[member]))
+    files = {member: data for member, data in files.items() if member not in dropped}
+    files[record] = ("\n".join(lines) + "\n").encode()
+    return write_zip(CACHE / "trimmed" / name / wheel.name, files)
+
+
+def _pygments_lexers_dropped(files: dict[str, bytes]) -> set[str]:
+    """The lexer modules that PYGMENTS_LEXERS do not need; rewrites pygments' table of lexers in
+    ``files`` to list only the others."""
+    import ast
+
+    folder = "pygments/lexers/"
+    mapping = folder + "_mapping.py"
+    table: dict = {}
+    exec(compile(files[mapping], mapping, "exec"), table)
+    lexers = table["LEXERS"]
+    module_of = {cls: module.rsplit(".", 1)[1] for cls, (module, *_) in lexers.items()}
+    keep, todo = set(), list(PYGMENTS_LEXERS)
+    while todo:
+        module = todo.pop()
+        if module in keep or module in ("__init__", "_mapping") or f"{folder}{module}.py" not in files:
+            continue
+        keep.add(module)
+        for node in ast.walk(ast.parse(files[f"{folder}{module}.py"])):
+            if isinstance(node, ast.ImportFrom) and node.module == "pygments.lexers":
+                # a lexer by its class (looked up in the table), a module, or a function
+                todo += [module_of.get(a.name, a.name) for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pygments.lexers."):
+                todo.append(node.module.rsplit(".", 1)[1])
+    kept = {cls: entry for cls, entry in lexers.items() if module_of[cls] in keep}
+    files[mapping] = (
+        "# pygments' table of lexers, as the tutorial's site ships it: only the lexers it keeps\n"
+        "# (site/build.py, PYGMENTS_LEXERS); any other language is not found.\n\n"
+        "LEXERS = {\n" + "".join(f"    {cls!r}: {entry!r},\n" for cls, entry in sorted(kept.items())) + "}\n"
+    ).encode()
+    return {
+        member
+        for member in files
+        if member.startswith(folder)
+        and member.count("/") == 2
+        and member.endswith(".py")
+        and member[len(folder) : -3] not in keep | {"__init__", "_mapping"}
+    }
+
+
 def write_wheel(dest: Path, name: str, version: str, files: dict[str, bytes], summary: str) -> Path:
     """A pure-Python wheel of ``files`` (path in the wheel -> bytes) in a fresh ``dest``."""
     module = name.replace("-", "_")
@@ -495,8 +600,8 @@ def build() -> None:
     _, minor = browser_python(info)
     project = project_wheel()
     wheels = [
-        *map(patched, download_wheels(minor)),
-        *kernel_wheels(),
+        *map(trimmed, map(patched, download_wheels(minor))),
+        *map(patched, kernel_wheels()),
         *stand_in_wheels(),
         browser_wheel(parse_wheel_filename(project.name)[1]),
     ]
@@ -510,10 +615,86 @@ def build() -> None:
         flush=True,
     )
     lite_dir(lite, minor)
+    compile_bytecode(lite)
     shutil.rmtree(OUT, ignore_errors=True)
     run([Path(sys.executable).parent / "jupyter", "lite", "build", "--lite-dir", lite, "--output-dir", OUT], cwd=lite)
     front_door(OUT)
     check(OUT)
+
+
+# Bytecode for what a kernel imports on its way to the first table. Pyodide's Python compiles
+# every module it imports from source, each time a page opens (it cannot keep bytecode between
+# visits): compiling the standard library's and the wheels' modules that the kernel and the first
+# notebook import was more than half of the kernel's start (in Node.js, 7.2 s of CPU time from
+# nothing to the first table, 2.8 s with this bytecode: benchmarks/site_kernel.mjs). site/bytecode.mjs starts the site's own kernel in
+# Node.js, runs the first notebook up to its first table and compiles each module imported on
+# the way with that Python (see site/bytecode.py); they go into the site as bytecode only, as
+# Pyodide's own packages do, except this project's (WITH_SOURCE), whose bytecode goes beside the
+# source, so that `??` and tracebacks still show the tutorial's code.
+BYTECODE_NOTEBOOK = "01-setup.ipynb"
+WITH_SOURCE = ("scheissekopf", "scheissekopf-lite")
+
+
+def compile_bytecode(lite: Path) -> dict:
+    """Put bytecode in the site's standard library and wheels for the modules a kernel imports
+    before the first table (see WITH_SOURCE), updating the wheels' RECORDs and the lock file."""
+    pyodide = lite / "static" / "pyodide"
+    config = json.loads((lite / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    options = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+    cells = [
+        "".join(cell["source"])
+        for cell in json.loads((ROOT / "notebooks" / BYTECODE_NOTEBOOK).read_text(encoding="utf-8"))["cells"]
+        if cell["cell_type"] == "code"
+    ]
+    work = CACHE / "bytecode"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    settings = {"packages": options["packages"], "env": {**options["env"], "PYTHONNODEBUGRANGES": "1"}, "cells": cells}
+    (work / "settings.json").write_text(json.dumps(settings))
+    run(["node", SITE / "bytecode.mjs", pyodide, work / "settings.json", work / "out"])
+    compiled = json.loads((work / "out" / "compiled.json").read_text())
+
+    stdlib = pyodide / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib) as zf:
+        files = {info.filename: zf.read(info) for info in zf.infolist()}
+    for member in compiled["stdlib"]:
+        del files[member]
+        files[member + "c"] = (work / "out" / "stdlib" / (member + "c")).read_bytes()
+    shutil.copy2(write_zip(work / "stdlib" / stdlib.name, files), stdlib)
+
+    lock_file = pyodide / "pyodide-lock.json"
+    lock = json.loads(lock_file.read_text())
+    members = set(compiled["site-packages"])
+    for entry in lock["packages"].values():
+        wheel = pyodide / entry["file_name"]
+        with zipfile.ZipFile(wheel) as zf:
+            files = {info.filename: zf.read(info) for info in zf.infolist()}
+        ours = sorted(members & set(files))
+        if not ours:
+            continue
+        (record,) = [n for n in files if n.endswith(".dist-info/RECORD") and n.count("/") == 1]
+        lines = {line.split(",", 1)[0]: line for line in files[record].decode().splitlines() if line}
+        for member in ours:
+            data = (work / "out" / "site-packages" / (member + "c")).read_bytes()
+            if entry["name"] in WITH_SOURCE:
+                folder, _, stem = member.rpartition("/")
+                target = f"{folder}/__pycache__/{stem[:-3]}.{compiled['cache_tag']}.pyc".lstrip("/")
+            else:
+                target = member + "c"
+                del files[member], lines[member]
+            files[target] = data
+            lines[target] = record_line(target, data)
+        del files[record]
+        files[record] = ("\n".join(line for name, line in lines.items() if name != record) + f"\n{record},,\n").encode()
+        shutil.copy2(write_zip(work / "wheels" / entry["name"] / wheel.name, files), wheel)
+        entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    lock_file.write_text(json.dumps(lock, indent=1) + "\n")
+    print(
+        f"bytecode for {len(compiled['stdlib'])} modules of the standard library and "
+        f"{len(members)} of the wheels (magic {compiled['magic']})",
+        flush=True,
+    )
+    return compiled
 
 
 def notebook_titles() -> list[tuple[str, str, str]]:

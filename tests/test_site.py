@@ -147,6 +147,79 @@ def test_what_the_browser_never_uses_is_a_stand_in_of_a_few_bytes():
             assert "stand-in" in whl.read(f"{module}-{packages[name]['version']}.dist-info/METADATA").decode()
 
 
+def _pyc_header(data: bytes) -> tuple[bytes, int]:
+    """A bytecode file's magic number and its flags (0b01: hash-based, 0b10: checked)."""
+    return data[:4], int.from_bytes(data[4:8], "little")
+
+
+@needs_site
+def test_what_a_kernel_imports_before_the_first_table_is_bytecode_for_the_sites_python():
+    # site/build.py (compile_bytecode): compiled by the site's own Pyodide, unchecked (the loader
+    # reads no source to validate them), one magic number throughout; the standard library and
+    # the others' wheels as bytecode only, this project's beside its source.
+    pyodide = SITE / "static" / "pyodide"
+    packages = _lock()["packages"]
+    magics = set()
+    with zipfile.ZipFile(pyodide / "python_stdlib.zip") as zf:
+        names = set(zf.namelist())
+        # the kernel imports these on its way to the first table; imaplib, say, it does not
+        for module in ("json/__init__", "asyncio/base_events", "inspect", "traceback", "ast"):
+            assert f"{module}.pyc" in names and f"{module}.py" not in names, module
+        assert "imaplib.py" in names and "imaplib.pyc" not in names
+        compiled = [n for n in names if n.endswith(".pyc")]
+        assert len(compiled) > 150
+        magics |= {_pyc_header(zf.read(n)) for n in compiled}
+    with zipfile.ZipFile(pyodide / packages["ipython"]["file_name"]) as whl:
+        names = set(whl.namelist())
+        assert "IPython/core/interactiveshell.pyc" in names and "IPython/core/interactiveshell.py" not in names
+        assert "IPython/terminal/embed.py" in names  # not imported before the first table: source
+        magics |= {_pyc_header(whl.read(n)) for n in names if n.endswith(".pyc")}
+    with zipfile.ZipFile(pyodide / packages["scheissekopf"]["file_name"]) as whl:
+        names = set(whl.namelist())
+        (cached,) = [n for n in names if re.fullmatch(r"scheissekopf/shedding/__pycache__/game\.cpython-3\d+\.pyc", n)]
+        assert "scheissekopf/shedding/game.py" in names
+        magics |= {_pyc_header(whl.read(cached))}
+    assert len(magics) == 1, magics
+    ((magic, flags),) = magics
+    assert magic[2:] == b"\r\n" and flags == 0b01  # hash-based, unchecked
+
+
+@needs_site
+def test_every_wheel_of_the_site_lists_each_of_its_files_with_its_hash():
+    # The site rewrites wheels (patches, stand-ins, bytecode, trimmed parts): each RECORD still
+    # says exactly what is in its wheel, as an installer (micropip) checks.
+    import base64
+
+    for entry in _lock()["packages"].values():
+        with zipfile.ZipFile(SITE / "static" / "pyodide" / entry["file_name"]) as whl:
+            (record,) = [n for n in whl.namelist() if n.endswith(".dist-info/RECORD") and n.count("/") == 1]
+            listed = {}
+            for line in whl.read(record).decode().splitlines():
+                member, digest, _ = line.rsplit(",", 2)
+                listed[member] = digest
+            assert set(listed) == set(whl.namelist()) - {n for n in whl.namelist() if n.endswith("/")}, entry["name"]
+            for member, digest in listed.items():
+                if member != record:
+                    data = whl.read(member)
+                    want = "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                    assert digest == want, (entry["name"], member)
+
+
+@needs_site
+def test_the_wheels_leave_out_what_a_kernel_never_reads():
+    packages = _lock()["packages"]
+    # anywidget's front end is the site's extensions folder, not the kernel's wheel
+    with zipfile.ZipFile(SITE / "static" / "pyodide" / packages["anywidget"]["file_name"]) as whl:
+        assert not [n for n in whl.namelist() if n.endswith(".js")]
+    # pygments: the lexers IPython and the notebooks use (in the browser, the table of lexers lists
+    # just those: test_pygments_finds_the_lexers_the_site_keeps_and_no_others)
+    with zipfile.ZipFile(SITE / "static" / "pyodide" / packages["pygments"]["file_name"]) as whl:
+        names = {n.removesuffix("c") for n in whl.namelist()}
+    assert {f"pygments/lexers/{m}.py" for m in ("python", "data", "markup", "shell", "special", "_mapping")} <= names
+    assert "pygments/lexers/rust.py" not in names
+    assert (SITE / "static" / "pyodide" / packages["pygments"]["file_name"]).stat().st_size < 600_000
+
+
 @needs_site
 def test_the_site_holds_the_notebooks_and_what_they_read():
     files = SITE / "files"
@@ -458,6 +531,61 @@ def test_completions_come_from_ipython_without_jedi_or_the_terminal(setup_notebo
     out = setup_notebook.run_new_cell(code, "matches")
     assert "terminal False jedi False" in out and "new_game" in out, out
     assert "Traceback" not in out
+
+
+@needs_site
+@needs_chromium
+def test_the_kernel_ran_the_sites_bytecode_not_the_source(setup_notebook):
+    # The standard library's and IPython's modules came from their bytecode files (no source is
+    # there to fall back on); this project's code objects have no column positions, which only the
+    # site's compiled files lack (the browser's Python compiles with them), so its bytecode was
+    # taken too: the magic number is the page's Python's.
+    code = (
+        "import sys, importlib.util, scheissekopf.shedding.game as game\n"
+        "loaders = [type(sys.modules[m].__loader__).__name__ for m in ('json', 'IPython.core.interactiveshell')]\n"
+        "columns = {p[2] for p in game.Game.play.__code__.co_positions()}\n"
+        "print('loaders', *loaders, 'columns', columns, 'magic', importlib.util.MAGIC_NUMBER.hex())"
+    )
+    out = setup_notebook.run_new_cell(code, "loaders")
+    assert "loaders zipimporter SourcelessFileLoader columns {None}" in out, out
+    with zipfile.ZipFile(SITE / "static" / "pyodide" / "python_stdlib.zip") as zf:
+        assert f"magic {zf.read('json/__init__.pyc')[:4].hex()}" in out, out
+    assert "Traceback" not in out
+
+
+@needs_site
+@needs_chromium
+def test_pip_installs_from_the_site_and_only_then_imports_micropip(setup_notebook):
+    # The site's piplite imports micropip at the first install, not as the kernel starts
+    # (site/build.py, PATCHES["piplite"]); %pip still installs what the site holds.
+    out = setup_notebook.run_new_cell("import sys\nprint('micropip before', 'micropip' in sys.modules)", "before")
+    assert "micropip before False" in out, out
+    out = setup_notebook.run_new_cell(
+        "%pip install wcwidth\nimport wcwidth\nprint('installed', wcwidth.wcwidth('a'), 'micropip' in sys.modules)",
+        "installed",
+    )
+    assert "installed 1 True" in out, out
+    assert "Traceback" not in out
+
+
+@needs_site
+@needs_chromium
+def test_pygments_finds_the_lexers_the_site_keeps_and_no_others(setup_notebook):
+    # IPython's lexer and what a notebook may show; any other language is pygments' "not found"
+    code = (
+        "from pygments.lexers import get_lexer_by_name, find_lexer_class\n"
+        "from pygments.lexers._mapping import LEXERS\n"
+        "from pygments.util import ClassNotFound\n"
+        "names = [get_lexer_by_name(a).name for a in ('ipython3', 'pytb', 'json', 'markdown', 'bash')]\n"
+        "every = all(find_lexer_class(entry[1]) for entry in LEXERS.values())\n"
+        "try:\n"
+        "    get_lexer_by_name('rust')\n"
+        "except ClassNotFound:\n"
+        "    names.append('no rust')\n"
+        "print('lexers', names, every)"
+    )
+    out = setup_notebook.run_new_cell(code, "lexers")
+    assert "lexers ['IPython', 'Python Traceback', 'JSON', 'Markdown', 'Bash', 'no rust'] True" in out, out
 
 
 @needs_site
