@@ -39,6 +39,17 @@ def card_word(card) -> str:
     return word() if word is not None else str(card)
 
 
+def seat_word(names: Sequence[str], seat: int) -> str:
+    """A seat as people call it: its name, or "Player 2" where the seat has no name of its own
+    (the engine's default name ``P2``, or none at all).
+
+    >>> seat_word(["Ada", "Ben"], 1), seat_word(["P0", "P1", "P2"], 2), seat_word([], 0)
+    ('Ben', 'Player 2', 'Player 0')
+    """
+    name = names[seat] if 0 <= seat < len(names) else None
+    return f"Player {seat}" if name is None or str(name) == f"P{seat}" else str(name)
+
+
 def plural_verb(verb: str) -> str:
     """The form a verb takes after "you": plays -> play, is -> are, passes -> pass,
     buries -> bury, goes -> go."""
@@ -150,6 +161,23 @@ class Said(str):
         said = super().__new__(cls, codes)
         said.words = words
         return said
+
+    def __reduce__(self):
+        return (Said, (str(self), self.words))
+
+
+def said(names: Sequence[str], write) -> Said:
+    """A message written once by ``write(w)`` and read both ways: the codes (``P0 has ... 4C``)
+    for programs, the words for people, where a seat without a name of its own is "Player 0"
+    (:func:`seat_word`) and a card is drawn (``4♣``, ``Eichel-Ober``).
+
+    >>> from scheissekopf.cards import Card
+    >>> m = said(["P0", "Ben"], lambda w: f"{w[0]} and {w[1]} both hold {w.card(Card.parse('4C'))}")
+    >>> str(m), m.words
+    ('P0 and Ben both hold 4C', 'Player 0 and Ben both hold 4♣')
+    """
+    people = Writer([seat_word(names, i) for i in range(len(names))], people=True)
+    return Said(write(Writer(names)), people.finish(write(people)))
 
 
 _COUNT = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}

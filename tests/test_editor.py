@@ -278,10 +278,11 @@ def test_two_copies_of_a_card_make_the_draft_impossible_and_keep_it():
     t = small_bitenight()
     edit(t, "type", to=hand(1), text="5H")
     assert not t.draft["valid"]
-    assert "2 copies of 5H" in t.draft["error"]
+    assert "2 copies of 5H" in t.draft["error"] and "2 copies of 5\u2665" in t.draft["words"]
+    assert t.draft_error.startswith("2 copies of 5H") and t.draft_words.startswith("2 copies of 5\u2665")
     assert t.position["players"][1]["hand"] == ["QS", "5H"]  # nothing is lost
     request(t, "mode", mode="play")
-    assert t.mode == "edit" and "2 copies of 5H" in t.message
+    assert t.mode == "edit" and "2 copies of 5\u2665" in t.message  # the table says it in words
     move(t, "5H", {"zone": "hand", "seat": 1, "index": 1}, PALETTE)
     assert t.draft["valid"]
 
