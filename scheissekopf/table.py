@@ -38,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import html
 import logging
 import pathlib
 import random
@@ -907,9 +908,19 @@ class Table(anywidget.AnyWidget):
         if bundle is None:
             return None
         data, metadata = bundle
-        # Where no kernel runs (a notebook viewer, nbconvert), the picture stands in for the table.
-        data["text/html"] = game_html(self._game, self._view)
+        # Where no kernel runs (a notebook viewer, nbconvert), the picture stands in for the table:
+        # in the editor, the position being built (not the game the table would go back to).
+        data["text/html"] = game_html(self._game, self._view) if self._draft is None else _draft_html(self._draft)
         return data, metadata
+
+
+def _draft_html(d: Draft) -> str:
+    """The picture of a draft: its position as a table draws it, or, while it is not a position
+    yet, what the editor says about it."""
+    if d.game is not None:
+        return game_html(d.game)
+    note = html.escape(f"A position being edited. Not a position yet: {d.words}.")
+    return f'<div class="scheissekopf-table" style="font-family:sans-serif;padding:6px;color:#8e1b1b">{note}</div>'
 
 
 _FAILED = "That did not work: something went wrong inside the program (a bug; please report it)."
