@@ -156,10 +156,12 @@ def _card_face(text, rank, symbol, base, index_px, pip_px, corner_top="3px", wor
     )
 
 
-def _card_html(text, *, size="normal", ring=False, ghost=False, peek=None, lap=0, peek_word=None) -> str:
-    """One card; ``peek`` writes a face-down card's face on a tag (the open table view), and
-    ``peek_word`` names it in the tooltip (a French card's by default); ``lap`` overlaps it with
-    the card before (a fanned hand)."""
+def _card_html(
+    text, *, size="normal", ring=False, ghost=False, peek=None, lap=0, peek_word=None, peek_parts=None
+) -> str:
+    """One card; ``peek`` writes a face-down card's face on a tag (the open table view), drawn
+    from ``peek_parts`` (rank, symbol, colour; a French card's by default) and named in the
+    tooltip by ``peek_word``; ``lap`` overlaps it with the card before (a fanned hand)."""
     w, h, index_px, pip_px = SIZES[size]
     rank, symbol, colour = card_parts(text)
     base = _card_box(w, h, lap)
@@ -171,7 +173,7 @@ def _card_html(text, *, size="normal", ring=False, ghost=False, peek=None, lap=0
         )
         tag = ""
         if peek not in (None, HIDDEN):
-            p_rank, p_symbol, p_colour = card_parts(peek)
+            p_rank, p_symbol, p_colour = peek_parts if peek_parts is not None else card_parts(peek)
             tag_style = _style(
                 position="absolute",
                 left="2px",

@@ -826,3 +826,16 @@ def test_move_data_is_plain_json():
     assert json.loads(json.dumps(t.legal)) == t.legal
     joker = Table(sk.Game.from_dict({**TRY, "turn": 1}))
     assert {m["target"] for m in joker.legal if m["kind"] == "joker"} == {0, 1, 2}
+
+
+def test_a_static_picture_names_seats_and_cards_as_the_table_draws_them():
+    """The picture a notebook viewer shows: seats by name ("Player 1" without one), tooltips and
+    the tags on face-down cards as drawn (Eichel-Ober, O♣), never the engine's codes."""
+    g = sk.new_game("mehrkopf", players=2, seed=1, names=["Ada", "Ben"])
+    picture = render.game_html(g)
+    down = g.players[0].gamble[0]
+    assert f'title="face down ({down.word()})"' in picture
+    shown = re.sub(r"<[^>]+>", " ", picture) + " ".join(re.findall(r'title="([^"]*)"', picture))
+    assert not re.search(r"\bP\d\b|\b[EGHS](?:10|[OUAK9876])\b", shown), shown
+    unnamed = render.game_html(sk.new_game("schafkopf", seed=7), view=2)
+    assert "seen by Player 2" in unnamed and "Auction \u2014 Player 1 to speak" in unnamed

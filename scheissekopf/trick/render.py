@@ -249,8 +249,15 @@ def _german_word(text) -> str:
 
 def _tcard(text, family, *, size="normal", lap=0, trump=False, peek=None) -> str:
     if family != "german" or text in (None, HIDDEN):
-        peek_word = _german_word(peek) if family == "german" and peek not in (None, HIDDEN) else None
-        card = _card_html(text, size=size, lap=lap, peek=peek, peek_word=peek_word)
+        german_peek = family == "german" and peek not in (None, HIDDEN)
+        card = _card_html(
+            text,
+            size=size,
+            lap=lap,
+            peek=peek,
+            peek_word=_german_word(peek) if german_peek else None,
+            peek_parts=german_card_parts(peek) if german_peek else None,
+        )
         return (
             card if not trump else card.replace('">', f';box-shadow:inset 0 3px 0 {GOLD},0 1px 2px rgba(0,0,0,.3)">', 1)
         )
