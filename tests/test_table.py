@@ -45,7 +45,7 @@ def test_table_view_syncs_the_whole_position():
     assert t.info["phase"] == "setup" and t.info["view"] == "table"
     assert len(t.legal) == len(g.legal_moves())
     assert {m["text"] for m in t.legal} == {str(m) for m in g.legal_moves()}
-    assert t.log == [e.text for e in g.log]
+    assert t.log == ["Player 0 deals."]  # the log in words: a seat without a name is "Player 0"
     assert t.message == ""
 
 
@@ -68,7 +68,7 @@ def test_refused_play_shows_the_reason_reraises_and_changes_nothing():
     with pytest.raises(sk.IllegalMove) as refused:
         t.play("P0 5H")
     assert t.message == refused.value.words  # one sentence: who, what and why, cards as drawn
-    assert t.message == "P0 can't play 5\u2665 on an 8: play 8 or higher, or a special card (2, 3, 10, joker)"
+    assert t.message == "Player 0 can't play 5\u2665 on an 8: play 8 or higher, or a special card (2, 3, 10, joker)"
     assert t.state == state == t.game.to_dict()
     assert t.version == version
     assert t.game.history == []
@@ -499,7 +499,7 @@ def test_a_bot_whose_move_is_refused_loses_its_seat():
     t.play("P0 9C")
     assert [str(m) for m in t.game.history] == ["P0 9C"]
     assert t.message == (
-        "The bot at Player 1's seat tried a move the rules refuse (P1 can't play 4\u2665 on a 9: "
+        "The bot at Player 1's seat tried a move the rules refuse (Player 1 can't play 4\u2665 on a 9: "
         "play 9 or higher, or a special card (2, 3, 10, joker)), so the seat is handed back."
     )
     assert t.bots == {} and not t.info["seats"][1]["bot"]
@@ -536,7 +536,7 @@ def test_scene_steps_forward_and_back():
     assert s.state["stack"] == ["8S", "9C", "QD"]
     new = s.log[s.log_mark :]  # the step's own events, marked in the log
     assert s.log_mark == 0 and new == [e.words for e in s.game.log]
-    assert new == ["P0 plays 9\u2663.", "P1 plays Q\u2666."]
+    assert new == ["Player 0 plays 9\u2663.", "Player 1 plays Q\u2666."]
     request(s, "next")
     assert s.scene_step == 2 and s.state["stack"] == ["8S"]
     s.next()
@@ -694,7 +694,7 @@ def test_a_trick_table_syncs_the_hand_the_game_and_the_moves():
     assert t.info["status"] == "Player 1 to lead" and t.info["trumps"][:2] == ["EO", "GO"]
     request(t, "card", player=1, cards=["G9"])
     assert t.info["trick"] == [{"seat": 1, "card": "G9"}]
-    assert t.log[-1] == "P1 plays Gras-Neun."
+    assert t.log[-1] == "Player 1 plays Gras-Neun."
 
 
 def test_a_refused_card_shows_the_engine_reason_and_changes_nothing():
@@ -707,10 +707,10 @@ def test_a_refused_card_shows_the_engine_reason_and_changes_nothing():
     except sk.IllegalMove as exc:
         reason = exc.words
     request(t, "card", player=2, cards=["SA"])
-    assert t.message == reason == "P2 can't play Schellen-Ass: Gras (Leaves) was led and P2 must follow suit"
+    assert t.message == reason == "Player 2 can't play Schellen-Ass: Gras (Leaves) was led and Player 2 must follow suit"
     assert g.to_dict() == state and t.version == version and t.state == state
     request(t, "move", player=2, text="P2 bid solo")  # a move of the wrong phase
-    assert t.message == "P2 can't bid a solo: the cards are being played, so play a card" and g.to_dict() == state
+    assert t.message == "Player 2 can't bid a solo: the cards are being played, so play a card" and g.to_dict() == state
     request(t, "card", player=2, cards=["GK"])
     assert t.message == "" and t.info["trick"][-1] == {"seat": 2, "card": "GK"}
 

@@ -178,7 +178,7 @@ def narration(game, view=None) -> list[str]:
     if view in (None, "table"):
         return [e.words for e in game.log]
     deals = Writer(game.names, people=True)
-    return [deals.finish(f"{game.names[e.player]} deals.") if e.kind == "deal" else e.words for e in game.log]
+    return [deals.finish(f"{deals[e.player]} deals.") if e.kind == "deal" else e.words for e in game.log]
 
 
 def status_text(info: dict) -> str:

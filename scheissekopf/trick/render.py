@@ -77,7 +77,7 @@ def contract_text(game) -> str | None:
     c = game.contract
     if c is None:
         return None
-    w = Writer([seat_word(game.names, i) for i in range(game.n)], people=True)  # "Player 1" without a name
+    w = Writer(game.names, people=True)
     if game.family.name == "german":
         what = game_name(c.mode, c.suit, c.called, c.tout, c.must, w)
     else:
