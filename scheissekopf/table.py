@@ -55,6 +55,7 @@ except ModuleNotFoundError as exc:  # the engine needs neither; the table does
 
     raise MissingExtra("The card table (sk.Table)", "widget", exc.name) from None
 
+from .drawing import felt_style, table_frame
 from .editor import BROKEN_EDIT, Draft, EditRefused, empty_position
 from .errors import IllegalMove, InvalidPosition
 from .render import describe, game_html, is_trick_game, narration, seat_rows
@@ -919,8 +920,12 @@ def _draft_html(d: Draft) -> str:
     yet, what the editor says about it."""
     if d.game is not None:
         return game_html(d.game)
-    note = html.escape(f"A position being edited. Not a position yet: {d.words}.")
-    return f'<div class="scheissekopf-table" style="font-family:sans-serif;padding:6px;color:#8e1b1b">{note}</div>'
+    note = html.escape(f"{d.variant}, being edited \u00b7 Not a position yet: {d.words}.")
+    header = f'<div style="font-size:13px;color:#8e1b1b;margin:0 4px 4px;font-weight:600">{note}</div>'
+    felt = (
+        f'<div style="{felt_style("14px")}"><span style="padding:22px 0">the table is drawn here once this is a position</span></div>'
+    )
+    return table_frame(header, "", felt, "", [])
 
 
 _FAILED = "That did not work: something went wrong inside the program (a bug; please report it)."
