@@ -922,9 +922,7 @@ def _draft_html(d: Draft) -> str:
         return game_html(d.game)
     note = html.escape(f"{d.variant}, being edited \u00b7 Not a position yet: {d.words}.")
     header = f'<div style="font-size:13px;color:#8e1b1b;margin:0 4px 4px;font-weight:600">{note}</div>'
-    felt = (
-        f'<div style="{felt_style("14px")}"><span style="padding:22px 0">the table is drawn here once this is a position</span></div>'
-    )
+    felt = f'<div style="{felt_style("14px")}"><span style="padding:22px 0">the table is drawn here once this is a position</span></div>'
     return table_frame(header, "", felt, "", [])
 
 

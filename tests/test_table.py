@@ -707,7 +707,9 @@ def test_a_refused_card_shows_the_engine_reason_and_changes_nothing():
     except sk.IllegalMove as exc:
         reason = exc.words
     request(t, "card", player=2, cards=["SA"])
-    assert t.message == reason == "Player 2 can't play Schellen-Ass: Gras (Leaves) was led and Player 2 must follow suit"
+    assert (
+        t.message == reason == "Player 2 can't play Schellen-Ass: Gras (Leaves) was led and Player 2 must follow suit"
+    )
     assert g.to_dict() == state and t.version == version and t.state == state
     request(t, "move", player=2, text="P2 bid solo")  # a move of the wrong phase
     assert t.message == "Player 2 can't bid a solo: the cards are being played, so play a card" and g.to_dict() == state
