@@ -439,6 +439,7 @@ def setup_notebook(served_site, chromium):
     page.seen = {"tab": tab.text_content(), "note": note.text_content()}
     page.screenshot("site-loading")
     page.run_all()
+    page.seen["drive requests"] = sum("/api/drive" in u for u in page.requests)
     yield page
     page.close()
 
@@ -551,6 +552,25 @@ def test_the_kernel_ran_the_sites_bytecode_not_the_source(setup_notebook):
     with zipfile.ZipFile(SITE / "static" / "pyodide" / "python_stdlib.zip") as zf:
         assert f"magic {zf.read('json/__init__.pyc')[:4].hex()}" in out, out
     assert "Traceback" not in out
+
+
+# Each top-level import made with the notebooks' folder as the working directory asks the page for
+# the folder's listing (a request through the service worker). Running all of 01-setup, the
+# kernel importing itself there took 96 such requests; importing before it enters the folder
+# (site/build.py, KERNEL_WORKER_PATCHES), 26.
+DRIVE_REQUESTS_BUDGET = 50
+
+
+@needs_site
+@needs_chromium
+def test_the_kernel_imports_itself_before_it_enters_the_notebooks_folder(setup_notebook):
+    for script in (SITE / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static").glob("*.js"):
+        text = script.read_text(encoding="utf-8")
+        assert not re.search(r"(\w)\.mount\((\w),\{\},(\w)\),\1\.chdir\(\3\)", text), script
+    assert setup_notebook.seen["drive requests"] < DRIVE_REQUESTS_BUDGET, setup_notebook.seen
+    # ... and still runs the notebook in its folder, where it finds the files beside it
+    out = setup_notebook.run_new_cell("import os\nprint('cwd', os.getcwd(), sorted(os.listdir())[:1])", "cwd")
+    assert "cwd /drive/notebooks ['01-setup.ipynb']" in out, out
 
 
 @needs_site
