@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import base64
 import email.parser
+import gzip
 import hashlib
 import html
 import json
@@ -753,6 +754,7 @@ def front_door(out: Path) -> None:
     loading = (FRONT / "loading.js").read_text(encoding="utf-8").replace("{typical}", TYPICAL_WAIT)
     pass_static_files(out)
     import_before_entering_drive(out)
+    pack_wasm(out)
     (out / "static" / "scheissekopf").mkdir(parents=True, exist_ok=True)
     (out / "static" / "scheissekopf" / "loading.js").write_text(loading, encoding="utf-8")
     for app in ("lab", "notebooks"):
@@ -809,6 +811,36 @@ def import_before_entering_drive(out: Path) -> None:
                 f"{KERNEL_EXTENSION}: {pattern!r} found {found} times, not {expected}: "
                 "JupyterLite's kernel worker changed; review KERNEL_WORKER_PATCHES"
             )
+
+
+# Pyodide's WebAssembly is 9.2 MiB, two fifths of what the first notebook downloads before its
+# first table, and gzip packs it to 3.4 MiB. A host that compresses (GitHub Pages) sends it packed
+# anyway; a plain static server sends it whole. So the site holds it packed, and the page unpacks
+# it as it arrives (the browser's DecompressionStream, streamed into the WebAssembly compiler); a
+# host that serves it with "Content-Encoding: gzip" has the browser unpack it instead. Pyodide in
+# Node.js reads the plain file (benchmarks/site_kernel.mjs unpacks a copy). The rule: the text in
+# pyodide.mjs that fetches it, and what replaces it (the build stops if Pyodide's code changed).
+WASM = "pyodide.asm.wasm"
+WASM_FETCH = (
+    '{binary:t,response:n}=_(e+"pyodide.asm.wasm")',
+    '{binary:t,response:n}=f.IN_NODE||f.IN_SHELL?_(e+"pyodide.asm.wasm"):{response:fetch(new URL(e+'
+    '"pyodide.asm.wasm.gz",location)).then(r=>{if(!r.ok)throw new Error(`Failed to load pyodide.asm.wasm.gz: '
+    '${r.status}`);let g=/gzip/.test(r.headers.get("Content-Encoding")||"");return new Response(g?r.body:'
+    'r.body.pipeThrough(new DecompressionStream("gzip")),{headers:{"Content-Type":"application/wasm"}})})}',
+)
+
+
+def pack_wasm(out: Path) -> None:
+    folder = out / "static" / "pyodide"
+    loader = folder / "pyodide.mjs"
+    old, new = WASM_FETCH
+    text = loader.read_text(encoding="utf-8")
+    if text.count(old) != 1:
+        sys.exit(f"{loader}: Pyodide's code that fetches its WebAssembly changed; review WASM_FETCH")
+    loader.write_text(text.replace(old, new, 1), encoding="utf-8")
+    wasm = folder / WASM
+    (folder / f"{WASM}.gz").write_bytes(gzip.compress(wasm.read_bytes(), compresslevel=9, mtime=0))
+    wasm.unlink()
 
 
 def check(out: Path) -> None:

@@ -12,6 +12,7 @@ anything outside 127.0.0.1. ``make test-site`` also runs every other notebook th
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -79,8 +80,16 @@ def test_the_kernel_loads_pyodide_and_every_package_from_the_site_itself():
     kernel = _lite_config()["litePluginSettings"][KERNEL_PLUGIN]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
     assert kernel["disablePyPIFallback"] is True  # %pip finds only what the site holds
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm.gz", "python_stdlib.zip"):
         assert (SITE / "static" / "pyodide" / name).is_file(), name
+    # The WebAssembly is there packed only (the page unpacks it: site/build.py, WASM_FETCH) and
+    # unpacks to Pyodide's own module, which the npm package holds.
+    assert not (SITE / "static" / "pyodide" / "pyodide.asm.wasm").exists()
+    packed = (SITE / "static" / "pyodide" / "pyodide.asm.wasm.gz").read_bytes()
+    plain = ROOT / "site" / "node_modules" / "pyodide" / "pyodide.asm.wasm"
+    if plain.is_file():
+        assert gzip.decompress(packed) == plain.read_bytes()
+    assert "DecompressionStream" in (SITE / "static" / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
 
     lock = _lock()
     packages = lock["packages"]
@@ -613,7 +622,7 @@ def test_pygments_finds_the_lexers_the_site_keeps_and_no_others(setup_notebook):
 def test_the_page_requests_nothing_outside_127_0_0_1(setup_notebook):
     requests = setup_notebook.requests
     # The kernel's own downloads (made by its web worker) are among what was watched.
-    assert any(u.endswith("/static/pyodide/pyodide.asm.wasm") for u in requests)
+    assert any(u.endswith("/static/pyodide/pyodide.asm.wasm.gz") for u in requests)
     assert any(re.search(r"/static/pyodide/scheissekopf-[^/]+\.whl$", u) for u in requests)
     assert setup_notebook.outside() == []
 
