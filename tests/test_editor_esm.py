@@ -303,6 +303,19 @@ def test_the_editor_calls_the_seats_by_their_names(live):
     assert "P0" not in page.locator(".sk-table").inner_text().replace(t.draft["text"], "")
 
 
+def test_the_editors_cards_say_themselves_in_words_and_unnamed_seats_are_players(live):
+    t = Table.editor("bitenight", players=2)
+    page = live(t)
+    heads = page.locator(".sk-seat .sk-name").all_inner_texts()
+    assert sorted(heads) == ["Player 0", "Player 1"]  # no name set: "Player 0", never "P0"
+    title = page.locator('.sk-palette .sk-card[data-card="10H"]').get_attribute("title")
+    assert title.startswith("10\u2665:") and "10H" not in title
+    assert page.locator('.sk-palette .sk-card[data-card="JK"]').get_attribute("title").startswith("joker:")
+    german = live(Table.editor("schafkopf"))
+    title = german.locator('.sk-palette .sk-card[data-card="EO"]').get_attribute("title")
+    assert title.startswith("Eichel-Ober:"), title
+
+
 def test_an_empty_editor_says_what_to_do_first(live):
     page = live(Table.editor("bitenight", players=3))
     assert "nobody holds a card (click a card" in page.locator(".sk-eerror").inner_text()
