@@ -12,6 +12,7 @@ loses, at once or through moves of the search's that are all forced into it.
 
     python benchmarks/replay_deal.py --variant palace --bots ismcts,random --seed 1 --game 53 \\
         --iterations 390 --replays 0:20 --log replays.jsonl
+    python benchmarks/replay_deal.py --game 0:200 --replays tournament --iterations 390 --log games.jsonl
     python benchmarks/replay_deal.py --summarize replays.jsonl
 """
 
@@ -124,6 +125,7 @@ def summarize(path):
     for r in games:
         if r["search_lost"] or r["exposures"]:
             print(
+                r.get("k", head["replays"]["game"]),
                 r["stream"],
                 "lost" if r["search_lost"] else "won",
                 "stalemate" if r["stalemate"] else "",
@@ -131,14 +133,26 @@ def summarize(path):
             )
 
 
+def _span(text):
+    """``"53"`` -> [53]; ``"0:20"`` -> 0 .. 19."""
+    if ":" in text:
+        a, b = (int(x) for x in text.split(":"))
+        return list(range(a, b))
+    return [int(text)]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", default="palace")
     ap.add_argument("--bots", default="ismcts,random", help="the search first, then the other seat's bot")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--game", type=int, default=53, help="the game's k in the tournament")
+    ap.add_argument("--game", default="53", help="the game's k in the tournament, or FROM:TO for several")
     ap.add_argument("--iterations", type=int, default=390)
-    ap.add_argument("--replays", default="0:10", help="the random streams to use, FROM:TO")
+    ap.add_argument(
+        "--replays",
+        default="0:10",
+        help="the random streams to use, FROM:TO; 'tournament': once, on the tournament's own stream",
+    )
     ap.add_argument("--log", help="append one JSON line per replay (a first line with the settings)")
     ap.add_argument("--summarize", metavar="FILE")
     args = ap.parse_args(argv)
@@ -148,19 +162,25 @@ def main(argv=None):
     bots = args.bots.split(",")
     if len(bots) != 2 or bots[0] != "ismcts":
         ap.error("name two bots, the search first: --bots ismcts,random")
-    a, b = (int(x) for x in args.replays.split(":"))
+    ks = _span(args.game)
+    if args.replays == "tournament":
+        streams = {k: [f"scheissekopf-tournament:{args.seed}:{k}"] for k in ks}
+    else:
+        streams = {k: [f"replay:{i}" for i in _span(args.replays)] for k in ks}
     settings = {k: getattr(args, k) for k in ("variant", "bots", "seed", "game", "iterations")}
     log = open(args.log, "a", encoding="utf-8") if args.log else None
     if log and log.tell() == 0:
         log.write(json.dumps({"replays": settings}) + "\n")
-    for i in range(a, b):
-        t0 = time.process_time()
-        r = replay(args.variant, bots, args.seed, args.game, args.iterations, f"replay:{i}")
-        r["seconds"] = round(time.process_time() - t0, 2)
-        if log:
-            log.write(json.dumps(r) + "\n")
-            log.flush()
-        print(r["stream"], r["moves"], "lost" if r["search_lost"] else "won", r["stalemate"], len(r["exposures"]))
+    for k in ks:
+        for stream in streams[k]:
+            t0 = time.process_time()
+            r = replay(args.variant, bots, args.seed, k, args.iterations, stream)
+            r["k"] = k
+            r["seconds"] = round(time.process_time() - t0, 2)
+            if log:
+                log.write(json.dumps(r) + "\n")
+                log.flush()
+            print(k, stream, r["moves"], "lost" if r["search_lost"] else "won", r["stalemate"], len(r["exposures"]))
     return 0
 
 
