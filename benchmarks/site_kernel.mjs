@@ -16,6 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf("--runs");
@@ -23,12 +24,23 @@ const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 5;
 const one = args.includes("--one");
 if (one) args.splice(args.indexOf("--one"), 1);
 const site = path.resolve(args[0] || "_site");
-const pyodideDir = path.join(site, "static", "pyodide") + "/";
+// The site holds Pyodide's WebAssembly gzipped (the page unpacks it as it arrives): Node.js reads
+// the plain file, so the site's Pyodide folder is mirrored (links) with an unpacked copy beside.
+const sitePyodide = path.join(site, "static", "pyodide");
+const pyodideDir = fs.existsSync(path.join(sitePyodide, "pyodide.asm.wasm")) ? sitePyodide + "/" : unpacked(sitePyodide);
 const config = JSON.parse(fs.readFileSync(path.join(site, "jupyter-lite.json"), "utf8"));
 const kernel = config["jupyter-config-data"].litePluginSettings["@jupyterlite/pyodide-kernel-extension:kernel"];
 const options = kernel.loadPyodideOptions;
 const notebook = JSON.parse(fs.readFileSync(path.join(site, "files", "notebooks", "01-setup.ipynb"), "utf8"));
 const cells = notebook.cells.filter((c) => c.cell_type === "code").map((c) => [].concat(c.source).join(""));
+function unpacked(folder) {
+  const mirror = fs.mkdtempSync(path.join(os.tmpdir(), "site-pyodide-"));
+  for (const name of fs.readdirSync(folder)) fs.symlinkSync(path.join(folder, name), path.join(mirror, name));
+  const packed = fs.readFileSync(path.join(folder, "pyodide.asm.wasm.gz"));
+  fs.writeFileSync(path.join(mirror, "pyodide.asm.wasm"), zlib.gunzipSync(packed));
+  process.on("exit", () => fs.rmSync(mirror, { recursive: true, force: true }));
+  return mirror + "/";
+}
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "pyodide.mjs").href);
 
 async function start() {

@@ -1,6 +1,6 @@
 """How big the static site is and how long the tutorial takes to show its first card table.
 
-    make site && .venv/bin/python benchmarks/site_load.py [--runs 3] [--no-lab]
+    make site && .venv/bin/python benchmarks/site_load.py [--runs 3] [--no-lab] [--site DIR]
 
 Prints the size of _site/ and its number of files, then, as the median of ``--runs`` cold loads
 in headless Chromium (a fresh browser context each time, so nothing is cached), the time from
@@ -201,13 +201,16 @@ def lab_load(browser) -> dict:
 
 
 def main() -> None:
+    global SITE
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--no-lab", action="store_true", help="measure the static site only")
     ap.add_argument("--files", type=int, default=0, metavar="N", help="list the N largest downloads of the first load")
+    ap.add_argument("--site", type=Path, default=SITE, metavar="DIR", help="a built site other than _site/")
     args = ap.parse_args()
+    SITE = args.site.resolve()
     if not (SITE / "jupyter-lite.json").is_file():
-        sys.exit("no site in _site/: run `make site` first")
+        sys.exit(f"no site in {SITE}: run `make site` first")
     files = [p for p in SITE.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
     disk = sum(p.stat().st_blocks * 512 for p in files)

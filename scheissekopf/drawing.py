@@ -43,6 +43,32 @@ def card_parts(text: str | None) -> tuple[str, str, str]:
     return rank, SUIT_SYMBOLS.get(suit, suit), colour
 
 
+def card_title(text) -> str:
+    """A French card's code as people say it, for a tooltip: ``10♥`` for ``"10H"``, ``joker``."""
+    rank, symbol, colour = card_parts(text)
+    if colour == "back":
+        return "face down"
+    return "joker" if colour == "joker" else f"{rank}{symbol}"
+
+
+def words_of_cards(data, words: dict) -> dict:
+    """The part of ``words`` (card text -> the card as people say it) for the card texts found
+    anywhere in ``data`` (a position as a viewer may see it): what a table needs for its
+    tooltips, and nothing about the cards it does not show."""
+    found: dict = {}
+    todo = [data]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if item in words:
+                found[item] = words[item]
+        elif isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            todo.extend(item)
+    return found
+
+
 def _rank(text) -> str | None:
     if text is None or text == HIDDEN:
         return None
@@ -109,8 +135,9 @@ def _card_box(w, h, lap):
     )
 
 
-def _card_face(text, rank, symbol, base, index_px, pip_px, corner_top="3px"):
-    """A face-up card: rank and suit symbol in the top corner, the symbol again bottom right."""
+def _card_face(text, rank, symbol, base, index_px, pip_px, corner_top="3px", word=None):
+    """A face-up card: rank and suit symbol in the top corner, the symbol again bottom right;
+    its tooltip is ``word``, the card as people say it (a French card's by default: ``10♥``)."""
     corner = _style(
         position="absolute",
         left="3px",
@@ -121,7 +148,7 @@ def _card_face(text, rank, symbol, base, index_px, pip_px, corner_top="3px"):
         letter_spacing="-0.5px",
     )
     pip = _style(position="absolute", right="4px", bottom="3px", font_size=f"{pip_px}px")
-    label = html.escape(str(text))
+    label = html.escape(word if word is not None else card_title(text))
     return (
         f'<span title="{label}" style="{_style(**base)}">'
         f'<span style="{corner}">{html.escape(rank)}<br>{symbol}</span>'
@@ -129,9 +156,12 @@ def _card_face(text, rank, symbol, base, index_px, pip_px, corner_top="3px"):
     )
 
 
-def _card_html(text, *, size="normal", ring=False, ghost=False, peek=None, lap=0) -> str:
-    """One card; ``peek`` writes a face-down card's face on a tag (the open table view);
-    ``lap`` overlaps it with the card before (a fanned hand)."""
+def _card_html(
+    text, *, size="normal", ring=False, ghost=False, peek=None, lap=0, peek_word=None, peek_parts=None
+) -> str:
+    """One card; ``peek`` writes a face-down card's face on a tag (the open table view), drawn
+    from ``peek_parts`` (rank, symbol, colour; a French card's by default) and named in the
+    tooltip by ``peek_word``; ``lap`` overlaps it with the card before (a fanned hand)."""
     w, h, index_px, pip_px = SIZES[size]
     rank, symbol, colour = card_parts(text)
     base = _card_box(w, h, lap)
@@ -143,7 +173,7 @@ def _card_html(text, *, size="normal", ring=False, ghost=False, peek=None, lap=0
         )
         tag = ""
         if peek not in (None, HIDDEN):
-            p_rank, p_symbol, p_colour = card_parts(peek)
+            p_rank, p_symbol, p_colour = peek_parts if peek_parts is not None else card_parts(peek)
             tag_style = _style(
                 position="absolute",
                 left="2px",
@@ -158,7 +188,8 @@ def _card_html(text, *, size="normal", ring=False, ghost=False, peek=None, lap=0
                 padding="1px 0",
             )
             tag = f'<span style="{tag_style}">{html.escape(p_rank)}{p_symbol}</span>'
-        title = "face down" + (f" ({html.escape(str(peek))})" if tag else "")
+        seen = peek_word if peek_word is not None else card_title(peek) if tag else ""
+        title = "face down" + (f" ({html.escape(seen)})" if tag else "")
         return f'<span title="{title}" style="{_style(**base)}">{tag}</span>'
     base.update(
         background=CARD_FACE, border=f"1px solid {CARD_EDGE}", color=INKS[colour], box_shadow="0 1px 2px rgba(0,0,0,.3)"

@@ -44,6 +44,7 @@ from .trick.position import MODES
 from .trick.position import PHASES as TRICK_PHASES
 from .trick.rules import RULES
 from .variants import TRICK_VARIANTS, VARIANTS, from_dict, text_to_dict, to_text
+from .words import Said
 
 __all__ = ["Draft", "EditRefused", "empty_position"]
 
@@ -227,6 +228,12 @@ class Draft:
             data.pop("repetitions", None)  # a single count of this position: from_dict writes it again
         return to_text(data)
 
+    @property
+    def words(self) -> str:
+        """:attr:`error` in card players' words (cards as the table draws them, seats by name),
+        ``""`` when the draft is a position."""
+        return getattr(self.error, "words", self.error)
+
     # ------------------------------------------------------------------ checking
     def validate(self) -> str:
         """Ask the engine whether the draft is a position; keep its answer. On success the draft
@@ -236,7 +243,7 @@ class Draft:
         try:
             game = from_dict(self.position)
         except InvalidPosition as exc:
-            self.error, self.game = str(exc), None
+            self.error, self.game = Said(str(exc), exc.words), None
             if not self.trick and not self.placed():  # not "P0 ... is not listed as finished"
                 self.error = EMPTY_TABLE
             return self.error

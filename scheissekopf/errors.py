@@ -22,10 +22,21 @@ class IllegalMove(ValueError):
 
 class InvalidPosition(ValueError):
     """``Game.from_dict`` (or ``from_text``) refused a position; the message names the problem.
-    For a position text, ``column`` (1-based) and ``field`` say where it is, when known."""
+    For a position text, ``column`` (1-based) and ``field`` say where it is, when known.
+
+    As for :class:`IllegalMove`, ``str(exc)`` is written for programs, in the engine's codes
+    (``2 copies of KS, but one deck holds only 1``, ``P0 has an empty hand ...``), and ``words``
+    is the same for people, cards as the table draws them and seats by name (``2 copies of K♠,
+    ...``, ``Ada has an empty hand ...``, "Player 0" for a seat without a name). A message
+    written both ways (:func:`scheissekopf.words.said`) brings its own words.
+    """
 
     column: int | None = None
     field: str | None = None
+
+    def __init__(self, message: str = "", words: str | None = None):
+        super().__init__(message)
+        self.words = getattr(message, "words", str(message)) if words is None else words
 
 
 class MissingExtra(ModuleNotFoundError):

@@ -38,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import html
 import logging
 import pathlib
 import random
@@ -54,6 +55,7 @@ except ModuleNotFoundError as exc:  # the engine needs neither; the table does
 
     raise MissingExtra("The card table (sk.Table)", "widget", exc.name) from None
 
+from .drawing import felt_style, table_frame
 from .editor import BROKEN_EDIT, Draft, EditRefused, empty_position
 from .errors import IllegalMove, InvalidPosition
 from .render import describe, game_html, is_trick_game, narration, seat_rows
@@ -61,8 +63,8 @@ from .shedding import presets as shedding_presets
 from .trick.position import MODES as TRICK_MODES
 from .trick.position import PHASES as TRICK_PHASES
 from .trick.rules import RULES
-from .variants import AnyGame, Game, from_dict, new_game
-from .words import Writer, agree
+from .variants import AnyGame, Game, deck, from_dict, new_game
+from .words import Writer, agree, card_word, seat_word
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -361,7 +363,7 @@ class Table(anywidget.AnyWidget):
             if not (_is_int(seat) and 0 <= seat < len(g.players)):
                 raise ValueError(f"there is no seat {seat!r}")
             if g.phase == "over" or not any(m.player == seat for m in g.legal_moves()):
-                self.message = agree(f"{g.names[seat]} has no move to hint at now.", g.names)
+                self.message = agree(f"{seat_word(g.names, seat)} has no move to hint at now.", g.names)
                 raise ValueError(self.message)
             from .hint import hint as search
 
@@ -447,7 +449,7 @@ class Table(anywidget.AnyWidget):
         except IllegalMove as exc:
             self._bots.pop(seat, None)
             names = self._game.names
-            note = f"The bot at {names[seat]}'s seat tried a move the rules refuse ({exc.words}), so the seat is handed back."
+            note = f"The bot at {seat_word(names, seat)}'s seat tried a move the rules refuse ({exc.words}), so the seat is handed back."
             return False, agree(note, names)
         self._passed.clear()
         return True, ""
@@ -555,7 +557,7 @@ class Table(anywidget.AnyWidget):
         if not (_is_int(player) and 0 <= player < n):
             raise _Refused(f"Malformed request: 'player' must be a seat from 0 to {n - 1}, not {player!r}.")
         if self._view != "table" and player != self._view:
-            seen = self._game.names[self._view]
+            seen = seat_word(self._game.names, self._view)
             raise _Refused(f"This table is seen by {seen}: it gives hints to {seen} only.")
         return player
 
@@ -568,9 +570,8 @@ class Table(anywidget.AnyWidget):
             self.undo()
 
     def _seat_name(self, seat: int) -> str:
-        """The seat as the table names it: its name, else P<seat>."""
-        names = getattr(self._game, "names", None)
-        return str(names[seat]) if names and 0 <= seat < len(names) else f"P{seat}"
+        """The seat as the table names it: its name, else "Player <seat>"."""
+        return seat_word(getattr(self._game, "names", None) or [], seat)
 
     def _step_for_seat(self):
         """Step from a table seen by one seat: only a seated bot's move, chosen by the bot from its
@@ -642,9 +643,11 @@ class Table(anywidget.AnyWidget):
             raise _Refused(f"Malformed request: 'player' must be a seat from 0 to {n - 1}, not {player!r}.")
         if self._view != "table" and player != self._view:
             names = self._game.names
-            raise _Refused(f"This table is seen by {names[self._view]}: it cannot play for {names[player]}.")
+            raise _Refused(
+                f"This table is seen by {seat_word(names, self._view)}: it cannot play for {seat_word(names, player)}."
+            )
         if player in self._bots:
-            raise _Refused(f"{self._game.names[player]} is played by a bot.")
+            raise _Refused(f"{seat_word(self._game.names, player)} is played by a bot.")
         if is_trick_game(self._game):
             return self._trick_move_text(action, player, content)
         cards = content.get("cards", [])
@@ -778,6 +781,12 @@ class Table(anywidget.AnyWidget):
         play mode."""
         return "" if self._draft is None else self._draft.error
 
+    @property
+    def draft_words(self) -> str:
+        """:attr:`draft_error` in card players' words, as the table shows it: cards as drawn
+        (``2 copies of K♠``), seats by name; ``""`` when the draft is a position or in play mode."""
+        return "" if self._draft is None else self._draft.words
+
     def edit(self, op: str, **fields) -> None:
         """Apply one edit to the draft, as the front end asks for it:
         ``table.edit("type", to={"zone": "hand", "seat": 0}, text="5H 9C")``,
@@ -813,8 +822,8 @@ class Table(anywidget.AnyWidget):
         draft = self._draft
         assert draft is not None
         if not draft.valid:
-            self.message = _not_yet(draft.error)
-            raise InvalidPosition(draft.error)
+            self.message = _not_yet(draft.words)
+            raise InvalidPosition(draft.error, draft.words)
         with self._all_or_nothing(InvalidPosition, _BROKEN_PLAY):
             kept = self._kept[0] if self._kept is not None and self._kept[1] == draft.position else None
             self._game = kept if kept is not None else from_dict(draft.position)
@@ -841,12 +850,12 @@ class Table(anywidget.AnyWidget):
         if mode == "edit" and self._view != "table":
             raise _Refused(_SEAT_EDIT_WORDS)
         if mode == "play" and self._draft is not None and not self._draft.valid:
-            raise _Refused(_not_yet(self._draft.error))
+            raise _Refused(_not_yet(self._draft.words))
         with self._all_or_nothing(_Refused, _BROKEN_PLAY if mode == "play" else _BROKEN_EDIT_MODE):
             try:
                 self.mode = mode
             except InvalidPosition as exc:
-                raise _Refused(str(exc)) from None
+                raise _Refused(exc.words) from None
             except EditRefused:  # the game's own position could not be read back
                 raise _Refused(_BROKEN_EDIT_MODE) from None
 
@@ -900,9 +909,21 @@ class Table(anywidget.AnyWidget):
         if bundle is None:
             return None
         data, metadata = bundle
-        # Where no kernel runs (a notebook viewer, nbconvert), the picture stands in for the table.
-        data["text/html"] = game_html(self._game, self._view)
+        # Where no kernel runs (a notebook viewer, nbconvert), the picture stands in for the table:
+        # in the editor, the position being built (not the game the table would go back to).
+        data["text/html"] = game_html(self._game, self._view) if self._draft is None else _draft_html(self._draft)
         return data, metadata
+
+
+def _draft_html(d: Draft) -> str:
+    """The picture of a draft: its position as a table draws it, or, while it is not a position
+    yet, what the editor says about it."""
+    if d.game is not None:
+        return game_html(d.game)
+    note = html.escape(f"{d.variant}, being edited \u00b7 Not a position yet: {d.words}.")
+    header = f'<div style="font-size:13px;color:#8e1b1b;margin:0 4px 4px;font-weight:600">{note}</div>'
+    felt = f'<div style="{felt_style("14px")}"><span style="padding:22px 0">the table is drawn here once this is a position</span></div>'
+    return table_frame(header, "", felt, "", [])
 
 
 _FAILED = "That did not work: something went wrong inside the program (a bug; please report it)."
@@ -926,6 +947,18 @@ def _not_yet(error: str) -> str:
     return f"Not a position yet: {error}. Play stays off until that is fixed."
 
 
+_DECK_WORDS: dict = {}
+
+
+def _deck_words(variant: str, players: int) -> dict:
+    """Every card of ``variant``'s pack as people say it: ``"10H"`` -> ``"10♥"``, ``"EO"`` ->
+    ``"Eichel-Ober"``."""
+    key = (variant, players)
+    if key not in _DECK_WORDS:
+        _DECK_WORDS[key] = {str(c): card_word(c) for c in deck(variant, players)}
+    return _DECK_WORDS[key]
+
+
 def _draft_data(d: Draft) -> dict:
     """What the front end draws of a draft: the position, the palette and the engine's verdict."""
     if d.trick:
@@ -945,7 +978,9 @@ def _draft_data(d: Draft) -> dict:
         "family": cards,
         "position": copy.deepcopy(d.position),  # not the draft itself: a failed edit must not show
         "palette": [str(c) for c in d.palette()],
-        "error": d.error,
+        "card_words": _deck_words(d.variant, d.n),  # each card as people say it (the tooltips)
+        "error": str(d.error),
+        "words": d.words,  # the error as the table shows it: cards as drawn, seats by name
         "valid": d.valid,
         "text": d.text(),
         "players": d.n,

@@ -5,7 +5,8 @@ of a :class:`Writer` ``w``, and read two ways:
 
 * ``Writer(names)`` writes the codes a program reads and parses back: ``4C``, ``GU``, ``P0 4C``;
 * ``Writer(names, people=True)`` writes what the table draws: ``4♣``, ``joker``, ``Gras-Unter``,
-  and makes the verbs agree with a seat called "You" ("You play 8♥", not "You plays").
+  calls a seat without a name of its own "Player 2" (not ``P2``, :func:`seat_word`), and makes
+  the verbs agree with a seat called "You" ("You play 8♥", not "You plays").
 
 A template names a card with ``w.card(c)`` or ``w.cards(cs)``, a seat with ``w[seat]``, and where
 the two readings need different words (an instruction in move text, say), ``w.either(codes,
@@ -37,6 +38,17 @@ def card_word(card) -> str:
     """One card as the table draws it: ``4♣``, ``10♥``, ``joker``, ``Gras-Unter``."""
     word = getattr(card, "word", None)
     return word() if word is not None else str(card)
+
+
+def seat_word(names: Sequence[str], seat: int) -> str:
+    """A seat as people call it: its name, or "Player 2" where the seat has no name of its own
+    (the engine's default name ``P2``, or none at all).
+
+    >>> seat_word(["Ada", "Ben"], 1), seat_word(["P0", "P1", "P2"], 2), seat_word([], 0)
+    ('Ben', 'Player 2', 'Player 0')
+    """
+    name = names[seat] if 0 <= seat < len(names) else None
+    return f"Player {seat}" if name is None or str(name) == f"P{seat}" else str(name)
 
 
 def plural_verb(verb: str) -> str:
@@ -90,8 +102,13 @@ class Writer:
         self.people = people
 
     def __getitem__(self, seat: int) -> str:
-        """A seat by its name."""
-        return self.names[seat]
+        """A seat by its name (for people, "Player 2" where the seat has no name of its own)."""
+        return seat_word(self.names, seat) if self.people else self.names[seat]
+
+    def who(self, names: Sequence[str], seat: int) -> str:
+        """Seat ``seat`` of ``names`` as this writer writes a seat (for a template handed a
+        writer without the game's names, such as :data:`CODES`)."""
+        return seat_word(names, seat) if self.people else names[seat]
 
     def card(self, card) -> str:
         return card_word(card) if self.people else str(card)
@@ -132,7 +149,7 @@ class Writer:
         by this writer) is used whole when it already names the seat first ("Ada has no 4♣ in
         the hand"); a why that starts with "on " completes the head ("Ada can't play 4♣ on a 5:
         ..."); any other is put after it ("Ada can't take the stack: the stack is empty")."""
-        name = self.names[move.player]
+        name = self[move.player]
         if why.startswith(name + " ") or why.startswith(name + "'"):
             text = why
         else:
@@ -150,6 +167,23 @@ class Said(str):
         said = super().__new__(cls, codes)
         said.words = words
         return said
+
+    def __reduce__(self):
+        return (Said, (str(self), self.words))
+
+
+def said(names: Sequence[str], write) -> Said:
+    """A message written once by ``write(w)`` and read both ways: the codes (``P0 has ... 4C``)
+    for programs, the words for people, where a seat without a name of its own is "Player 0"
+    (:func:`seat_word`) and a card is drawn (``4♣``, ``Eichel-Ober``).
+
+    >>> from scheissekopf.cards import Card
+    >>> m = said(["P0", "Ben"], lambda w: f"{w[0]} and {w[1]} both hold {w.card(Card.parse('4C'))}")
+    >>> str(m), m.words
+    ('P0 and Ben both hold 4C', 'Player 0 and Ben both hold 4♣')
+    """
+    people = Writer(names, people=True)
+    return Said(write(Writer(names)), people.finish(write(people)))
 
 
 _COUNT = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import base64
 import email.parser
+import gzip
 import hashlib
 import html
 import json
@@ -157,7 +158,7 @@ DISABLED_PLUGINS = {
     "@jupyterlab/mathjax-extension:plugin": "the notebooks write no mathematics",
 }
 # What the loading word and the front door say the wait is (benchmarks/site_load.py measures it).
-TYPICAL_WAIT = "about 10 seconds on a quick computer, longer on a slow one"
+TYPICAL_WAIT = "about 6 to 10 seconds, longer on a slow computer"
 # One line per notebook on the front door; a notebook not listed here gets the first sentence of
 # its introduction. The titles always come from the notebooks' first headings.
 LINES = {
@@ -752,6 +753,8 @@ def front_door(out: Path) -> None:
     (out / "index.html").write_text(page, encoding="utf-8")
     loading = (FRONT / "loading.js").read_text(encoding="utf-8").replace("{typical}", TYPICAL_WAIT)
     pass_static_files(out)
+    import_before_entering_drive(out)
+    pack_wasm(out)
     (out / "static" / "scheissekopf").mkdir(parents=True, exist_ok=True)
     (out / "static" / "scheissekopf" / "loading.js").write_text(loading, encoding="utf-8")
     for app in ("lab", "notebooks"):
@@ -775,6 +778,69 @@ def pass_static_files(out: Path) -> None:
         if old not in text:
             sys.exit(f"{worker}: JupyterLite's service worker changed; review SERVICE_WORKER_PASS")
         worker.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# The kernel's worker mounts the notebooks' drive and makes it the working directory before it
+# imports the kernel, and the working directory is first on Python's path: every top-level import
+# on the way asks the page for the drive's listing, one request through the service worker each
+# (70 of the 96 that running 01-setup made). Mounted without entering it, the kernel imports from
+# the worker's own file system and enters the notebook's folder (by its full path) once imported.
+# Each rule: a pattern in the worker's code, what replaces it, and how often it must occur in
+# the kernel extension's files (the build stops if JupyterLite's code changed).
+KERNEL_WORKER_PATCHES = (
+    (r"(\w)\.mount\((\w),\{\},(\w)\),\1\.chdir\(\3\),", r"\1.mount(\2,{},\3),", 5),
+    (
+        r'e\.mountDrive&&this\._localPath&&(\w)\.push\("import os",`os\.chdir\("\$\{this\._localPath\}"\)`\)',
+        r'e.mountDrive&&\1.push("import os",`os.chdir("/drive/${this._localPath}")`)',
+        3,
+    ),
+)
+KERNEL_EXTENSION = Path("extensions/@jupyterlite/pyodide-kernel-extension/static")
+
+
+def import_before_entering_drive(out: Path) -> None:
+    for pattern, replacement, expected in KERNEL_WORKER_PATCHES:
+        found = 0
+        for script in sorted((out / KERNEL_EXTENSION).glob("*.js")):
+            text, n = re.subn(pattern, replacement, script.read_text(encoding="utf-8"))
+            if n:
+                script.write_text(text, encoding="utf-8")
+                found += n
+        if found != expected:
+            sys.exit(
+                f"{KERNEL_EXTENSION}: {pattern!r} found {found} times, not {expected}: "
+                "JupyterLite's kernel worker changed; review KERNEL_WORKER_PATCHES"
+            )
+
+
+# Pyodide's WebAssembly is 9.2 MiB, two fifths of what the first notebook downloads before its
+# first table, and gzip packs it to 3.4 MiB. A host that compresses (GitHub Pages) sends it packed
+# anyway; a plain static server sends it whole. So the site holds it packed, and the page unpacks
+# it as it arrives (the browser's DecompressionStream, streamed into the WebAssembly compiler); a
+# host that serves it with "Content-Encoding: gzip" has the browser unpack it instead. Pyodide in
+# Node.js reads the plain file (benchmarks/site_kernel.mjs unpacks a copy). The rule: the text in
+# pyodide.mjs that fetches it, and what replaces it (the build stops if Pyodide's code changed).
+WASM = "pyodide.asm.wasm"
+WASM_FETCH = (
+    '{binary:t,response:n}=_(e+"pyodide.asm.wasm")',
+    '{binary:t,response:n}=f.IN_NODE||f.IN_SHELL?_(e+"pyodide.asm.wasm"):{response:fetch(new URL(e+'
+    '"pyodide.asm.wasm.gz",location)).then(r=>{if(!r.ok)throw new Error(`Failed to load pyodide.asm.wasm.gz: '
+    '${r.status}`);let g=/gzip/.test(r.headers.get("Content-Encoding")||"");return new Response(g?r.body:'
+    'r.body.pipeThrough(new DecompressionStream("gzip")),{headers:{"Content-Type":"application/wasm"}})})}',
+)
+
+
+def pack_wasm(out: Path) -> None:
+    folder = out / "static" / "pyodide"
+    loader = folder / "pyodide.mjs"
+    old, new = WASM_FETCH
+    text = loader.read_text(encoding="utf-8")
+    if text.count(old) != 1:
+        sys.exit(f"{loader}: Pyodide's code that fetches its WebAssembly changed; review WASM_FETCH")
+    loader.write_text(text.replace(old, new, 1), encoding="utf-8")
+    wasm = folder / WASM
+    (folder / f"{WASM}.gz").write_bytes(gzip.compress(wasm.read_bytes(), compresslevel=9, mtime=0))
+    wasm.unlink()
 
 
 def check(out: Path) -> None:

@@ -4,6 +4,7 @@ stale, out of range), the engine's verdict, Play from here and Undo back to the 
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 
 import pytest
@@ -278,10 +279,11 @@ def test_two_copies_of_a_card_make_the_draft_impossible_and_keep_it():
     t = small_bitenight()
     edit(t, "type", to=hand(1), text="5H")
     assert not t.draft["valid"]
-    assert "2 copies of 5H" in t.draft["error"]
+    assert "2 copies of 5H" in t.draft["error"] and "2 copies of 5\u2665" in t.draft["words"]
+    assert t.draft_error.startswith("2 copies of 5H") and t.draft_words.startswith("2 copies of 5\u2665")
     assert t.position["players"][1]["hand"] == ["QS", "5H"]  # nothing is lost
     request(t, "mode", mode="play")
-    assert t.mode == "edit" and "2 copies of 5H" in t.message
+    assert t.mode == "edit" and "2 copies of 5\u2665" in t.message  # the table says it in words
     move(t, "5H", {"zone": "hand", "seat": 1, "index": 1}, PALETTE)
     assert t.draft["valid"]
 
@@ -721,3 +723,17 @@ def test_random_edit_requests_are_made_or_refused_whole_and_never_wedge_the_edit
         assert repr(t).startswith("Table(editing")
     edit(t, "clear")
     assert t.message == "" and not t.position["players"][0].get("hand")
+
+
+def test_an_editor_tables_picture_is_the_draft_in_words_not_the_game_behind_it():
+    """Where no kernel runs (a notebook viewer), an editor table's picture is the position being
+    built, seats by name and cards as drawn; an impossible draft is named in words."""
+    t = Table.editor("bitenight", players=2)
+    t.position = "bitenight | P0 5H 9C | P1 QS | stack 4D | names Ada Ben"
+    picture = t._repr_mimebundle_()[0]["text/html"]
+    assert 'title="5\u2665"' in picture and 'title="Q\u2660"' in picture and "Ada to move" in picture
+    assert not re.search(r"\bP\d\b|\b(?:10|[2-9JQKA])[CDHS]\b", picture)
+    t.edit("type", to={"zone": "hand", "seat": 1}, text="5H")
+    picture = t._repr_mimebundle_()[0]["text/html"]
+    assert "Not a position yet: 2 copies of 5\u2665, but one deck holds only 1." in picture
+    assert "5H" not in picture

@@ -137,7 +137,7 @@ def test_build_by_clicks_play_and_undo_back_to_the_editor(live):
     pick_and_drop(page, '.sk-palette .sk-card[data-card="9C"]', '.sk-ezone[data-ezone="hand"][data-seat="1"]')
     pick_and_drop(page, '.sk-palette .sk-card[data-card="4D"]', '.sk-ezone[data-ezone="stack"]')
     assert t.position["players"][0]["hand"] == ["5H"] and t.position["stack"] == ["4D"]
-    page.locator('.sk-econtrol select[aria-label="to move"]').select_option(label="P1")
+    page.locator('.sk-econtrol select[aria-label="to move"]').select_option(label="Player 1")
     page.wait_for_function("document.querySelector('.sk-seat[data-seat=\"1\"] .sk-b-turn') !== null")
     assert t.position["turn"] == 1
     ARTIFACTS.mkdir(exist_ok=True)
@@ -163,9 +163,11 @@ def test_an_impossible_draft_is_named_and_play_stays_off(live):
     t.position = "bitenight | P0 5H | P1 9C | stack 4D"
     page = live(t)
     page.locator('.sk-input[aria-label="cards to put"]').fill("5H")
-    page.locator('select[aria-label="zone to type into"]').select_option(label="P1 hand")
+    page.locator('select[aria-label="zone to type into"]').select_option(label="Player 1 hand")
     click(page, ".sk-ebar button:text-is('Put')")
-    assert "2 copies of 5H" in page.locator(".sk-eerror").inner_text()
+    # the engine's refusal, as the table says it: the card as drawn, not its code
+    said = page.locator(".sk-eerror").inner_text()
+    assert "2 copies of 5\u2665" in said and "5H" not in said
     assert page.locator(".sk-playhere").is_disabled()
     assert t.position["players"][1]["hand"] == ["9C", "5H"]  # kept as typed, nothing lost
     page.screenshot(path=str(ARTIFACTS / "editor-invalid.png"), full_page=True)
@@ -273,15 +275,15 @@ def test_a_seat_is_ticked_finished_with_the_control_the_message_names(live):
     t = Table.editor("bitenight", players=3)
     t.position = "bitenight | P0 5H 9C | P1 QS | P2 | stack 4D"
     page = live(t)
-    assert "P2 holds no cards but is not listed as finished" in page.locator(".sk-eerror").inner_text()
-    control = page.get_by_label("P2 finished")
+    assert "Player 2 holds no cards but is not listed as finished" in page.locator(".sk-eerror").inner_text()
+    control = page.get_by_label("Player 2 finished")
     assert control.count() == 1 and not control.is_checked()
     before = page.evaluate("window.answered || 0")
     control.check()
     page.wait_for_function(f"(window.answered || 0) > {before}")
     assert t.position["finished"] == [2] and t.draft["valid"]
     page.wait_for_selector(".sk-eok")
-    assert page.get_by_label("P2 finished").is_checked()
+    assert page.get_by_label("Player 2 finished").is_checked()
     assert "finished 1st" in page.locator('.sk-seat[data-seat="2"] .sk-efinished').inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "editor-finished.png"), full_page=True)
@@ -299,6 +301,19 @@ def test_the_editor_calls_the_seats_by_their_names(live):
     assert "Ben" in page.locator('select[aria-label="to move"]').inner_text()
     assert "Ada hand" in page.locator('select[aria-label="zone to type into"]').inner_text()
     assert "P0" not in page.locator(".sk-table").inner_text().replace(t.draft["text"], "")
+
+
+def test_the_editors_cards_say_themselves_in_words_and_unnamed_seats_are_players(live):
+    t = Table.editor("bitenight", players=2)
+    page = live(t)
+    heads = page.locator(".sk-seat .sk-name").all_inner_texts()
+    assert sorted(heads) == ["Player 0", "Player 1"]  # no name set: "Player 0", never "P0"
+    title = page.locator('.sk-palette .sk-card[data-card="10H"]').get_attribute("title")
+    assert title.startswith("10\u2665:") and "10H" not in title
+    assert page.locator('.sk-palette .sk-card[data-card="JK"]').get_attribute("title").startswith("joker:")
+    german = live(Table.editor("schafkopf"))
+    title = german.locator('.sk-palette .sk-card[data-card="EO"]').get_attribute("title")
+    assert title.startswith("Eichel-Ober:"), title
 
 
 def test_an_empty_editor_says_what_to_do_first(live):

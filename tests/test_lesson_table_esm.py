@@ -225,7 +225,7 @@ def test_a_click_that_can_do_nothing_says_why(table):
     assert "sk-info" in why.get_attribute("class") and sent(page) == []
     # another seat's card, when it is not that seat's turn
     page.locator('.sk-seat[data-seat="2"] .sk-card[data-zone="hand"]').first.click()
-    assert "It is P0's turn, not P2's" in page.locator(".sk-why").inner_text()
+    assert "It is Player 0's turn, not Player 2's" in page.locator(".sk-why").inner_text()
     page.evaluate("window.model.update({version: 8})")  # the table changed: the note goes
     assert page.locator(".sk-why").count() == 0
 
@@ -246,7 +246,7 @@ def test_a_click_on_a_walkthrough_says_how_to_step_through_it(table):
 def test_a_click_on_another_seats_cards_in_a_seat_view_says_whose_table_it_is(table):
     page = table(traits(view=1, legal=[]))
     page.locator('.sk-seat[data-seat="0"] .sk-card').first.click()
-    assert "You sit at P1" in page.locator(".sk-why").inner_text()
+    assert "You sit at Player 1" in page.locator(".sk-why").inner_text()
 
 
 def test_a_trick_card_out_of_turn_says_whose_turn_it_is(table):
@@ -254,7 +254,7 @@ def test_a_trick_card_out_of_turn_says_whose_turn_it_is(table):
     page = table(trick_traits(g))
     other = (g.turn + 1) % 4
     page.locator(f'.sk-seat[data-seat="{other}"] .sk-card[data-zone="hand"]').first.click()
-    assert f"It is P{g.turn}'s turn, not P{other}'s" in page.locator(".sk-why").inner_text()
+    assert f"It is Player {g.turn}'s turn, not Player {other}'s" in page.locator(".sk-why").inner_text()
     assert sent(page) == []
 
 

@@ -73,7 +73,9 @@ def test_a_shipped_puzzle_meets_the_criteria_and_plays_as_an_exercise(record):
     game = assert_meets_criteria(record)
     ex = found.exercise(record)
     assert ex.view and ex.seat == record["seat"] and ex.variant == record["variant"]
-    assert ex.game().to_text() == game.to_text()
+    # the record's position, at a table of the tutorial's cast with "You" at the learner's seat
+    assert {**ex.game().to_dict(), "names": game.to_dict()["names"]} == game.to_dict()
+    assert ex.game().names[ex.seat] == "You"
     for text in record["solution"]:
         assert ex.check(text).accepted
     best = _key(game, record["solution"][0])
@@ -211,12 +213,14 @@ def test_a_puzzle_explains_its_answer_in_a_card_players_sentence(record):
     from scheissekopf.lessons.reasons import reason
 
     ex = found.exercise(record)
-    game = sk.from_text(record["text"])
+    game = ex.game()  # the table's game: the tutorial's cast, "You" at the learner's seat
     why = reason(game, record["seat"], record["solution"][0], record["figures"]["greedy"]["move"])
     assert ex.explain.startswith(why) and "In figures:" in ex.explain
     assert why.endswith(".") and "; the greedy" in why and "would have" in why
     assert not re.search(r"\bP\d [0-9JQKAEGHS]|\b(?:10|[2-9JQKA])[CDHS]\b", why), why
     assert not re.search(r"\bP\d [0-9JQKAEGHS]", ex.explain + " ".join(ex.hints)), ex.explain
+    # the seats by name, as the table names them: never "P2 has 4 cards left"
+    assert not re.search(r"\bP\d\b", " ".join([ex.goal, ex.explain, *ex.hints])), ex.goal
 
 
 def test_the_second_hint_says_what_the_numbers_say():
@@ -240,7 +244,7 @@ def test_reasons_for_a_burn_a_kept_card_and_a_taken_trick():
     assert "keeps the other A for later" in said and "spent them all at once" in said
     record = next(r for r in RECORDS if r["id"] == "schafkopf-1-4-12")
     said = found.exercise(record).explain
-    assert said.startswith("Your Gras-Ass takes the trick, worth 19 points; the greedy Gras-Neun would have let P3")
+    assert said.startswith("Your Gras-Ass takes the trick, worth 19 points; the greedy Gras-Neun would have let Dev")
 
 
 def test_a_wrong_answer_to_a_puzzle_says_what_it_does_without_giving_the_answer_away():

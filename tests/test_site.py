@@ -12,6 +12,7 @@ anything outside 127.0.0.1. ``make test-site`` also runs every other notebook th
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -79,8 +80,16 @@ def test_the_kernel_loads_pyodide_and_every_package_from_the_site_itself():
     kernel = _lite_config()["litePluginSettings"][KERNEL_PLUGIN]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
     assert kernel["disablePyPIFallback"] is True  # %pip finds only what the site holds
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm.gz", "python_stdlib.zip"):
         assert (SITE / "static" / "pyodide" / name).is_file(), name
+    # The WebAssembly is there packed only (the page unpacks it: site/build.py, WASM_FETCH) and
+    # unpacks to Pyodide's own module, which the npm package holds.
+    assert not (SITE / "static" / "pyodide" / "pyodide.asm.wasm").exists()
+    packed = (SITE / "static" / "pyodide" / "pyodide.asm.wasm.gz").read_bytes()
+    plain = ROOT / "site" / "node_modules" / "pyodide" / "pyodide.asm.wasm"
+    if plain.is_file():
+        assert gzip.decompress(packed) == plain.read_bytes()
+    assert "DecompressionStream" in (SITE / "static" / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
 
     lock = _lock()
     packages = lock["packages"]
@@ -439,6 +448,7 @@ def setup_notebook(served_site, chromium):
     page.seen = {"tab": tab.text_content(), "note": note.text_content()}
     page.screenshot("site-loading")
     page.run_all()
+    page.seen["drive requests"] = sum("/api/drive" in u for u in page.requests)
     yield page
     page.close()
 
@@ -553,6 +563,25 @@ def test_the_kernel_ran_the_sites_bytecode_not_the_source(setup_notebook):
     assert "Traceback" not in out
 
 
+# Each top-level import made with the notebooks' folder as the working directory asks the page for
+# the folder's listing (a request through the service worker). Running all of 01-setup, the
+# kernel importing itself there took 96 such requests; importing before it enters the folder
+# (site/build.py, KERNEL_WORKER_PATCHES), 26.
+DRIVE_REQUESTS_BUDGET = 50
+
+
+@needs_site
+@needs_chromium
+def test_the_kernel_imports_itself_before_it_enters_the_notebooks_folder(setup_notebook):
+    for script in (SITE / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static").glob("*.js"):
+        text = script.read_text(encoding="utf-8")
+        assert not re.search(r"(\w)\.mount\((\w),\{\},(\w)\),\1\.chdir\(\3\)", text), script
+    assert setup_notebook.seen["drive requests"] < DRIVE_REQUESTS_BUDGET, setup_notebook.seen
+    # ... and still runs the notebook in its folder, where it finds the files beside it
+    out = setup_notebook.run_new_cell("import os\nprint('cwd', os.getcwd(), sorted(os.listdir())[:1])", "cwd")
+    assert "cwd /drive/notebooks ['01-setup.ipynb']" in out, out
+
+
 @needs_site
 @needs_chromium
 def test_pip_installs_from_the_site_and_only_then_imports_micropip(setup_notebook):
@@ -593,7 +622,7 @@ def test_pygments_finds_the_lexers_the_site_keeps_and_no_others(setup_notebook):
 def test_the_page_requests_nothing_outside_127_0_0_1(setup_notebook):
     requests = setup_notebook.requests
     # The kernel's own downloads (made by its web worker) are among what was watched.
-    assert any(u.endswith("/static/pyodide/pyodide.asm.wasm") for u in requests)
+    assert any(u.endswith("/static/pyodide/pyodide.asm.wasm.gz") for u in requests)
     assert any(re.search(r"/static/pyodide/scheissekopf-[^/]+\.whl$", u) for u in requests)
     assert setup_notebook.outside() == []
 

@@ -45,7 +45,7 @@ def test_table_view_syncs_the_whole_position():
     assert t.info["phase"] == "setup" and t.info["view"] == "table"
     assert len(t.legal) == len(g.legal_moves())
     assert {m["text"] for m in t.legal} == {str(m) for m in g.legal_moves()}
-    assert t.log == [e.text for e in g.log]
+    assert t.log == ["Player 0 deals."]  # the log in words: a seat without a name is "Player 0"
     assert t.message == ""
 
 
@@ -68,7 +68,7 @@ def test_refused_play_shows_the_reason_reraises_and_changes_nothing():
     with pytest.raises(sk.IllegalMove) as refused:
         t.play("P0 5H")
     assert t.message == refused.value.words  # one sentence: who, what and why, cards as drawn
-    assert t.message == "P0 can't play 5\u2665 on an 8: play 8 or higher, or a special card (2, 3, 10, joker)"
+    assert t.message == "Player 0 can't play 5\u2665 on an 8: play 8 or higher, or a special card (2, 3, 10, joker)"
     assert t.state == state == t.game.to_dict()
     assert t.version == version
     assert t.game.history == []
@@ -162,7 +162,7 @@ def test_seat_view_refuses_to_play_for_another_seat():
     t = try_table(view=1)
     request(t, "play", player=0, cards=["9C"])
     assert t.game.history == []
-    assert "seen by P1" in t.message
+    assert "seen by Player 1" in t.message  # a seat without a name is called by its number, in words
 
 
 # ------------------------------------------------------------------ a seat's table acts for that seat only
@@ -200,7 +200,7 @@ def test_a_seat_view_does_not_step_another_persons_move(variant):
     before, version = t.game.to_dict(), t.version
     request(t, "step")
     assert t.game.to_dict() == before and t.version == version
-    assert "It is P1's turn, and P1 is not a bot here" in t.message
+    assert "It is Player 1's turn, and Player 1 is not a bot here" in t.message
 
 
 @pytest.mark.parametrize("variant", ["bitenight", "sheepshead"])
@@ -363,7 +363,7 @@ def test_no_move_to_hint_at_is_a_refusal_not_a_failure(caplog):
     t = try_table()
     with caplog.at_level("ERROR", logger="scheissekopf.table"):
         request(t, "hint", player=1)  # P0 is to move: P1 has nothing to do
-    assert t.message == "P1 has no move to hint at now." and caplog.text == ""
+    assert t.message == "Player 1 has no move to hint at now." and caplog.text == ""
 
 
 def test_legal_requests_of_every_kind_reach_the_engine():
@@ -499,7 +499,7 @@ def test_a_bot_whose_move_is_refused_loses_its_seat():
     t.play("P0 9C")
     assert [str(m) for m in t.game.history] == ["P0 9C"]
     assert t.message == (
-        "The bot at P1's seat tried a move the rules refuse (P1 can't play 4\u2665 on a 9: "
+        "The bot at Player 1's seat tried a move the rules refuse (Player 1 can't play 4\u2665 on a 9: "
         "play 9 or higher, or a special card (2, 3, 10, joker)), so the seat is handed back."
     )
     assert t.bots == {} and not t.info["seats"][1]["bot"]
@@ -536,7 +536,7 @@ def test_scene_steps_forward_and_back():
     assert s.state["stack"] == ["8S", "9C", "QD"]
     new = s.log[s.log_mark :]  # the step's own events, marked in the log
     assert s.log_mark == 0 and new == [e.words for e in s.game.log]
-    assert new == ["P0 plays 9\u2663.", "P1 plays Q\u2666."]
+    assert new == ["Player 0 plays 9\u2663.", "Player 1 plays Q\u2666."]
     request(s, "next")
     assert s.scene_step == 2 and s.state["stack"] == ["8S"]
     s.next()
@@ -576,24 +576,26 @@ def test_scene_script_with_a_refused_move_fails_at_once():
 def test_game_html_shows_the_stack_and_the_counts():
     g = sk.Game.from_dict({**TRY, "stack": ["9D", "8S", "3H"], "discard": ["10C", "JH", "QC"]})
     html = render.game_html(g)
-    assert 'title="8S"' in html and 'title="3H"' in html and 'title="9D"' in html
+    # each card's tooltip says it as people do, never in the engine's code
+    assert 'title="8\u2660"' in html and 'title="3\u2665"' in html and 'title="9\u2666"' in html
+    assert not re.search(r'title="[^"]*\b(?:10|[2-9JQKA])[CDHS]\b', html)
     assert re.search(r'to beat: <b style="[^"]*">8\u2660</b>', html)
     assert "(1 \u00d7 3 invisible on top)" in html
     assert "draw pile<br><b>2</b>" in html
     assert "burned<br><b>3</b>" in html
     assert "stack 3" in html
-    assert "P0 to move" in html
+    assert "Player 0 to move" in html and not re.search(r"\bP\d\b", html)
     assert "<style" not in html and "<script" not in html
 
 
 def test_game_html_of_a_dict_and_of_a_seat_view():
     html = render.game_html(TRY, view=1)
-    assert 'title="5H"' not in html and 'title="4H"' in html
-    assert 'title="8S"' in html
+    assert 'title="5\u2665"' not in html and 'title="4\u2665"' in html
+    assert 'title="8\u2660"' in html
     game_view = render.game_html(sk.Game.from_dict(TRY), view=1)
     for secret in ("5H", "9C", "7C", "2S", "5D"):
-        assert secret not in game_view
-    assert "seen by P1" in game_view
+        assert secret not in game_view and sk.Card.parse(secret).pretty() not in game_view
+    assert "seen by Player 1" in game_view
 
 
 def test_seat_rows_put_everyone_round_the_table():
@@ -680,7 +682,7 @@ def test_a_trick_table_syncs_the_hand_the_game_and_the_moves():
     assert repr(t) == "Table(schafkopf, 4 players, phase=auction, turn=P1)"
     assert t.state == t.game.to_dict()
     assert t.info["game"] == "trick" and t.info["family"] == "german"
-    assert t.info["status"] == "Auction \u2014 P1 to speak"
+    assert t.info["status"] == "Auction \u2014 Player 1 to speak"
     assert [m["text"] for m in t.legal] == ["P1 pass", "P1 bid normal", "P1 bid solo", "P1 bid tout"]
     request(t, "move", player=1, text="P1 bid normal")
     assert [str(m) for m in t.game.history] == ["P1 bid normal"] and t.message == ""
@@ -688,11 +690,11 @@ def test_a_trick_table_syncs_the_hand_the_game_and_the_moves():
     for text in ["P2 pass", "P3 pass", "P0 pass"]:
         request(t, "move", player=int(text[1]), text=text)
     request(t, "move", player=1, text="P1 call GA")
-    assert t.info["contract"] == "P1 plays a normal game calling Gras-Ass"
-    assert t.info["status"] == "P1 to lead" and t.info["trumps"][:2] == ["EO", "GO"]
+    assert t.info["contract"] == "Player 1 plays a normal game calling Gras-Ass"
+    assert t.info["status"] == "Player 1 to lead" and t.info["trumps"][:2] == ["EO", "GO"]
     request(t, "card", player=1, cards=["G9"])
     assert t.info["trick"] == [{"seat": 1, "card": "G9"}]
-    assert t.log[-1] == "P1 plays Gras-Neun."
+    assert t.log[-1] == "Player 1 plays Gras-Neun."
 
 
 def test_a_refused_card_shows_the_engine_reason_and_changes_nothing():
@@ -705,10 +707,12 @@ def test_a_refused_card_shows_the_engine_reason_and_changes_nothing():
     except sk.IllegalMove as exc:
         reason = exc.words
     request(t, "card", player=2, cards=["SA"])
-    assert t.message == reason == "P2 can't play Schellen-Ass: Gras (Leaves) was led and P2 must follow suit"
+    assert (
+        t.message == reason == "Player 2 can't play Schellen-Ass: Gras (Leaves) was led and Player 2 must follow suit"
+    )
     assert g.to_dict() == state and t.version == version and t.state == state
     request(t, "move", player=2, text="P2 bid solo")  # a move of the wrong phase
-    assert t.message == "P2 can't bid a solo: the cards are being played, so play a card" and g.to_dict() == state
+    assert t.message == "Player 2 can't bid a solo: the cards are being played, so play a card" and g.to_dict() == state
     request(t, "card", player=2, cards=["GK"])
     assert t.message == "" and t.info["trick"][-1] == {"seat": 2, "card": "GK"}
 
@@ -806,12 +810,12 @@ def test_a_trick_game_draws_itself_without_a_kernel():
     g.play("P1 G9")
     html = g._repr_html_()
     assert "scheissekopf-table" in html and "<script" not in html and "<style" not in html
-    assert 'title="G9"' in html and 'title="EO"' in html
-    assert "P1 plays a normal game calling Gras-Ass" in html and "P2 to play" in html
+    assert 'title="Gras-Neun"' in html and 'title="Eichel-Ober"' in html  # German cards by name
+    assert "Player 1 plays a normal game calling Gras-Ass" in html and "Player 2 to play" in html
     seat = render.game_html(g, view=2)
-    assert 'title="EO"' not in seat and "seen by P2" in seat  # P0's Ober is hidden from P2
+    assert 'title="Eichel-Ober"' not in seat and "seen by Player 2" in seat  # P0's Ober is hidden from P2
     s = sk.new_game("sheepshead", seed=1)
-    assert "blind" in s._repr_html_() and 'title="QC"' in s._repr_html_()
+    assert "blind" in s._repr_html_() and 'title="Q\u2663"' in s._repr_html_()
 
 
 def test_move_data_is_plain_json():
@@ -824,3 +828,16 @@ def test_move_data_is_plain_json():
     assert json.loads(json.dumps(t.legal)) == t.legal
     joker = Table(sk.Game.from_dict({**TRY, "turn": 1}))
     assert {m["target"] for m in joker.legal if m["kind"] == "joker"} == {0, 1, 2}
+
+
+def test_a_static_picture_names_seats_and_cards_as_the_table_draws_them():
+    """The picture a notebook viewer shows: seats by name ("Player 1" without one), tooltips and
+    the tags on face-down cards as drawn (Eichel-Ober, O♣), never the engine's codes."""
+    g = sk.new_game("mehrkopf", players=2, seed=1, names=["Ada", "Ben"])
+    picture = render.game_html(g)
+    down = g.players[0].gamble[0]
+    assert f'title="face down ({down.word()})"' in picture
+    shown = re.sub(r"<[^>]+>", " ", picture) + " ".join(re.findall(r'title="([^"]*)"', picture))
+    assert not re.search(r"\bP\d\b|\b[EGHS](?:10|[OUAK9876])\b", shown), shown
+    unnamed = render.game_html(sk.new_game("schafkopf", seed=7), view=2)
+    assert "seen by Player 2" in unnamed and "Auction \u2014 Player 1 to speak" in unnamed

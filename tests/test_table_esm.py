@@ -185,7 +185,7 @@ def test_draws_every_seat_the_stack_and_the_counts(table):
     assert "to beat: 8\u2660" in page.locator(".sk-stack-label").inner_text()
     assert page.locator(".sk-draw .sk-count").inner_text() == "2"
     assert page.locator(".sk-discard .sk-count").inner_text() == "2"
-    assert page.locator(".sk-status").inner_text() == "P0 to move"
+    assert page.locator(".sk-status").inner_text() == "Player 0 to move"  # a seat without a name
     assert page.locator('.sk-seat[data-seat="0"]').get_attribute("class").count("sk-actor") == 1
     assert "P3 plays a 3" in page.locator(".sk-log").inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
@@ -257,7 +257,7 @@ def test_joker_asks_for_a_target(table):
     ]
     page = table(traits(position, legal=legal))
     page.locator('.sk-card[data-card="JK"]').click()
-    page.get_by_role("button", name="Show the joker to P3").click()
+    page.get_by_role("button", name="Show the joker to Player 3").click()
     assert sent(page) == [{"action": "joker", "player": 1, "target": 3, "version": 7}]
 
 
@@ -313,11 +313,11 @@ def test_seat_view_shows_backs_and_only_its_own_controls(table):
     assert other.count() == 3
     assert all("sk-back" in other.nth(i).get_attribute("class") for i in range(3))
     assert "5H" not in page.locator(".sk-table").inner_html()
-    assert "seen by P1" in page.locator(".sk-viewtag").inner_text()
+    assert "seen by Player 1" in page.locator(".sk-viewtag").inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-seat-view.png")
     # P0 is to move, but this viewer sits at P1
-    assert "Waiting for P0" in page.locator(".sk-hint").inner_text()
+    assert "Waiting for Player 0" in page.locator(".sk-hint").inner_text()
 
 
 def engine_traits(position, view=None):
@@ -443,9 +443,9 @@ def test_hint_button_and_ranked_list(table):
     rows = page.locator(".sk-hint-row")
     assert rows.count() == 2
     # the figures in words: what the search did, and what each move's figures mean
-    assert page.locator(".sk-hints .sk-log-title").text_content() == "Hint for P0"
+    assert page.locator(".sk-hints .sk-log-title").text_content() == "Hint for Player 0"
     about = page.locator(".sk-hints .sk-hint-about").text_content()
-    assert about.startswith("The search played 200 games from P0's seat") and "playouts" not in about
+    assert about.startswith("The search played 200 games from Player 0's seat") and "playouts" not in about
     assert rows.nth(0).locator(".sk-hint-move").inner_text() == "K\u2666"
     assert rows.nth(0).locator(".sk-hint-move").get_attribute("title") == "P0 KD"  # the notation, on request
     figures = rows.nth(0).locator(".sk-hint-figs").inner_text()
@@ -519,11 +519,11 @@ def test_a_trick_table_draws_hands_the_trick_and_the_game(table):
     assert "sk-schellen" in page.locator('.sk-card[data-card="SK"]').get_attribute("class")
     # the trick being played, with who played what
     plays = page.locator(".sk-trick-area .sk-play")
-    assert [plays.nth(i).inner_text().split()[-1] for i in range(plays.count())] == ["P2", "P3"]
+    assert [plays.nth(i).locator(".sk-play-who").inner_text() for i in range(plays.count())] == ["Player 2", "Player 3"]
     assert page.locator('.sk-trick-area .sk-card[data-card="E7"]').count() == 1
     assert "last trick" in page.locator(".sk-last").inner_text()
     head = page.locator(".sk-head").inner_text()
-    assert "P1 plays a normal game calling Gras-Ass" in head and "P0 to play" in head
+    assert "Player 1 plays a normal game calling Gras-Ass" in head and "Player 0 to play" in head
     assert "declarer" in page.locator('.sk-seat[data-seat="1"]').inner_text()
     assert "tricks 1" in page.locator(f'.sk-seat[data-seat="{g.tricks[0].winner}"] .sk-tally').inner_text()
     # the one legal card is highlighted; a click plays it at once
@@ -578,7 +578,7 @@ def test_two_players_play_from_their_face_up_cards(table):
     down = page.locator('.sk-seat[data-seat="1"] .sk-card[data-zone="gamble"]')
     assert up.count() == 8 and down.count() == 8
     assert all("sk-back" in down.nth(i).get_attribute("class") for i in range(8))
-    assert "P1 plays a normal game with Eichel as trump suit" in page.locator(".sk-contract").inner_text()
+    assert "Player 1 plays a normal game with Eichel as trump suit" in page.locator(".sk-contract").inner_text()
     page.locator('.sk-seat[data-seat="1"] .sk-card[data-card="EO"]').click()
     assert sent(page) == [{"action": "card", "player": 1, "cards": ["EO"], "version": 7}]
 
@@ -601,7 +601,7 @@ def test_five_player_cards_and_the_settlement(table):
     scores = g.scores()
     result = page.locator(".sk-result").inner_text()
     for seat, value in scores.items():
-        assert f"P{seat} {'+' if value >= 0 else ''}{value}" in result
+        assert f"Player {seat} {'+' if value >= 0 else ''}{value}" in result
     assert page.locator(".sk-actions .sk-btn.sk-primary").count() == 0  # nothing left to do
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-mehrkopf-over.png")
@@ -621,3 +621,79 @@ def test_a_card_goes_in_the_hole_by_selection(table):
         {"action": "move", "player": 1, "text": "P1 alone", "version": 7},
         {"action": "move", "player": 1, "text": "P1 under AH 8C", "version": 7},
     ]
+
+
+# ------------------------------------------------------------------ names and card words, never codes
+
+SEAT_CODE = re.compile(r"\bP\d\b")
+CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b|\b[EGHS](?:10|[OUAK9876])\b")
+
+
+def what_a_learner_reads(page) -> str:
+    """Every word the table shows, and every tooltip and label it puts on its cards and buttons."""
+    root = page.locator(".sk-table")
+    tips = root.evaluate(
+        "(el) => [...el.querySelectorAll('[title], [aria-label]')]"
+        ".map((x) => (x.getAttribute('title') || '') + ' ' + (x.getAttribute('aria-label') || ''))"
+    )
+    return root.inner_text() + "\n" + "\n".join(tips)
+
+
+CAST = ["Ada", "Ben", "Cleo", "Dev"]
+
+
+def named_traits(game, view=None):
+    """The traits a Table syncs: the legal moves carry their words, as Table._sync sends them."""
+    moves = [m for m in game.legal_moves() if view is None or m.player == view]
+    return trick_traits(game, view, legal=[_move_data(m, game.names) for m in moves])
+
+
+def test_seats_are_called_by_name_and_cards_by_their_words_never_by_codes(table):
+    g = sk.new_game("bitenight", players=4, seed=3, names=CAST)
+    for seat in range(4):
+        g.play(f"P{seat} ready")
+    page = table(named_traits(g, view=1))
+    heads = page.locator(".sk-seat .sk-name").all_inner_texts()
+    assert sorted(heads) == ["Ada", "Ben", "Cleo", "Dev"]  # the name alone: no "P1 Ben"
+    assert page.locator(".sk-viewtag").inner_text() == "seen by Ben"
+    # Ben's own hand: each card's tooltip is the card as drawn
+    mine = page.locator('.sk-seat[data-seat="1"] .sk-card[data-zone="hand"]')
+    assert mine.count() == len(g.players[1].hand)
+    for i, card in enumerate(g.players[1].hand):
+        assert mine.nth(i).get_attribute("title") in (card.word(), f"play {card.word()}")
+    read = what_a_learner_reads(page)
+    assert not SEAT_CODE.search(read) and not CARD_CODE.search(read), read
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-names-and-words.png")
+
+
+def test_a_seat_without_a_name_is_player_and_its_number(table):
+    page = table(traits(view=1, legal=[move("P1 4H", cards=["4H"])], log=[]))  # the picture alone
+    heads = page.locator(".sk-seat .sk-name").all_inner_texts()
+    assert sorted(heads) == ["Player 0", "Player 1", "Player 2", "Player 3"]
+    assert page.locator(".sk-viewtag").inner_text() == "seen by Player 1"
+    assert page.locator('.sk-seat[data-seat="1"] .sk-card[data-card="10S"]').get_attribute("title") == "10\u2660"
+    assert page.locator('.sk-seat[data-seat="1"] .sk-card[data-card="JK"]').get_attribute("title") == "joker"
+    read = what_a_learner_reads(page)
+    assert not SEAT_CODE.search(read) and not CARD_CODE.search(read), read
+
+
+def test_german_cards_are_named_in_their_tooltips(table):
+    import random
+
+    g = sk.new_game("schafkopf", players=4, seed=7, names=CAST)  # schafkopf_mid_hand(), with names
+    for text in ["P1 bid normal", "P2 pass", "P3 pass", "P0 pass", "P1 call GA"]:
+        g.play(text)
+    rng = random.Random(3)
+    for _ in range(6):
+        g.play(rng.choice(list(g.legal_moves())))
+    page = table(named_traits(g))
+    for p in g.players:
+        for card in p.hand:
+            title = page.locator(f'.sk-seat .sk-card[data-card="{card}"]').first.get_attribute("title")
+            assert title in (card.word(), f"play {card.word()}"), (str(card), title)
+    assert page.locator('.sk-card[data-card="EO"]').first.get_attribute("title").endswith("Eichel-Ober")
+    read = what_a_learner_reads(page)
+    assert not SEAT_CODE.search(read) and not CARD_CODE.search(read), read
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-german-names.png")

@@ -50,8 +50,23 @@ export function rankOf(text) {
 }
 
 export function prettyCard(text, family) {
+  if (family === "german" && cardWords[text]) return cardWords[text];
   const { rank, suit } = cardParts(text, family);
   return rank === "JK" ? "joker" : rank + suit;
+}
+
+// Each card as people say it ("10H" -> "10\u2665", "EO" -> "Eichel-Ober"), as Python sends it with
+// the position (info.card_words, draft.card_words); set by each drawing before it draws a card.
+let cardWords = {};
+
+export function useCardWords(words) {
+  cardWords = words || {};
+}
+
+// A card as people say it: its tooltip and the words of a button.
+export function cardWord(text, family) {
+  if (text == null || text === HIDDEN) return "face down";
+  return cardWords[text] || prettyCard(text, family);
 }
 
 // The zone a player plays from: the hand while it holds cards, else the bank, else the gamble.
@@ -69,9 +84,12 @@ export function zoneOf(d, p) {
   return seat && seat.zone ? seat.zone : activeZone(d.state.players[p]);
 }
 
+// A seat as people call it: its name (Python sends info.seat_words), else "Player 2".
 export function seatLabel(info, i) {
+  const said = (info.seat_words || [])[i];
+  if (said != null) return String(said);
   const name = (info.names || [])[i];
-  return name && name !== `P${i}` ? `P${i} ${name}` : `P${i}`;
+  return name != null && name !== `P${i}` ? String(name) : `Player ${i}`;
 }
 
 // May the person at this table click for seat p?
@@ -454,7 +472,7 @@ function cardEl(text, opts = {}) {
   if (opts.ring) cls.push("sk-top");
   if (opts.ghost) cls.push("sk-ghost");
   if (opts.trump) cls.push("sk-trump");
-  const attrs = { class: cls.join(" "), title: opts.title || (colour === "back" ? "face down" : String(text)), onclick: opts.onclick, dataset: opts.data };
+  const attrs = { class: cls.join(" "), title: opts.title || (colour === "back" ? "face down" : cardWord(text, opts.family)), onclick: opts.onclick, dataset: opts.data };
   if (!opts.onclick && opts.why) attrs.onclick = opts.why;   // a click that can do nothing says why
   if (opts.onclick) {            // a card that can be picked is a toggle button for the keyboard too
     Object.assign(attrs, { tabindex: 0, role: "button", "aria-pressed": opts.selected ? "true" : "false",
@@ -488,9 +506,10 @@ export function ordinal(k) {
   return `${k}${end}`;
 }
 
-// A seat of a draft by its name (the position's names, else P0, P1...).
+// A seat of a draft by its name (the position's names, else "Player 0", "Player 1"...).
 export function editSeatName(pos, s) {
-  return Array.isArray(pos.names) && pos.names[s] != null ? String(pos.names[s]) : `P${s}`;
+  const name = Array.isArray(pos.names) ? pos.names[s] : null;
+  return name != null && String(name) !== `P${s}` ? String(name) : `Player ${s}`;
 }
 
 // The zones of a draft, for the "type cards into" list: [{label, place}].
@@ -609,7 +628,7 @@ function drawEditor(root, model, send, ui, redraw) {
 
   function editCard(card, from, small) {
     const el = cardEl(card, { family: fam, small, selected: isPicked(card, from), onclick: pickCard(card, from),
-      title: `${card}: click, then click where it goes`, data: { card, ezone: from.zone, seat: from.seat, index: from.index } });
+      title: `${cardWord(card, fam)}: click, then click where it goes`, data: { card, ezone: from.zone, seat: from.seat, index: from.index } });
     for (const [k, v] of Object.entries(dragFrom(card, from))) {
       if (k.startsWith("on")) el.addEventListener(k.slice(2), v); else el.setAttribute(k, v);
     }
@@ -754,7 +773,7 @@ function drawEditor(root, model, send, ui, redraw) {
   // one verdict line: a refusal just shown replaces "This is a position" (the draft is as it was)
   const refused = !!(message && !tone);
   const status = !dr.valid
-    ? h("div", { class: "sk-message sk-eerror", role: "alert" }, h("span", { class: "sk-message-text" }, `Not a position yet: ${dr.error}. Play stays off until that is fixed.`))
+    ? h("div", { class: "sk-message sk-eerror", role: "alert" }, h("span", { class: "sk-message-text" }, `Not a position yet: ${dr.words || dr.error}. Play stays off until that is fixed.`))
     : (refused ? null : h("div", { class: "sk-eok" }, "This is a position: press Play from here to play it."));
   const messageEl = message
     ? h("div", { class: tone ? `sk-message sk-${tone}` : "sk-message sk-erefused", role: tone ? "status" : "alert" }, h("span", { class: "sk-message-text" }, message))
@@ -825,8 +844,13 @@ function render({ model, el }) {
 
   function draw() {
     queued = false;
-    if (model.get("table_mode") === "edit") { drawEditor(root, model, send, editUi, draw); return; }
+    if (model.get("table_mode") === "edit") {
+      useCardWords((model.get("draft") || {}).card_words);
+      drawEditor(root, model, send, editUi, draw);
+      return;
+    }
     const d = data();
+    useCardWords(d.info.card_words);
     if (d.version !== seenVersion) {
       sel = { player: null, items: [] };
       note = null;
@@ -951,7 +975,7 @@ function render({ model, el }) {
         const click = mode && card !== HIDDEN && (zone === "hand" || zone === "bank")
           ? (mode === "play" ? () => send({ action: "card", player: p, cards: [card] }) : pick(p, zone, index, card)) : null;
         return cardEl(card, { family: fam, small, onclick: click, why: explain(p, zone), legal: mode === "play" && legalCards.has(card),
-          selected: isSel(p, zone, index), trump: trumps.has(card), title: click && mode === "play" ? `play ${card}` : null,
+          selected: isSel(p, zone, index), trump: trumps.has(card), title: click && mode === "play" ? `play ${cardWord(card, fam)}` : null,
           data: { seat: p, zone, index, card } });
       };
       const hand = player.hand || [];

@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from ..variants import ALL_VARIANTS, TRICK_VARIANTS, from_text, text_to_dict, unknown_variant
+from ..puzzles import situation
+from ..variants import ALL_VARIANTS, TRICK_VARIANTS, from_dict, text_to_dict, unknown_variant
 from .checks import moves
-from .lesson import Exercise
+from .lesson import Exercise, seat_names
 from .reasons import move_words, reason, what_it_does
 
 #: the variants with a shipped puzzle file
@@ -51,8 +52,12 @@ def exercise(record: dict) -> Exercise:
         "the mean settlement of the hand" if trick else "the chance of not being the Scheißkopf"
     )  # what the search ranks by
     n = f"{strong['iterations']:,}"
-    game = from_text(record["text"])
     seat = record["seat"]
+    # the tutorial's cast at the table, "You" at the learner's seat: the question, the hints and
+    # the explanation name the seats as the table does (the record's goal is in the seats' codes)
+    position = text_to_dict(record["text"])
+    position["names"] = seat_names(len(position["players"]), seat)
+    game = from_dict(position)
 
     def words(text: str) -> str:
         return move_words(game, text)
@@ -83,15 +88,14 @@ def exercise(record: dict) -> Exercise:
     }
     return Exercise(
         id="pz-" + record["id"],
-        position=text_to_dict(record["text"]),
-        seat=record["seat"],
-        goal=record["goal"],
+        position=position,
+        seat=seat,
+        goal=situation(game, seat),
         accept=moves(*record["solution"], why="the search rates another move clearly higher", misses=misses),
         solutions=tuple(record["solution"]),
         hints=hints,
         explain=explain,
         view=True,
-        cast=False,  # a puzzle's goal names the seats as its position text does
     )
 
 

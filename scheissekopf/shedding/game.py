@@ -21,7 +21,7 @@ from ..core import LegalMoves, Recorded
 from ..errors import IllegalMove
 from ..moves import Move, parse_move
 from ..rng import SeededRNG
-from ..words import CODES, Said, Writer, agree
+from ..words import CODES, Said, Writer, agree, seat_word
 from . import presets as _presets
 from .events import SheddingEvent
 from .notation import dict_to_text, text_to_dict
@@ -886,9 +886,9 @@ class Game(Recorded):
     def _refusal(self, m, w=CODES):
         """Why move m is not legal now, or None when it is (written by ``w``, see
         :mod:`scheissekopf.words`: the engine's codes by default)."""
-        P, p, name = self.preset, m.player, self.names[m.player]
+        P, p, name = self.preset, m.player, w.who(self.names, m.player)
         if self.phase == "over":
-            return f"the round is over{w.either(':', ' and')} {self.names[self.loser]} is the Scheißkopf"
+            return f"the round is over{w.either(':', ' and')} {w.who(self.names, self.loser)} is the Scheißkopf"
         if self.phase == "setup":
             return self._setup_refusal(m, w)
         if m.kind in ("swap", "place", "ready"):
@@ -899,7 +899,7 @@ class Game(Recorded):
         if self._out[p]:
             return w.either(f"{name} is already out", f"this round is over for {name}, who went out already")
         if self._pend is not None:
-            pending = self.names[self._pend]
+            pending = w.who(self.names, self._pend)
             if m.kind != "joker" or p != self._pend:
                 return w.either(
                     f"{pending} turned a joker and must first choose who takes the stack ('JK to P2')",
@@ -923,11 +923,11 @@ class Game(Recorded):
             where = self._zone_refusal(p, cards, zone, w)
             if p != self.turn:
                 if not P.jump_ins:
-                    return f"it is {self.names[self.turn]}'s turn" + w.either(f", not {name}'s", "")
+                    return f"it is {w.who(self.names, self.turn)}'s turn" + w.either(f", not {name}'s", "")
                 if where:
                     return where
                 if not self._completes_four(r, len(cards)):
-                    return f"it is {self.names[self.turn]}'s turn" + w.either(
+                    return f"it is {w.who(self.names, self.turn)}'s turn" + w.either(
                         f"; {name} may only jump in to complete four of a kind on top of the stack",
                         ", and a jump-in out of turn must complete four of a kind on top of the stack",
                     )
@@ -946,7 +946,7 @@ class Game(Recorded):
                 return P.refusal(self.stack, r, w)
             return None
         if p != self.turn:
-            return f"it is {self.names[self.turn]}'s turn" + w.either(f", not {name}'s", "")
+            return f"it is {w.who(self.names, self.turn)}'s turn" + w.either(f", not {name}'s", "")
         if m.kind == "joker":
             if P.joker != "target":
                 if P.joker is None:
@@ -1003,7 +1003,7 @@ class Game(Recorded):
 
     def _zone_refusal(self, p, cards, zone, w=CODES):
         pl = self.players[p]
-        name = self.names[p]
+        name = w.who(self.names, p)
         if zone == "gamble":
             return w.either(
                 f"{name} plays the gamble blind, one card at a time: 'flip <slot>'",
@@ -1034,7 +1034,7 @@ class Game(Recorded):
         if type(t) is not int or not 0 <= t < self.n:
             return f"there is no seat {t!r} to show the joker to"
         if self._out[t]:
-            return f"{self.names[t]} is out and cannot take the stack"
+            return f"{w.who(self.names, t)} is out and cannot take the stack"
         if last_card and t == m.player:
             return w.either(
                 "the joker is your last card: you go out with it, so show it to someone else",
@@ -1051,7 +1051,7 @@ class Game(Recorded):
         return r == rank and run + k >= 4
 
     def _setup_refusal(self, m, w=CODES):
-        P, p, pl, name = self.preset, m.player, self.players[m.player], self.names[m.player]
+        P, p, pl, name = self.preset, m.player, self.players[m.player], w.who(self.names, m.player)
         if m.kind not in ("swap", "place", "ready"):
             return f"the game is still in setup{w.either(':', ';')} swap or place cards, then say ready"
         if self.ready[p]:
@@ -1292,7 +1292,7 @@ class Game(Recorded):
             self._set(self.warned, p, True)
             self._note("warning", p, reason)
             exc.args = (f"{reason} — official warning for {self.names[p]}",)
-            exc.words = agree(f"{exc.words} — official warning for {self.names[p]}", self.names)
+            exc.words = agree(f"{exc.words} — official warning for {seat_word(self.names, p)}", self.names)
         else:
             if self._draw:
                 source = self._draw
@@ -1301,8 +1301,9 @@ class Game(Recorded):
             else:
                 source = None
             if source is None:
-                again = f" — {self.names[p]} is warned again, but no card is left for a penalty card"
-                exc.args, exc.words = (reason + again,), agree(exc.words + again, self.names)
+                again = " — {} is warned again, but no card is left for a penalty card"
+                exc.args = (reason + again.format(self.names[p]),)
+                exc.words = agree(exc.words + again.format(seat_word(self.names, p)), self.names)
                 return
             self._j.append(source)
             self._j.append(tuple(source))
@@ -1317,8 +1318,9 @@ class Game(Recorded):
                 pl.bank.append(None)
             self._irrev = True
             self._note("penalty", p, reason)
-            penalty = f" — penalty card: one more face-down card for {self.names[p]}'s gamble"
-            exc.args, exc.words = (reason + penalty,), agree(exc.words + penalty, self.names)
+            penalty = " — penalty card: one more face-down card for {}'s gamble"
+            exc.args = (reason + penalty.format(self.names[p]),)
+            exc.words = agree(exc.words + penalty.format(seat_word(self.names, p)), self.names)
         self._record_change(scalars, log_len)  # (not a move: no position to count)
 
     # ------------------------------------------------------------------ copies and views

@@ -21,6 +21,7 @@ from collections import Counter
 from ..cards import HIDDEN, JOKER, RANK_TEXT, Card
 from ..errors import InvalidPosition
 from ..notation import shown
+from ..words import said
 from . import presets as _presets
 
 PHASES = ("setup", "play", "over")
@@ -230,13 +231,26 @@ def game_from_dict(data, cls, view_seat=None):
         pl.gamble = _parse_zone(seat.get("gamble"), f"{label}'s gamble", preset.columns, hidden_ok)
         if preset.columns and len(pl.bank) != len(pl.gamble):
             _fail(
-                f"{label}'s bank and gamble are columns and must have the same length "
-                f"({len(pl.bank)} bank slots, {len(pl.gamble)} gamble slots)"
+                said(
+                    g.names,
+                    lambda w: (
+                        f"{w[i]}'s bank and gamble are columns and must have the same length "
+                        f"({len(pl.bank)} bank slots, {len(pl.gamble)} gamble slots)"
+                    ),
+                )
             )
         if preset.columns:
             for k, (b, gc) in enumerate(zip(pl.bank, pl.gamble)):
                 if b is not None and gc is None:
-                    _fail(f"{label}'s bank card {b} in column {k} lies on no gamble card")
+                    _fail(
+                        said(
+                            g.names,
+                            lambda w: (
+                                f"{w[i]}'s bank card {w.card(b)} in column "
+                                f"{w.either(str(k), str(k + 1))} lies on no gamble card"
+                            ),
+                        )
+                    )
     g._draw = _parse_zone(data.get("draw"), "the draw pile", False, hidden_ok)[::-1]
     g.stack = _parse_zone(data.get("stack"), "the stack", False, False)
     g.discard = _parse_zone(data.get("discard"), "the discard", False, False)
@@ -255,7 +269,7 @@ def game_from_dict(data, cls, view_seat=None):
             if card == JOKER and not jokers:
                 _fail(f"{variant} is played without jokers, but the position has {k}")
             decks_hold = "one deck holds" if decks == 1 else f"{decks} decks hold"
-            _fail(f"{k} copies of {card}, but {decks_hold} only {limit}")
+            _fail(said(g.names, lambda w: f"{k} copies of {w.card(card)}, but {decks_hold} only {limit}"))
 
     phase = data.get("phase", "play")
     if not isinstance(phase, str) or phase not in PHASES:
@@ -273,7 +287,7 @@ def game_from_dict(data, cls, view_seat=None):
     for s in finished:
         g._out[s] = True
         if g.players[s].cards_held and not stalemate:  # a stalemate sends players out holding cards
-            _fail(f"{g.names[s]} is out but still holds cards")
+            _fail(said(g.names, lambda w: f"{w[s]} is out but still holds cards"))
     g.turn = _seat(data.get("turn", 0), n, "turn")
     ready = data.get("ready")
     if ready is None:
@@ -286,7 +300,7 @@ def game_from_dict(data, cls, view_seat=None):
     bonus = _seats(data.get("bonus", []), n, "a seat with the low-card bonus", "bonus")
     for s in bonus:
         if s not in finished:
-            _fail(f"seat {s} has a low-card bonus but is not out")
+            _fail(said(g.names, lambda w: f"{w.either(f'seat {s}', w[s])} has a low-card bonus but is not out"))
     if len(set(bonus)) != len(bonus):
         _fail("bonus lists a seat twice")
     g.bonus = bonus
@@ -298,7 +312,7 @@ def game_from_dict(data, cls, view_seat=None):
             cards = sorted(_parse_zone(items, f"the cards known in {g.names[i]}'s hand", False, False))
             hand = Counter(g.players[i].hand)
             if any(k > hand[c] for c, k in Counter(cards).items()) and not (hidden_ok and HIDDEN in hand):
-                _fail(f"{g.names[i]}'s known cards {' '.join(map(str, cards))} are not all in that hand")
+                _fail(said(g.names, lambda w: f"{w[i]}'s known cards {w.cards(cards)} are not all in that hand"))
             g.known[i] = cards
     if stalemate and phase != "over":
         _fail("only a finished round can have ended in stalemate")
@@ -336,20 +350,25 @@ def game_from_dict(data, cls, view_seat=None):
         for s in still_in:
             pl = g.players[s]
             if not pl.cards_held and not (g._pend == s):
-                _fail(f"{g.names[s]} holds no cards but is not listed as finished")
+                _fail(said(g.names, lambda w: f"{w[s]} holds no cards but is not listed as finished"))
             if phase == "play" and not pl.hand and g._draw:
-                _fail(f"{g.names[s]} has an empty hand while the draw pile holds cards")
+                _fail(said(g.names, lambda w: f"{w[s]} has an empty hand while the draw pile holds cards"))
         # the refill to three comes within the play that shortened the hand: no position has it
         for s in still_in if g._draw else ():
             k = len(g.players[s].hand)
             if k < 3:
                 _fail(
-                    f"{g.names[s]} holds {k} card{'s' if k != 1 else ''} in hand while the draw pile holds "
-                    "cards: a hand is refilled to three after every play while the draw pile lasts"
+                    said(
+                        g.names,
+                        lambda w: (
+                            f"{w[s]} holds {k} card{'s' if k != 1 else ''} in hand while the draw pile "
+                            "holds cards: a hand is refilled to three after every play while the draw pile lasts"
+                        ),
+                    )
                 )
         if phase == "play":
             if g._out[g.turn]:
-                _fail(f"turn: {g.names[g.turn]} is already out")
+                _fail(said(g.names, lambda w: f"turn: {w[g.turn]} is already out"))
             if g._pend is not None and g._pend != g.turn:
                 _fail("the player choosing the joker's target must be the player to move")
     if phase != "setup":

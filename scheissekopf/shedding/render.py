@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 
+from ..cards import standard_deck
 from ..drawing import (
     CAPTION,
     CARD_FACE,
@@ -28,10 +29,13 @@ from ..drawing import (
     felt_style,
     seat_rows,
     table_frame,
+    words_of_cards,
 )
-from ..words import Writer, agree
+from ..words import Writer, agree, card_word, seat_word
 
 THREE_NOTES = {"bitenight": "invisible", "schwechat": "mirrors"}
+# every card of the shedding games as people say it (the table's tooltips): "10H" -> "10♥"
+CARD_WORDS = {str(c): card_word(c) for c in standard_deck(1)}
 
 
 def _is_game(obj) -> bool:
@@ -156,6 +160,8 @@ def describe(game_or_dict, view=None) -> tuple[dict, dict]:
         "finished": finished,
         "loser": loser,
         "names": names,
+        "seat_words": [seat_word(names, i) for i in range(n)],
+        "card_words": words_of_cards(position, CARD_WORDS),
         "seats": seats,
         "view": "table" if seat is None else seat,
         "rows": {"top": top, "bottom": bottom},
@@ -172,15 +178,16 @@ def narration(game, view=None) -> list[str]:
     if view in (None, "table"):
         return [e.words for e in game.log]
     deals = Writer(game.names, people=True)
-    return [deals.finish(f"{game.names[e.player]} deals.") if e.kind == "deal" else e.words for e in game.log]
+    return [deals.finish(f"{deals[e.player]} deals.") if e.kind == "deal" else e.words for e in game.log]
 
 
 def status_text(info: dict) -> str:
     """One line on what is going on, in plain words (shared by the widget and the picture)."""
     names = info["names"]
+    seats = info.get("seat_words") or [seat_word(names, i) for i in range(len(names))]
 
     def who(i):
-        return names[i]
+        return seats[i]
 
     if info["phase"] == "over":
         if info["loser"] is not None:
@@ -225,8 +232,7 @@ def _seat_html(i: int, player: dict, info: dict) -> str:
         f'<span style="{_style(background=bg, color=fg, border_radius="8px", padding="1px 6px", font_size="10px", font_weight="600", margin_left="4px")}">{html.escape(t)}</span>'
         for t, bg, fg in badges
     )
-    name = info["names"][i]
-    title = f"P{i}" + ("" if name == f"P{i}" else f" {html.escape(name)}")
+    title = html.escape(info["seat_words"][i])
     hand = player.get("hand", [])
     hand_label = f"hand \u00b7 {len(hand)}"
     lap = _fan_lap(hand)
@@ -296,12 +302,12 @@ def game_html(game_or_dict, view=None) -> str:
     position, info = describe(game_or_dict, view)
     log = narration(game_or_dict, view) if _is_game(game_or_dict) else []
     arrow = "\u21bb clockwise" if info["direction"] == 1 else "\u21ba reversed"
-    out = ", ".join(f"{k}. {html.escape(info['names'][s])}" for k, s in enumerate(info["finished"], 1))
+    out = ", ".join(f"{k}. {html.escape(info['seat_words'][s])}" for k, s in enumerate(info["finished"], 1))
     header_bits = [html.escape(info["variant"]), html.escape(info["status"]), arrow]
     if out:
         header_bits.append(f"out: {out}")
     if info["view"] != "table":
-        header_bits.append(f"seen by {html.escape(info['names'][info['view']])}")
+        header_bits.append(f"seen by {html.escape(info['seat_words'][info['view']])}")
     header = (
         f'<div style="{_style(font_size="13px", color=INK, margin="0 4px 4px", font_weight="600")}">'
         + " \u00b7 ".join(header_bits)

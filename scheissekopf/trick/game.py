@@ -390,11 +390,11 @@ class TrickGame(Recorded):
     def _refusal(self, m, w=CODES):
         """Why move m is not legal now, or None when it is (written by ``w``, see
         :mod:`scheissekopf.words`: the engine's codes by default)."""
-        p, name = m.player, self.names[m.player]
+        p, name = m.player, w.who(self.names, m.player)
         if self.phase == "over":
             return "the hand is over"
         if p != self.turn:
-            return f"it is {self.names[self.turn]}'s turn" + w.either(f", not {name}'s", "")
+            return f"it is {w.who(self.names, self.turn)}'s turn" + w.either(f", not {name}'s", "")
         if self.phase != "play":
             if m.kind in ("card", HOLE):
                 return self.rules.phase_hint(self, w)
@@ -432,7 +432,7 @@ class TrickGame(Recorded):
             lg = self.lead_grp
             follow = [c for c in cards if grp[c] == lg]
             if follow and grp[card] != lg:
-                name = self.names[p]
+                name = w.who(self.names, p)
                 if lg == TRUMP:
                     led = w.card(self.trick[0])
                     return w.either(

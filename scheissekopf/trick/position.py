@@ -36,6 +36,7 @@ from collections import Counter
 
 from ..errors import InvalidPosition
 from ..notation import shown
+from ..words import said
 from .base import Contract, Trick
 from .rules import RULES
 
@@ -82,6 +83,11 @@ MODES = {
 }
 ENDINGS = (None, "thrown", "refused", "tout-lost", "sie")
 OPTIONS = {"doublers", "knocking"}
+
+
+def _said(g, write):
+    """A refusal written once, in codes and in people's words (see :func:`~scheissekopf.words.said`)."""
+    return said(g.names, write)
 
 
 def _fail(msg):
@@ -270,7 +276,7 @@ def from_dict(data, cls, view_seat=None):
             if pl.hand:
                 _fail("two players hold no hand: their cards lie face up and face down ('bank', 'gamble')")
             if len(pl.bank) != 8 or len(pl.gamble) != 8:
-                _fail(f"{g.names[i]} needs 8 face-up and 8 face-down slots (null for an empty slot)")
+                _fail(_said(g, lambda w: f"{w[i]} needs 8 face-up and 8 face-down slots (null for an empty slot)"))
         elif pl.bank or pl.gamble:
             _fail("only the two-player game has face-up and face-down cards")
     g.blind = card_list(data.get("blind"), "the blind")
@@ -453,7 +459,7 @@ def from_dict(data, cls, view_seat=None):
         lead = _seat(td.get("leader", leader), n, f"trick {k}'s leader")
         if lead != leader:
             why = "who sits at the dealer's left" if k == 0 else "who took the trick before"
-            _fail(f"trick {k} must be led by {g.names[leader]}, {why}, not by {g.names[lead]}")
+            _fail(_said(g, lambda w: f"trick {k} must be led by {w[leader]}, {why}, not by {w[lead]}"))
         cs = card_list(td.get("cards"), f"trick {k}")
         if len(cs) != ntr:
             _fail(f"trick {k} must hold {ntr} cards, one from each player, not {len(cs)}")
@@ -467,7 +473,7 @@ def from_dict(data, cls, view_seat=None):
         given = td.get("winner", w)
         given = _seat(given, n, f"trick {k}'s winner")
         if w is not None and given != w:
-            _fail(f"trick {k} is taken by {g.names[w]}, not by {g.names[given]}")
+            _fail(_said(g, lambda say: f"trick {k} is taken by {say[w]}, not by {say[given]}"))
         g.tricks.append(Trick(tuple(ss), tuple(cs), given, sum(g.card_points[x] for x in cs)))
         leader = given
     td = data.get("trick")
@@ -478,7 +484,7 @@ def from_dict(data, cls, view_seat=None):
             _fail("trick must be null or a dict with leader and cards")
         lead = _seat(td.get("leader", leader), n, "the current trick's leader")
         if lead != leader:
-            _fail(f"the current trick must be led by {g.names[leader]}, not by {g.names[lead]}")
+            _fail(_said(g, lambda w: f"the current trick must be led by {w[leader]}, not by {w[lead]}"))
         cs = card_list(td.get("cards"), "the current trick")
         if not 0 < len(cs) < ntr:
             _fail(f"the current trick must hold 1 to {ntr - 1} cards (null when no card is out)")
@@ -501,7 +507,15 @@ def from_dict(data, cls, view_seat=None):
         cs = g.tricks[k].cards if k < len(g.tricks) else g.trick
         i = ss.index(contract.declarer)
         if cs[i] != g.hole and cs[i] != fam.hidden and g.hole != fam.hidden:
-            _fail(f"the picker's card in trick {k} must be the card in the hole ({g.hole}), not {cs[i]}")
+            _fail(
+                _said(
+                    g,
+                    lambda w: (
+                        f"the picker's card in trick {k} must be the card in the hole ({w.card(g.hole)}), "
+                        f"not {w.card(cs[i])}"
+                    ),
+                )
+            )
     bound = data.get("bound")
     bound = [] if bound is None else bound
     if not isinstance(bound, list):
@@ -518,7 +532,7 @@ def from_dict(data, cls, view_seat=None):
             g.called_led = led
     for x in g.bound:
         if x not in called_cards:
-            _fail(f"{x} is bound but is not a called card")
+            _fail(_said(g, lambda w: f"{w.card(x)} is bound but is not a called card"))
     decl = data.get("declarers")
     if decl is not None:
         if not isinstance(decl, list):
@@ -559,10 +573,10 @@ def from_dict(data, cls, view_seat=None):
             count[g.hole] += 1
         twice = sorted((x for x, k in count.items() if k > 1), key=int)
         if twice:
-            _fail(f"{twice[0]} appears {count[twice[0]]} times in the position")
+            _fail(_said(g, lambda w: f"{w.card(twice[0])} appears {count[twice[0]]} times in the position"))
         missing = [x for x in rules.deck(n) if x not in count]
         if missing:
-            _fail(f"cards missing from the position: {' '.join(map(str, missing))}")
+            _fail(_said(g, lambda w: f"cards missing from the position: {w.cards(missing)}"))
     _check_sizes(g, rules, phase, per)
 
     # ------------------------------------------------------------ turn
@@ -574,9 +588,9 @@ def from_dict(data, cls, view_seat=None):
     else:
         turn = _seat(turn, n, "turn")
         if turn not in g.active:
-            _fail(f"turn: {g.names[turn]} sits this hand out")
+            _fail(_said(g, lambda w: f"turn: {w[turn]} sits this hand out"))
         if expected is not None and turn != expected:
-            _fail(f"it must be {g.names[expected]}'s turn, not {g.names[turn]}'s")
+            _fail(_said(g, lambda w: f"it must be {w[expected]}'s turn, not {w[turn]}'s"))
     g.turn = turn
     if phase == "over" and contract is not None and contract.mode == "leaster":
         if not view:  # a view has no seed: it keeps the lot drawn
@@ -628,7 +642,7 @@ def _declarers(g, rules, c, owner):
                 side.add(owner[x])
         if c.called in g.buried or c.called == g.hole or owner.get(c.called) == c.declarer:
             who = "picker" if rules.name == "sheepshead" else "caller"
-            _fail(f"the {who} cannot call {c.called}: it is the {who}'s own card")
+            _fail(_said(g, lambda w: f"the {who} cannot call {w.card(c.called)}: it is the {who}'s own card"))
         return tuple(sorted(side))
     return None  # a wedding: the side is written in the position
 
@@ -637,13 +651,13 @@ def _check_sizes(g, rules, phase, per):
     n = g.n
     for s in range(n):
         if s not in g.active and g.players[s].cards_held:
-            _fail(f"{g.names[s]} deals and sits this hand out, so holds no cards")
+            _fail(_said(g, lambda w: f"{w[s]} deals and sits this hand out, so holds no cards"))
     if phase in ("play", "over", "double"):
         for s in g.active:
             played = sum(1 for t in g.tricks if s in t.seats) + (1 if s in g.trick_seats else 0)
             held = g.players[s].cards_held + (1 if g._hole_left() and s == g.contract.declarer else 0)
             if held + played != per and not (phase == "over" and g.ended):
-                _fail(f"{g.names[s]} holds {held} cards and has played {played}: that must make {per}")
+                _fail(_said(g, lambda w: f"{w[s]} holds {held} cards and has played {played}: that must make {per}"))
         if rules.name == "sheepshead" and g.contract.mode != "leaster" and len(g.buried) != 2:
             _fail("the picker has buried two cards")
         if rules.name == "sheepshead" and g.contract.mode == "leaster" and len(g.blind) != 2:
@@ -654,7 +668,11 @@ def _check_sizes(g, rules, phase, per):
         for s in g.active:
             want = per + (2 if phase == "bury" and s == picker else 0)
             if len(g.players[s].hand) != want:
-                _fail(f"{g.names[s]} must hold {want} cards in the {phase} phase, not {len(g.players[s].hand)}")
+                _fail(
+                    _said(
+                        g, lambda w: f"{w[s]} must hold {want} cards in the {phase} phase, not {len(g.players[s].hand)}"
+                    )
+                )
         if len(g.blind) != (2 if phase == "pick" else 0):
             _fail("the blind holds two cards until it is picked up")
         if len(g.buried) != (2 if phase == "call" else 0):
@@ -662,7 +680,7 @@ def _check_sizes(g, rules, phase, per):
         return
     for s in range(n):
         if g.players[s].cards_held != per:
-            _fail(f"{g.names[s]} must hold {per} cards before play, not {g.players[s].cards_held}")
+            _fail(_said(g, lambda w: f"{w[s]} must hold {per} cards before play, not {g.players[s].cards_held}"))
 
 
 def _expected_turn(g, phase, leader):

@@ -25,8 +25,10 @@ from ..drawing import (
     felt_style,
     seat_rows,
     table_frame,
+    words_of_cards,
 )
-from ..words import Writer
+from ..words import Writer, card_word, seat_word
+from .cards import GERMAN_FAMILY
 from .events import _trick
 from .schafkopf import game_name
 
@@ -79,17 +81,17 @@ def contract_text(game) -> str | None:
     if game.family.name == "german":
         what = game_name(c.mode, c.suit, c.called, c.tout, c.must, w)
     else:
-        who = "" if c.declarer is None else game.names[c.declarer]
+        who = "" if c.declarer is None else w[c.declarer]
         called = "" if c.called is None else w.card(c.called)
         what = _SHEEPSHEAD_MODES.get(c.mode, c.mode).format(called=called, who=who)
         return w.finish(what[:1].upper() + what[1:])
     if c.declarer is None:
         return what[:1].upper() + what[1:]
-    return w.finish(f"{game.names[c.declarer]} plays {what}")
+    return w.finish(f"{w[c.declarer]} plays {what}")
 
 
 def _trick_status(game, info) -> str:
-    names = info["names"]
+    names = info["seat_words"]
     who = names[game.turn] if game.turn is not None else ""
     phase = game.phase
     if phase == "over":
@@ -186,6 +188,8 @@ def describe_trick(game, view=None) -> tuple[dict, dict]:
         "pending": None,
         "view": "table" if seat is None else seat,
         "names": names,
+        "seat_words": [seat_word(names, i) for i in range(n)],
+        "card_words": words_of_cards(position, _card_words(game)),
         "seats": seats,
         "rows": {"top": top, "bottom": bottom},
         "moves": len(game.history),
@@ -226,9 +230,34 @@ def trick_narration(game, view=None) -> list[str]:
     return out
 
 
+_WORDS: dict = {}
+
+
+def _card_words(game) -> dict:
+    """Every card of the hand's deck as people say it (the table's tooltips): ``"EO"`` ->
+    ``"Eichel-Ober"``, ``"10H"`` -> ``"10♥"``."""
+    key = (game.variant, game.n)
+    if key not in _WORDS:
+        _WORDS[key] = {str(c): card_word(c) for c in game.rules.deck(game.n)}
+    return _WORDS[key]
+
+
+def _german_word(text) -> str:
+    """A German card's name from its code: ``"EO"`` -> ``"Eichel-Ober"``."""
+    return card_word(GERMAN_FAMILY.parse(text))
+
+
 def _tcard(text, family, *, size="normal", lap=0, trump=False, peek=None) -> str:
     if family != "german" or text in (None, HIDDEN):
-        card = _card_html(text, size=size, lap=lap, peek=peek)
+        german_peek = family == "german" and peek not in (None, HIDDEN)
+        card = _card_html(
+            text,
+            size=size,
+            lap=lap,
+            peek=peek,
+            peek_word=_german_word(peek) if german_peek else None,
+            peek_parts=german_card_parts(peek) if german_peek else None,
+        )
         return (
             card if not trump else card.replace('">', f';box-shadow:inset 0 3px 0 {GOLD},0 1px 2px rgba(0,0,0,.3)">', 1)
         )
@@ -241,7 +270,7 @@ def _tcard(text, family, *, size="normal", lap=0, trump=False, peek=None) -> str
         color=INKS[colour],
         box_shadow=(f"inset 0 3px 0 {GOLD},0 1px 2px rgba(0,0,0,.3)" if trump else "0 1px 2px rgba(0,0,0,.3)"),
     )
-    return _card_face(text, rank, symbol, base, index_px, pip_px, corner_top="4px")
+    return _card_face(text, rank, symbol, base, index_px, pip_px, corner_top="4px", word=_german_word(text))
 
 
 def trick_html(game, view=None) -> str:
@@ -249,7 +278,7 @@ def trick_html(game, view=None) -> str:
     position, info = describe_trick(game, view)
     fam = info["family"]
     trumps = set(info["trumps"])
-    names = info["names"]
+    names = info["seat_words"]
     header_bits = [html.escape(info["variant"]), html.escape(info["status"])]
     if info["contract"] and game.phase != "over":
         header_bits.append(html.escape(info["contract"]))

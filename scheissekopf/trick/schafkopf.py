@@ -217,7 +217,7 @@ class SchafkopfRules(Rules):
         return out
 
     def phase_hint(self, g, w=CODES):
-        who = g.names[g.turn]
+        who = w.who(g.names, g.turn)
         yet = "no cards are played yet" + w.either(":", ";")
         return {
             "auction": f"{yet} the auction is on ({who} bids or passes)",
@@ -226,12 +226,12 @@ class SchafkopfRules(Rules):
         }[g.phase]
 
     def refusal(self, g, m, w=CODES):
-        p, name, phase, kind = m.player, g.names[m.player], g.phase, m.kind
+        p, name, phase, kind = m.player, w.who(g.names, m.player), g.phase, m.kind
         if phase == "auction":
             if kind == "pass":
                 return None
             if kind == "bid":
-                return self._bid_refusal(g, p, m.target)
+                return self._bid_refusal(g, p, m.target, w)
             if kind == "refuse":
                 if not self.may_refuse(g, p):
                     return "a hand may be thrown in only with six or more cards worth nothing and no Ober, Unter or Gefreiter"
@@ -240,7 +240,7 @@ class SchafkopfRules(Rules):
                 if not self._last_bidder(g, p):
                     return f"only the dealer, last in the auction, may call {kind} when everyone passed"
                 if g.best_bid is not None:
-                    return f"{g.names[g.best_bid[0]]} has bid: {kind} is only for when everyone passed"
+                    return f"{w.who(g.names, g.best_bid[0])} has bid: {kind} is only for when everyone passed"
                 if kind == "ramsch" and not self.callable_aces(g, p):
                     return "Ramsch may be called only by a dealer who could play a normal game (call an ace)"
                 if kind == "must" and (len(m.cards) != 1 or m.cards[0] not in self._deck_set(g.n)):
@@ -268,7 +268,7 @@ class SchafkopfRules(Rules):
             return "the card given for the wedding's trump must not be a trump"
         return None
 
-    def _bid_refusal(self, g, p, level):
+    def _bid_refusal(self, g, p, level, w=CODES):
         if level not in LEVELS:
             return f"bid one of: {', '.join(LEVELS)}"
         if g.n == 2:
@@ -278,7 +278,7 @@ class SchafkopfRules(Rules):
         if level in self.bid_levels(g, p):
             return None
         if g.best_bid and LEVELS[level] <= LEVELS[g.best_bid[1]]:
-            who = g.names[g.best_bid[0]]
+            who = w.who(g.names, g.best_bid[0])
             return f"{who} bid {g.best_bid[1]} first: a later bid must be higher (equal bids go to the earlier seat)"
         if level == "normal":
             return "a normal game needs an ace to call: a card of a plain suit (not hearts) without its ace"
@@ -296,7 +296,7 @@ class SchafkopfRules(Rules):
             )
         if m.kind == "call":
             if level not in ("normal", "must"):
-                return f"{g.names[p]} bid {level}: calling an ace is a normal game"
+                return f"{w.who(g.names, p)} bid {level}: calling an ace is a normal game"
             c = m.cards[0] if m.cards else None
             if c is None or c.rank != "A":
                 return "call an ace" + w.either(", e.g. 'call EA'", "")
@@ -304,16 +304,16 @@ class SchafkopfRules(Rules):
                 return w.either("the Herz ace cannot be called: ", "") + "hearts are trump in the normal game"
             if c in g.players[p].hand:
                 return w.either(
-                    f"{g.names[p]} holds {c}: call the ace of a suit whose ace you lack",
-                    f"that ace is in {g.names[p]}'s own hand, and the called ace must be one {g.names[p]} lacks",
+                    f"{w.who(g.names, p)} holds {c}: call the ace of a suit whose ace you lack",
+                    f"that ace is in {w.who(g.names, p)}'s own hand, and the called ace must be one {w.who(g.names, p)} lacks",
                 )
-            return f"to call {w.card(c)}, {g.names[p]} must hold a {GERMAN_SUIT_NAMES[c.suit]} card that is not a trump"
+            return f"to call {w.card(c)}, {w.who(g.names, p)} must hold a {GERMAN_SUIT_NAMES[c.suit]} card that is not a trump"
         if m.kind in ("solo", "tout"):
             if m.kind == "solo" and level not in ("solo", "must") or m.kind == "tout" and level not in ("tout", "must"):
                 example = "call EA" if level == "normal" else level + " H"
-                return f"{g.names[p]} bid {level}: declare that game" + w.either(f" ('{example}')", "")
+                return f"{w.who(g.names, p)} bid {level}: declare that game" + w.either(f" ('{example}')", "")
             return f"there is no {m.kind} {m.target!r} here (choose from {', '.join(self.solo_targets(g.n))})"
-        return f"{g.names[p]} names the game now" + w.either(
+        return f"{w.who(g.names, p)} names the game now" + w.either(
             " (e.g. " + ", ".join(f"'{t}'" for t in ("call EA", "solo H", "tout wenz")) + ")", ""
         )
 

@@ -117,7 +117,7 @@ class SheepsheadRules(Rules):
         return out
 
     def phase_hint(self, g, w=CODES):
-        who = g.names[g.turn]
+        who = w.who(g.names, g.turn)
         yet = "no cards are played yet" + w.either(":", ";")
         return {
             "pick": f"no cards are played yet: {who} picks or passes first",
@@ -127,7 +127,7 @@ class SheepsheadRules(Rules):
         }[g.phase]
 
     def refusal(self, g, m, w=CODES):
-        p, name, phase = m.player, g.names[m.player], g.phase
+        p, name, phase = m.player, w.who(g.names, m.player), g.phase
         hand = g.players[p].hand
         if phase == "pick":
             if m.kind not in ("pick", "pass"):
@@ -182,7 +182,7 @@ class SheepsheadRules(Rules):
         if c in mine:
             return w.either(
                 f"the picker cannot call {w.card(c)}: it is in the picker's own hand or buried",
-                f"it is in {g.names[p]}'s own hand or buried",  # after "Ben can't call A♣: "
+                f"it is in {w.who(g.names, p)}'s own hand or buried",  # after "Ben can't call A♣: "
             )
         if c >> 2 == 10 and calls and calls[0] >> 2 == 14 or c >> 2 == 10 and unders and unders[0] >> 2 == 14:
             return "a ten is called only when the picker holds all three fail aces"
