@@ -20,8 +20,9 @@ costs ten moves, and keeps the counts of the zones that seldom change (the disca
 finished tricks) between calls while they hold the same cards; ``tests/test_ai_env.py`` checks for
 every seat at every decision point of random games that the array is, byte for byte, the plain
 encoding of that seat's :meth:`view`, so no hidden card can leak and no kept count can drift.
-An observation costs from half an engine move (schafkopf, mehrkopf) to one and a half (the shedding
-games): ``benchmarks/bench_env.py``, and the README's Speed.
+An observation costs from half an engine move (schafkopf, mehrkopf) to a little more than one (the
+shedding games, sheepshead): ``benchmarks/bench_env.py``, ``benchmarks/instructions_env.py``, and
+the README's Speed.
 
 The engine keeps no dependency: this module needs numpy, which the ``ai`` extra brings.
 """
