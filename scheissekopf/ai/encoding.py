@@ -20,8 +20,9 @@ costs ten moves, and keeps the counts of the zones that seldom change (the disca
 finished tricks) between calls while they hold the same cards; ``tests/test_ai_env.py`` checks for
 every seat at every decision point of random games that the array is, byte for byte, the plain
 encoding of that seat's :meth:`view`, so no hidden card can leak and no kept count can drift.
-An observation costs from half an engine move (schafkopf, mehrkopf) to one and a half (the shedding
-games): ``benchmarks/bench_env.py``, and the README's Speed.
+An observation costs from half an engine move (schafkopf, mehrkopf) to a little more than one (the
+shedding games, sheepshead): ``benchmarks/bench_env.py``, ``benchmarks/instructions_env.py``, and
+the README's Speed.
 
 The engine keeps no dependency: this module needs numpy, which the ``ai`` extra brings.
 """
@@ -30,8 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import compress, product
-from operator import ne
+from itertools import product
 from typing import Any
 
 import numpy as np
@@ -355,15 +355,15 @@ class ObservationLayout:
                 f"{variant} at {n} players deals more than 255 cards: the observation counts them in bytes"
             )
         self._tables: list[Any] = [None] * n  # per observer: where its observation counts what
-        # see _public: copies of the seldom changing zones beside their rows, and per observer
-        # the rows turned to it (with the copies they were made from)
         blank = bytes(k)
         slots = self.actions.slots if not self.trick else 0
-        # see _recount and _turn: a copy of the slow zones, their rows, each observer's pieces
-        self._kept: tuple | None = None
+        # see _recount and _turn: copies of the slow zones (each seat's bank, each seat's gamble
+        # slots, the discard, finished, ready, warned; None until first counted),
+        # their rows, and each observer's pieces made of those rows
+        self._kept: list[Any] = [None] * (2 * n + 4)
         self._rows = ([blank] * n, [bytes(slots)] * n, [blank, b"", b"", b""])
-        self._turned: list[list] = [[None] * 5 for _ in range(n)]
-        self._known_copies: list[Any] = [None] * n  # see _shedding
+        self._turned: list[list] = [[None] * 3 for _ in range(n)]
+        self._known_copies: list[Any] = [None] * n  # see _shedder
         self._known_rows = [blank] * n
         # a card -> 1 in its face's byte of an integer: the sum over a zone's cards, written out
         # as k bytes, is the zone's row of counts (no count reaches 256: see above)
@@ -371,6 +371,17 @@ class ObservationLayout:
         one[None] = 0  # (an empty place in a bank)
         self._one = one.__getitem__
         self._stacks: dict[tuple, bytes] = {}  # see _stack_block
+        if not self.trick:
+            top_ranks = len(self.actions.ranks) + 1  # (the last: anything goes)
+            #: see _stack_block: a card's one-hot row, the bytes of m empty top rows, and the
+            #: effective top's one-hot rank (None: anything goes)
+            self._top_rows = {c: _one_hot(k, i) for c, i in self.face_index.items()}
+            self._pads = [bytes(k * m) for m in range(STACK_TOP + 1)]
+            self._rank_rows: dict[Card | None, bytes] = {
+                c: _one_hot(top_ranks, self.rank_index[c.rank]) for c in self.faces
+            }
+            self._rank_rows[None] = _one_hot(top_ranks, top_ranks - 1)
+            self._shedders = [self._shedder(seat) for seat in range(n)]
         self._tricks_seen: list[Any] = [None] * n  # see _finished_tricks
 
     def _add(self, name: str, shape: tuple[int, ...], meaning: str) -> None:
@@ -455,7 +466,7 @@ class ObservationLayout:
     # ------------------------------------------------------------------------------- encoding
     def encode(self, game: Any, seat: int, jump_in: bool = False) -> np.ndarray:
         """What ``seat`` may see of ``game`` (a game or that seat's view) as one array."""
-        buf, at, value = self._trick(game, seat) if self.trick else self._shedding(game, seat, jump_in)
+        buf, at, value = self._trick(game, seat) if self.trick else self._shedders[seat](game, jump_in)
         out = _frombuffer(buf, _BYTE).astype(_FLOAT)
         if at is not None:
             out[at] = value
@@ -463,7 +474,7 @@ class ObservationLayout:
 
     def encode_into(self, out: np.ndarray, game: Any, seat: int, jump_in: bool = False) -> None:
         """:meth:`encode` written into ``out`` (an array of :attr:`size` numbers)."""
-        buf, at, value = self._trick(game, seat) if self.trick else self._shedding(game, seat, jump_in)
+        buf, at, value = self._trick(game, seat) if self.trick else self._shedders[seat](game, jump_in)
         out[:] = _frombuffer(buf, _BYTE)
         if at is not None:
             out[at] = value
@@ -484,78 +495,104 @@ class ObservationLayout:
         phases = {p: _one_hot(len(SHEDDING_PHASES), i) for p, i in self._phase_index.items()}
         return seats, phases, list(range(seat, n)) + list(range(seat))
 
-    def _shedding(self, g: Any, seat: int, jump_in: bool) -> tuple[bytes, int | None, int]:
-        # The array is joined from its segments' bytes in their order: the rows of the zones
-        # that seldom change (see _recount), turned to the observer and kept for it; each
-        # seat's known cards (kept beside a copy of the cards they were counted from: they
-        # change with most moves, but only for the seat that moved); the stack's segments
-        # (kept per stack: a stack of a few cards recurs often); the hand; and one-hot bytes
-        # read from tables.
-        players = g.players
-        slow = ([pl.bank for pl in players], [pl.gamble for pl in players], g.discard, g.finished, g.ready, g.warned)
-        if slow != self._kept:
-            self._recount(slow)
-        mine = self._turned[seat]
-        if None in mine:
-            self._turn(seat, mine)
-        known, copies, rows = g.known, self._known_copies, self._known_rows
-        one = self._one
-        if known != copies:
-            k = len(self.faces)
-            for p in compress(range(self.players), map(ne, known, copies)):
-                cards = known[p]
-                copies[p] = cards[:]
-                rows[p] = sum(map(one, cards)).to_bytes(k, "little")
-        sizes = bytes([len(pl.hand) for pl in players])
-        key = tuple(g.stack)
-        block = self._stacks.get(key)
-        if block is None:
-            block = self._stack_block(g, key)
-        seats, phases = mine[3], mine[4]
-        pending = g.pending
-        direction = g.direction
-        out = b"".join(
-            (
-                sum(map(one, players[seat].hand)).to_bytes(len(self.faces), "little"),
-                mine[0],
-                *rows[seat:],
-                *rows[:seat],
-                sizes[seat:],
-                sizes[:seat],
-                mine[1],
-                block,
-                _BYTES[len(g.draw)],
-                mine[2],
-                seats[g.turn],
-                _BYTES[direction == 1],
-                seats[None if pending is None else pending[1]],
-                phases[g.phase],
-                _BYTES[jump_in],
-            )
+    def _shedder(self, seat: int) -> Any:
+        """The shedding encoder of the observer ``seat``: a function ``(game, jump_in)`` written
+        out for this table size and seat (every seat by its own name, no loop over the seats),
+        returning the observation's bytes with the place and value of the direction.
+
+        The array is joined from its segments' bytes in their order: the rows of the zones
+        that seldom change (see _recount), turned to the observer and kept for it (see _turn);
+        each seat's known cards (kept beside a copy of the cards they were counted from: they
+        change with most moves, but only for the seat that moved); the stack's segments (kept
+        per stack: a stack of a few cards recurs often); the hand; and one-hot bytes read from
+        tables. It reads the seat's own hand and, of the others, only what everyone sees: the
+        number of cards in each hand and in the draw pile, the known cards, the face-up zones."""
+        n, k = self.players, len(self.faces)
+        seats, phases, order = self._tables[seat] = self._shedding_tables(seat)
+        p = [f"p{i}" for i in range(n)]
+        c = [f"c{i}" for i in range(n)]
+        slow = (
+            [f"{x}.bank" for x in p] + [f"{x}.gamble" for x in p] + ["g.discard", "g.finished", "g.ready", "g.warned"]
         )
-        if direction == 1:
-            return out, None, 0
-        return out, self._at["direction"], direction
+        known = "".join(
+            f"    if {c[i]} != copies[{i}]:\n"
+            f"        copies[{i}] = {c[i]}[:]\n"
+            f"        rows[{i}] = sum(map(one, {c[i]})).to_bytes({k}, 'little')\n"
+            for i in range(n)
+        )
+        src = (
+            "def shedding(g, jump_in):\n"
+            f"    {', '.join(p)}, = g.players\n"
+            f"    if {' or '.join(f'{z} != kept[{i}]' for i, z in enumerate(slow))}:\n"
+            "        recount(g)\n"
+            "    if None in mine:\n"
+            f"        turn({seat}, mine)\n"
+            f"    {', '.join(c)}, = g.known\n"
+            f"{known}"
+            "    stack = g.stack\n"
+            "    key = tuple(stack)\n"
+            "    block = stacks.get(key)\n"
+            "    if block is None:\n"
+            "        block = stack_block(g, key)\n"
+            "    direction = g.direction\n"
+            "    out = join((\n"
+            f"        sum(map(one, {p[seat]}.hand)).to_bytes({k}, 'little'),\n"
+            "        mine[0],\n"
+            f"        {', '.join(f'rows[{i}]' for i in order)},\n"
+            f"        bytes(({', '.join(f'len({p[i]}.hand)' for i in order)},)),\n"
+            "        mine[1],\n"
+            "        block,\n"
+            "        BYTES[len(g._draw)],\n"  # (the draw pile's size: the property would copy it)
+            "        mine[2],\n"
+            "        seats[g.turn],\n"
+            "        BYTES[direction == 1],\n"
+            "        seats[g._pend],\n"  # (the seat a turned joker waits for, or None)
+            "        phases[g.phase],\n"
+            "        BYTES[jump_in],\n"
+            "    ))\n"
+            "    if direction == 1:\n"
+            "        return out, None, 0\n"
+            f"    return out, {self._at['direction']}, direction\n"
+        )
+        space = {
+            "kept": self._kept,
+            "recount": self._recount,
+            "mine": self._turned[seat],
+            "turn": self._turn,
+            "copies": self._known_copies,
+            "rows": self._known_rows,
+            "one": self._one,
+            "stacks": self._stacks,
+            "stack_block": self._stack_block,
+            "join": b"".join,
+            "BYTES": _BYTES,
+            "seats": seats,
+            "phases": phases,
+        }
+        exec(src, space)
+        return space["shedding"]
 
     def _stack_block(self, g: Any, key: tuple) -> bytes:
         """The segments from ``stack`` to ``effective_top`` (the stack, its top cards, its size
         and the rank to beat) of the game's stack, kept in ``_stacks`` under the stack's cards."""
         stack = g.stack
-        k, fi, ranks = len(self.faces), self.face_index, len(self.actions.ranks)
-        b = bytearray(k * (1 + STACK_TOP) + 1)
-        for c in stack:
-            b[fi[c]] += 1
-        for i, c in enumerate(stack[: -STACK_TOP - 1 : -1]):
-            b[(1 + i) * k + fi[c]] = 1
-        b[-1] = len(stack)
-        top = g.effective_top
-        b += _one_hot(ranks + 1, ranks if top is None else self.rank_index[top.rank])
+        size = len(stack)
+        tops = self._top_rows
+        block = b"".join(
+            (
+                sum(map(self._one, stack)).to_bytes(len(self.faces), "little"),
+                *map(tops.__getitem__, stack[: -STACK_TOP - 1 : -1]),
+                self._pads[max(STACK_TOP - size, 0)],  # (the top rows no card fills)
+                _BYTES[size],
+                self._rank_rows[g.effective_top],
+            )
+        )
         if len(self._stacks) >= _KEPT_MAX:
             self._stacks.clear()
-        block = self._stacks[key] = bytes(b)
+        self._stacks[key] = block
         return block
 
-    def _recount(self, slow: tuple) -> None:
+    def _recount(self, g: Any) -> None:
         """Keep a copy of the zones every seat sees and which seldom change (the banks, the
         gamble slots still face down, the discard, and the seats that went out, are ready and
         were warned) and each seat's rows of them, counting again only the rows whose cards
@@ -563,42 +600,40 @@ class ObservationLayout:
 
         The encoder reuses the rows only while the game's zones compare equal to the copy
         (the copy is compared, not the game, so any game may be encoded next)."""
-        banks, gambles, discard, finished, ready, warned = slow
         old = self._kept
         bank_rows, gamble_rows, tail = self._rows
         n, k, one, s = self.players, len(self.faces), self._one, self.actions.slots
+        zones = [pl.bank for pl in g.players] + [pl.gamble for pl in g.players]
+        zones += [g.discard, g.finished, g.ready, g.warned]
         parts = set()
         for p in range(n):
-            if old is None or banks[p] != old[0][p]:
-                bank_rows[p] = sum(map(one, banks[p])).to_bytes(k, "little")
+            if zones[p] != old[p]:
+                bank_rows[p] = sum(map(one, zones[p])).to_bytes(k, "little")
                 parts.add(0)
-            if old is None or gambles[p] != old[1][p]:
-                gamble_rows[p] = bytes(c is not None for c in gambles[p][:s]).ljust(s, b"\0")
+            if zones[n + p] != old[n + p]:
+                gamble_rows[p] = bytes(c is not None for c in zones[n + p][:s]).ljust(s, b"\0")
                 parts.add(1)
-        if old is None or old[2:] != slow[2:]:
+        if zones[2 * n :] != old[2 * n :]:
+            discard, finished, ready, warned = zones[2 * n :]
             tail[0] = sum(map(one, discard)).to_bytes(k, "little")
             tail[1:] = [bytes(p in finished for p in range(n)), bytes(map(bool, ready)), bytes(map(bool, warned))]
             parts.add(2)
+        old[:] = [z[:] for z in zones]
         for mine in self._turned:
             for i in parts:
                 mine[i] = None
-        self._kept = ([z[:] for z in banks], [z[:] for z in gambles], discard[:], finished[:], ready[:], warned[:])
 
     def _turn(self, seat: int, mine: list) -> None:
         """The slow zones' pieces for the observer ``seat``, where missing: the banks, the
-        gamble slots, the discard with the flags; and its one-hot tables."""
-        tables = self._tables[seat]
-        if tables is None:
-            tables = self._tables[seat] = self._shedding_tables(seat)
+        gamble slots, the discard with the flags."""
         bank_rows, gamble_rows, tail = self._rows
-        order = tables[2]
+        order = self._tables[seat][2]
         if mine[0] is None:
             mine[0] = b"".join(map(bank_rows.__getitem__, order))
         if mine[1] is None:
             mine[1] = b"".join(map(gamble_rows.__getitem__, order))
         if mine[2] is None:
             mine[2] = tail[0] + b"".join(f[seat:] + f[:seat] for f in tail[1:])
-        mine[3], mine[4] = tables[0], tables[1]
 
     def _trick_tables(self, seat: int) -> dict[str, Any]:
         """For the observer ``seat``: where each card and word of the trick game is counted in

@@ -1,0 +1,96 @@
+"""Instructions per observation beside instructions per move, for a noisy machine.
+
+Plays N seeded random games of a variant (after a warm-up game), keeps every position with the
+seat that moved, and then does one of three things, chosen by the first argument:
+
+* ``none``: nothing more (the baseline: imports, the games, the copies of the positions);
+* ``engine``: plays the same moves again on the same deals (``legal_moves()`` and ``play()``);
+* ``encode``: the observation (``ObservationLayout.encode``) of the seat that moved, at each
+  position in the order of the games (as an environment asks for them).
+
+Run it under callgrind once per mode; the difference to ``none`` divided by the count printed is
+the cost of one move or one observation, the same on every run whatever else the machine does:
+
+    export PYTHONHASHSEED=0
+    for mode in none engine encode; do
+      valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/instructions_env.py $mode bitenight 4
+    done
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # (numpy's idle threads would count too)
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import scheissekopf as sk  # noqa: E402
+from scheissekopf.ai.encoding import ObservationLayout  # noqa: E402
+
+PLAYERS = {"bitenight": 4, "palace": 2, "schwechat": 4, "sheepshead": 5, "schafkopf": 4, "mehrkopf": 3}
+
+
+def games(variant: str, players: int, seeds: range) -> list[tuple[int, list[int], list[tuple]]]:
+    """Random games: (deal, place of each move among the legal moves, (position, seat) before each)."""
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        g = sk.new_game(variant, players, seed=seed)
+        places, positions = [], []
+        while g.phase != "over":
+            legal = g.legal_moves()
+            i = rng.randrange(len(legal))
+            move = legal[i]
+            positions.append((g.clone(), move.player))
+            g.play(move)
+            places.append(i)
+        out.append((seed, places, positions))
+    return out
+
+
+def engine(variant: str, players: int, played: list) -> int:
+    for deal, places, _ in played:
+        g = sk.new_game(variant, players, seed=deal)
+        legal, play = g.legal_moves, g.play
+        for i in places:
+            play(legal()[i])
+    return sum(len(p) for _, p, _ in played)
+
+
+def encode(layout: ObservationLayout, played: list) -> int:
+    enc = layout.encode
+    count = 0
+    for _, _, positions in played:
+        for g, seat in positions:
+            enc(g, seat)
+        count += len(positions)
+    return count
+
+
+def main(mode: str, variant: str = "bitenight", n: int = 4) -> int:
+    players = PLAYERS[variant]
+    layout = ObservationLayout(variant, players)
+    warm = games(variant, players, range(1000, 1002))  # imports, caches, the interpreter's specialising
+    engine(variant, players, warm)
+    encode(layout, warm)
+    played = games(variant, players, range(n))
+    layout = ObservationLayout(variant, players)  # (nothing kept from the warm-up)
+    gc.freeze()
+    if mode == "engine":
+        return engine(variant, players, played)
+    if mode == "encode":
+        return encode(layout, played)
+    return sum(len(p) for _, p, _ in played)
+
+
+if __name__ == "__main__":
+    print(
+        main(
+            sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "bitenight", int(sys.argv[3]) if len(sys.argv) > 3 else 4
+        )
+    )
