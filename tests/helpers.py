@@ -5,15 +5,30 @@ cards may be given as one space-separated string ("4H QS") or as a list (schwech
 ``None`` for an empty slot).
 """
 
+import importlib.util
 import json
 import re
 from collections import Counter
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
 import scheissekopf as sk
 from scheissekopf.trick.cards import GERMAN_RANK_NAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_script(relative, name=None):
+    """A script of the repository that is not part of the package (a benchmark, a tool, the
+    site's build), imported from its path as a module."""
+    path = ROOT / relative
+    spec = importlib.util.spec_from_file_location(name or path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUITS = "CDHS"

@@ -22,6 +22,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from helpers import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 BINDER = ROOT / "binder"
@@ -74,12 +75,7 @@ def _pinned() -> dict[str, str]:
 
 
 def _pin_script():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("binder_pin", BINDER / "pin.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("binder/pin.py", "binder_pin")
 
 
 def test_binder_pins_every_package_to_the_version_the_tests_run_with():

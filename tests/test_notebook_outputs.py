@@ -7,13 +7,13 @@ same bytes from two runs; and JupyterLab still shows the live table once the cel
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
 from pathlib import Path
 
 import pytest
+from helpers import load_script
 from test_browser_lab import ARTIFACTS, _errors_in, chromium, lab  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,10 +26,7 @@ TABLE_TEXT = re.compile(r"^(Table|Scene)\(|^<LessonTable ")
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("notebook_outputs", ROOT / "tools" / "notebook_outputs.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/notebook_outputs.py")
 
 
 def _outputs(nb):
@@ -227,9 +224,7 @@ def test_the_site_ships_the_notebooks_without_their_stored_outputs():
     """On the static site the first cell says Python is loading and every table is drawn by the
     page's own run, so the site's copy leaves the stored outputs out (site/build.py)."""
     pytest.importorskip("packaging")
-    spec = importlib.util.spec_from_file_location("site_build", ROOT / "site" / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+    build = load_script("site/build.py", "site_build")
     for path in NOTEBOOKS:
         shipped = json.loads(build.without_outputs(path.read_text(encoding="utf-8")))
         stored = json.loads(path.read_text(encoding="utf-8"))

@@ -2,15 +2,11 @@
 tournament's own random stream it plays the tournament's game, and an exposure it records is an
 answer of the opponent's that ends the round by a stalemate the search loses."""
 
-import importlib.util
-from pathlib import Path
+from helpers import load_script
 
 from scheissekopf.tournament import play_game
 
-_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "replay_deal.py"
-_spec = importlib.util.spec_from_file_location("replay_deal", _PATH)
-replay_deal = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(replay_deal)
+replay_deal = load_script("benchmarks/replay_deal.py")
 
 
 def test_a_replay_on_the_tournaments_random_stream_is_the_tournaments_game():

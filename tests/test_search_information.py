@@ -2,16 +2,13 @@
 told nothing more it plays exactly the tournament's games, and told everything its deals are
 the real game."""
 
-import importlib.util
 import random
-from pathlib import Path
+
+from helpers import load_script
 
 from scheissekopf.tournament import play_game
 
-_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "search_information.py"
-_spec = importlib.util.spec_from_file_location("search_information", _PATH)
-info = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(info)
+info = load_script("benchmarks/search_information.py")
 
 
 def test_a_search_told_only_its_view_plays_the_tournaments_games():
