@@ -314,6 +314,14 @@ def stand_in_wheels() -> list[Path]:
     ]
 
 
+def replaced(text: str, old: str, new: str, review: str) -> str:
+    """``text`` with ``old``, which must occur exactly once, replaced by ``new``; otherwise the
+    code being patched changed and the build stops, saying what to ``review``."""
+    if text.count(old) != 1:
+        sys.exit(f"the code to patch changed; review {review}")
+    return text.replace(old, new)
+
+
 def patched(wheel: Path) -> Path:
     """``wheel`` with the PATCHES for its package applied (and its RECORD updated), or itself."""
     name = str(parse_wheel_filename(wheel.name)[0])
@@ -322,10 +330,9 @@ def patched(wheel: Path) -> Path:
     with zipfile.ZipFile(wheel) as whl:
         files = {info.filename: whl.read(info) for info in whl.infolist()}
     for member, old, new in PATCHES[name]:
-        text = files[member].decode()
-        if text.count(old) != 1:
-            sys.exit(f"{wheel.name}: {member} changed; review PATCHES[{name!r}]")
-        files[member] = text.replace(old, new).encode()
+        files[member] = replaced(
+            files[member].decode(), old, new, f"{wheel.name}: {member}; PATCHES[{name!r}]"
+        ).encode()
     changed = {member for member, _, _ in PATCHES[name]}
     (record,) = [n for n in files if n.endswith(".dist-info/RECORD")]
     lines = []
@@ -774,10 +781,8 @@ SERVICE_WORKER_PASS = ("shouldDrop(t,a)||(n=maybeFromCache(e))", "shouldDrop(t,a
 def pass_static_files(out: Path) -> None:
     old, new = SERVICE_WORKER_PASS
     for worker in (out / "service-worker.js", out / "build" / "service-worker.js"):
-        text = worker.read_text(encoding="utf-8")
-        if old not in text:
-            sys.exit(f"{worker}: JupyterLite's service worker changed; review SERVICE_WORKER_PASS")
-        worker.write_text(text.replace(old, new, 1), encoding="utf-8")
+        text = replaced(worker.read_text(encoding="utf-8"), old, new, f"{worker}: SERVICE_WORKER_PASS")
+        worker.write_text(text, encoding="utf-8")
 
 
 # The kernel's worker mounts the notebooks' drive and makes it the working directory before it
@@ -834,10 +839,7 @@ def pack_wasm(out: Path) -> None:
     folder = out / "static" / "pyodide"
     loader = folder / "pyodide.mjs"
     old, new = WASM_FETCH
-    text = loader.read_text(encoding="utf-8")
-    if text.count(old) != 1:
-        sys.exit(f"{loader}: Pyodide's code that fetches its WebAssembly changed; review WASM_FETCH")
-    loader.write_text(text.replace(old, new, 1), encoding="utf-8")
+    loader.write_text(replaced(loader.read_text(encoding="utf-8"), old, new, f"{loader}: WASM_FETCH"), encoding="utf-8")
     wasm = folder / WASM
     (folder / f"{WASM}.gz").write_bytes(gzip.compress(wasm.read_bytes(), compresslevel=9, mtime=0))
     wasm.unlink()
