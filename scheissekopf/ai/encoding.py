@@ -358,31 +358,43 @@ class ObservationLayout:
         blank = bytes(k)
         slots = self.actions.slots if not self.trick else 0
         # see _recount and _turn: copies of the slow zones (each seat's bank, each seat's gamble
-        # slots, the discard, finished, ready, warned; None until first counted),
+        # slots, the discard, finished, ready, warned) as one tuple (None until first counted),
         # their rows, and each observer's pieces made of those rows
-        self._kept: list[Any] = [None] * (2 * n + 4)
+        self._kept: list[Any] = [None]
         self._rows = ([blank] * n, [bytes(slots)] * n, [blank, b"", b"", b""])
         self._turned: list[list] = [[None] * 3 for _ in range(n)]
-        self._known_copies: list[Any] = [None] * n  # see _shedder
+        # see _known: per seat, a copy of its known cards (None until first counted), their
+        # counts as an integer and as a row
+        self._known_copies: list[Any] = [None] * n
+        self._known_counts = [0] * n
         self._known_rows = [blank] * n
         # a card -> 1 in its face's byte of an integer: the sum over a zone's cards, written out
         # as k bytes, is the zone's row of counts (no count reaches 256: see above)
         one: dict[Card | None, int] = {c: 1 << (8 * i) for c, i in self.face_index.items()}
         one[None] = 0  # (an empty place in a bank)
         self._one = one.__getitem__
-        self._stacks: dict[tuple, bytes] = {}  # see _stack_block
+        self._stacks: dict[int, tuple[list, bytes]] = {}  # see _stack_entry
         if not self.trick:
             top_ranks = len(self.actions.ranks) + 1  # (the last: anything goes)
-            #: see _stack_block: a card's one-hot row, the bytes of m empty top rows, and the
+            #: see _stack_entry: a card's one-hot row, the bytes of m empty top rows, and the
             #: effective top's one-hot rank (None: anything goes)
             self._top_rows = {c: _one_hot(k, i) for c, i in self.face_index.items()}
             self._pads = [bytes(k * m) for m in range(STACK_TOP + 1)]
+            self._tops_kept = (STACK_TOP - 1) * k  # (the top rows a card laid on the stack leaves)
+            self._last_stack: tuple[list, int, bytes] = ([], 0, self._pads[STACK_TOP])  # see _stack_entry
             self._rank_rows: dict[Card | None, bytes] = {
                 c: _one_hot(top_ranks, self.rank_index[c.rank]) for c in self.faces
             }
             self._rank_rows[None] = _one_hot(top_ranks, top_ranks - 1)
             self._shedders = [self._shedder(seat) for seat in range(n)]
         self._tricks_seen: list[Any] = [None] * n  # see _finished_tricks
+        self._bytes = bytearray(self.size)  # see encode: the observation's bytes, and numpy's view of them
+        self._numbers = _frombuffer(self._bytes, _BYTE)
+
+    def __reduce__(self) -> tuple:
+        # a copy (or a pickled layout) starts with nothing kept: the kept counts and the numpy
+        # view of the kept bytes (see encode) belong to this object alone
+        return (ObservationLayout, (self.variant, self.players, self.actions))
 
     def _add(self, name: str, shape: tuple[int, ...], meaning: str) -> None:
         start = self.segments[-1][1] + int(np.prod(self.segments[-1][2])) if self.segments else 0
@@ -467,7 +479,8 @@ class ObservationLayout:
     def encode(self, game: Any, seat: int, jump_in: bool = False) -> np.ndarray:
         """What ``seat`` may see of ``game`` (a game or that seat's view) as one array."""
         buf, at, value = self._trick(game, seat) if self.trick else self._shedders[seat](game, jump_in)
-        out = _frombuffer(buf, _BYTE).astype(_FLOAT)
+        self._bytes[:] = buf  # (copied into the kept bytes numpy already sees: one numpy call, not two)
+        out = self._numbers.astype(_FLOAT)
         if at is not None:
             out[at] = value
         return out
@@ -503,37 +516,31 @@ class ObservationLayout:
         The array is joined from its segments' bytes in their order: the rows of the zones
         that seldom change (see _recount), turned to the observer and kept for it (see _turn);
         each seat's known cards (kept beside a copy of the cards they were counted from: they
-        change with most moves, but only for the seat that moved); the stack's segments (kept
-        per stack: a stack of a few cards recurs often); the hand; and one-hot bytes read from
+        change with most moves, but only for the seat that moved: see _known); the stack's
+        segments (kept per stack, see _stack_entry); the hand; and one-hot bytes read from
         tables. It reads the seat's own hand and, of the others, only what everyone sees: the
         number of cards in each hand and in the draw pile, the known cards, the face-up zones."""
         n, k = self.players, len(self.faces)
         seats, phases, order = self._tables[seat] = self._shedding_tables(seat)
         p = [f"p{i}" for i in range(n)]
         c = [f"c{i}" for i in range(n)]
-        slow = (
-            [f"{x}.bank" for x in p] + [f"{x}.gamble" for x in p] + ["g.discard", "g.finished", "g.ready", "g.warned"]
-        )
-        known = "".join(
-            f"    if {c[i]} != copies[{i}]:\n"
-            f"        copies[{i}] = {c[i]}[:]\n"
-            f"        rows[{i}] = sum(map(one, {c[i]})).to_bytes({k}, 'little')\n"
-            for i in range(n)
-        )
+        slow = [f"{x}.bank" for x in p] + [f"{x}.gamble" for x in p]
+        slow += ["g.discard", "g.finished", "g.ready", "g.warned"]
+        known = "".join(f"    if {c[i]} != copies[{i}]:\n        known({i}, {c[i]}, stack)\n" for i in range(n))
         src = (
             "def shedding(g, jump_in):\n"
             f"    {', '.join(p)}, = g.players\n"
-            f"    if {' or '.join(f'{z} != kept[{i}]' for i, z in enumerate(slow))}:\n"
-            "        recount(g)\n"
+            f"    zones = ({', '.join(slow)})\n"
+            "    if zones != kept[0]:\n"  # (one comparison of all of them with their copies)
+            "        recount(zones)\n"
             "    if None in mine:\n"
             f"        turn({seat}, mine)\n"
+            "    stack = g.stack\n"
             f"    {', '.join(c)}, = g.known\n"
             f"{known}"
-            "    stack = g.stack\n"
-            "    key = tuple(stack)\n"
-            "    block = stacks.get(key)\n"
-            "    if block is None:\n"
-            "        block = stack_block(g, key)\n"
+            "    entry = stacks.get(g._sh)\n"  # (the engine's running hash of the stack: a key that copies nothing)
+            "    if entry is None or entry[0] != stack:\n"
+            "        entry = stack_entry(g, stack)\n"
             "    direction = g.direction\n"
             "    out = join((\n"
             f"        sum(map(one, {p[seat]}.hand)).to_bytes({k}, 'little'),\n"
@@ -541,7 +548,7 @@ class ObservationLayout:
             f"        {', '.join(f'rows[{i}]' for i in order)},\n"
             f"        bytes(({', '.join(f'len({p[i]}.hand)' for i in order)},)),\n"
             "        mine[1],\n"
-            "        block,\n"
+            "        entry[1],\n"
             "        BYTES[len(g._draw)],\n"  # (the draw pile's size: the property would copy it)
             "        mine[2],\n"
             "        seats[g.turn],\n"
@@ -560,10 +567,11 @@ class ObservationLayout:
             "mine": self._turned[seat],
             "turn": self._turn,
             "copies": self._known_copies,
+            "known": self._known,
             "rows": self._known_rows,
             "one": self._one,
             "stacks": self._stacks,
-            "stack_block": self._stack_block,
+            "stack_entry": self._stack_entry,
             "join": b"".join,
             "BYTES": _BYTES,
             "seats": seats,
@@ -572,53 +580,73 @@ class ObservationLayout:
         exec(src, space)
         return space["shedding"]
 
-    def _stack_block(self, g: Any, key: tuple) -> bytes:
-        """The segments from ``stack`` to ``effective_top`` (the stack, its top cards, its size
-        and the rank to beat) of the game's stack, kept in ``_stacks`` under the stack's cards."""
-        stack = g.stack
-        size = len(stack)
-        tops = self._top_rows
-        block = b"".join(
-            (
-                sum(map(self._one, stack)).to_bytes(len(self.faces), "little"),
-                *map(tops.__getitem__, stack[: -STACK_TOP - 1 : -1]),
-                self._pads[max(STACK_TOP - size, 0)],  # (the top rows no card fills)
-                _BYTES[size],
-                self._rank_rows[g.effective_top],
-            )
-        )
+    def _known(self, seat: int, cards: list, stack: list) -> None:
+        """Count ``seat``'s known cards again (they differ from the copy last counted)."""
+        copy = self._known_copies[seat]
+        if copy is not None and stack and len(copy) == len(cards) + 1 and stack[-1] in copy:
+            # (mostly the seat just played one known card onto the stack: take off its count)
+            x = stack[-1]
+            copy.remove(x)
+            if copy == cards:
+                count = self._known_counts[seat] = self._known_counts[seat] - self._one(x)
+                self._known_rows[seat] = count.to_bytes(len(self.faces), "little")
+                return
+        self._known_copies[seat] = cards[:]
+        count = self._known_counts[seat] = sum(map(self._one, cards))
+        self._known_rows[seat] = count.to_bytes(len(self.faces), "little")
+
+    def _stack_entry(self, g: Any, stack: list) -> tuple[list, bytes]:
+        """A copy of the game's stack and its segments from ``stack`` to ``effective_top`` (the
+        stack, its top cards, its size and the rank to beat), kept in ``_stacks`` under the
+        engine's hash of the stack (the encoder compares the copy before it uses them)."""
+        last, count, tops = self._last_stack
+        if stack and stack[:-1] == last:  # (mostly one card laid on the stack counted last: count only it)
+            x = stack[-1]
+            count += self._one(x)
+            tops = self._top_rows[x] + tops[: self._tops_kept]
+        else:
+            count = sum(map(self._one, stack))
+            tops = b"".join(map(self._top_rows.__getitem__, stack[: -STACK_TOP - 1 : -1]))
+            tops += self._pads[max(STACK_TOP - len(stack), 0)]  # (the top rows no card fills)
+        copy = stack[:]
+        self._last_stack = (copy, count, tops)
+        top = g.preset.effective_top(stack) if stack else None  # (Game.effective_top, without the property)
+        block = (count.to_bytes(len(self.faces), "little"), tops, _BYTES[len(stack)], self._rank_rows[top])
+        entry = (copy, b"".join(block))
         if len(self._stacks) >= _KEPT_MAX:
             self._stacks.clear()
-        self._stacks[key] = block
-        return block
+        self._stacks[g._sh] = entry
+        return entry
 
-    def _recount(self, g: Any) -> None:
-        """Keep a copy of the zones every seat sees and which seldom change (the banks, the
-        gamble slots still face down, the discard, and the seats that went out, are ready and
-        were warned) and each seat's rows of them, counting again only the rows whose cards
-        changed, and forget the observers' pieces made of those (see _turn).
+    def _recount(self, zones: tuple) -> None:
+        """Count again the slow zones (the banks, the gamble slots still face down, the discard,
+        and the seats that went out, are ready and were warned) that differ from their kept
+        copies, keep copies of those, and forget the observers' pieces made of them (see _turn).
 
-        The encoder reuses the rows only while the game's zones compare equal to the copy
-        (the copy is compared, not the game, so any game may be encoded next)."""
-        old = self._kept
+        The encoder reuses the rows only while the game's zones compare equal to the copies
+        (the copies are compared, not the game, so any game may be encoded next)."""
+        old = self._kept[0]
+        copies = list(zones) if old is None else list(old)
         bank_rows, gamble_rows, tail = self._rows
         n, k, one, s = self.players, len(self.faces), self._one, self.actions.slots
-        zones = [pl.bank for pl in g.players] + [pl.gamble for pl in g.players]
-        zones += [g.discard, g.finished, g.ready, g.warned]
         parts = set()
-        for p in range(n):
-            if zones[p] != old[p]:
-                bank_rows[p] = sum(map(one, zones[p])).to_bytes(k, "little")
+        for i, zone in enumerate(zones):
+            if old is not None and zone == old[i]:
+                continue
+            copies[i] = zone[:]
+            if i < n:
+                bank_rows[i] = sum(map(one, zone)).to_bytes(k, "little")
                 parts.add(0)
-            if zones[n + p] != old[n + p]:
-                gamble_rows[p] = bytes(c is not None for c in zones[n + p][:s]).ljust(s, b"\0")
+            elif i < 2 * n:
+                gamble_rows[i - n] = bytes(c is not None for c in zone[:s]).ljust(s, b"\0")
                 parts.add(1)
-        if zones[2 * n :] != old[2 * n :]:
+            else:
+                parts.add(2)
+        if 2 in parts:
             discard, finished, ready, warned = zones[2 * n :]
             tail[0] = sum(map(one, discard)).to_bytes(k, "little")
             tail[1:] = [bytes(p in finished for p in range(n)), bytes(map(bool, ready)), bytes(map(bool, warned))]
-            parts.add(2)
-        old[:] = [z[:] for z in zones]
+        self._kept[0] = tuple(copies)
         for mine in self._turned:
             for i in parts:
                 mine[i] = None
