@@ -14,6 +14,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
 import scheissekopf as sk
@@ -372,3 +374,39 @@ def test_the_ai_package_asks_the_registry_and_never_a_familys_modules():
     reached = {t for m, ts in graph.items() if m.startswith("ai") for t in ts}
     assert reached, "the ai package imports nothing of the engine"
     assert not {t for t in reached if t.split(".")[0] in ("shedding", "trick")}, reached
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    variant=st.sampled_from([("bitenight", 4), ("palace", 2), ("schwechat", 3)]),
+    seeds=st.lists(st.integers(0, 10_000), min_size=2, max_size=3),
+    steps=st.lists(
+        st.tuples(st.sampled_from(["play"] * 4 + ["undo", "clone", "jump"]), st.integers(0, 1_000)), max_size=60
+    ),
+)
+def test_a_kept_count_never_outlives_the_position_it_was_counted_from(variant, seeds, steps):
+    # one layout keeps counts between calls (the stack, the known cards, the slow zones); games
+    # played on, taken back, cloned and observed in turns (A, then B, then A again) must each
+    # give what a fresh layout computes from a fresh copy of the position
+    name, players = variant
+    layout = ObservationLayout(name, players)
+    games = [sk.new_game(name, players=players, seed=s) for s in seeds]
+    at = 0
+    for kind, k in steps:
+        game = games[at]
+        if kind == "play":  # (a few moves, so that stacks are taken and known cards played)
+            for i in range(1 + k % 8):
+                if game.phase == "over":
+                    break
+                legal = game.legal_moves()
+                game.play(legal[(k + i) % len(legal)])
+        elif kind == "undo" and game.history:
+            game.undo()
+        elif kind == "clone":
+            games.append(game.clone())
+        elif kind == "jump":
+            at = k % len(games)
+        game = games[at]
+        for seat in (k % players, (k + 1) % players):
+            fresh = ObservationLayout(name, players).encode(game.clone(), seat)
+            assert layout.encode(game, seat).tobytes() == fresh.tobytes(), f"{game.to_text()} (seat {seat})"

@@ -373,7 +373,7 @@ class ObservationLayout:
         one: dict[Card | None, int] = {c: 1 << (8 * i) for c, i in self.face_index.items()}
         one[None] = 0  # (an empty place in a bank)
         self._one = one.__getitem__
-        self._stacks: dict[int, tuple[list, bytes]] = {}  # see _stack_entry
+        self._stacks: dict[int, tuple[list, bytes, int, bytes]] = {}  # see _stack_entry
         if not self.trick:
             top_ranks = len(self.actions.ranks) + 1  # (the last: anything goes)
             #: see _stack_entry: a card's one-hot row, the bytes of m empty top rows, and the
@@ -381,7 +381,11 @@ class ObservationLayout:
             self._top_rows = {c: _one_hot(k, i) for c, i in self.face_index.items()}
             self._pads = [bytes(k * m) for m in range(STACK_TOP + 1)]
             self._tops_kept = (STACK_TOP - 1) * k  # (the top rows a card laid on the stack leaves)
-            self._last_stack: tuple[list, int, bytes] = ([], 0, self._pads[STACK_TOP])  # see _stack_entry
+            # see _stack_entry: the stack of the last observation (its entry: the copy, the bytes,
+            # the counts as an integer, the top rows) and per observer the bytes of the words
+            # (turn, direction, pending, phase, jump-in) met so far
+            self._last: list[tuple[list, bytes, int, bytes]] = [([], b"", 0, self._pads[STACK_TOP])]
+            self._words: list[dict[tuple, bytes]] = [{} for _ in range(n)]
             self._rank_rows: dict[Card | None, bytes] = {
                 c: _one_hot(top_ranks, self.rank_index[c.rank]) for c in self.faces
             }
@@ -521,7 +525,8 @@ class ObservationLayout:
         tables. It reads the seat's own hand and, of the others, only what everyone sees: the
         number of cards in each hand and in the draw pile, the known cards, the face-up zones."""
         n, k = self.players, len(self.faces)
-        seats, phases, order = self._tables[seat] = self._shedding_tables(seat)
+        self._tables[seat] = self._shedding_tables(seat)
+        order = self._tables[seat][2]
         p = [f"p{i}" for i in range(n)]
         c = [f"c{i}" for i in range(n)]
         slow = [f"{x}.bank" for x in p] + [f"{x}.gamble" for x in p]
@@ -541,7 +546,12 @@ class ObservationLayout:
             "    entry = stacks.get(g._sh)\n"  # (the engine's running hash of the stack: a key that copies nothing)
             "    if entry is None or entry[0] != stack:\n"
             "        entry = stack_entry(g, stack)\n"
+            "    last[0] = entry\n"
             "    direction = g.direction\n"
+            "    key = g.turn, direction, g._pend, g.phase, jump_in\n"
+            "    tail = words.get(key)\n"
+            "    if tail is None:\n"
+            f"        tail = said({seat}, key)\n"
             "    out = join((\n"
             f"        sum(map(one, {p[seat]}.hand)).to_bytes({k}, 'little'),\n"
             "        mine[0],\n"
@@ -551,11 +561,7 @@ class ObservationLayout:
             "        entry[1],\n"
             "        BYTES[len(g._draw)],\n"  # (the draw pile's size: the property would copy it)
             "        mine[2],\n"
-            "        seats[g.turn],\n"
-            "        BYTES[direction == 1],\n"
-            "        seats[g._pend],\n"  # (the seat a turned joker waits for, or None)
-            "        phases[g.phase],\n"
-            "        BYTES[jump_in],\n"
+            "        tail,\n"
             "    ))\n"
             "    if direction == 1:\n"
             "        return out, None, 0\n"
@@ -572,34 +578,62 @@ class ObservationLayout:
             "one": self._one,
             "stacks": self._stacks,
             "stack_entry": self._stack_entry,
+            "last": self._last,
+            "words": self._words[seat],
+            "said": self._said,
             "join": b"".join,
             "BYTES": _BYTES,
-            "seats": seats,
-            "phases": phases,
         }
         exec(src, space)
         return space["shedding"]
 
     def _known(self, seat: int, cards: list, stack: list) -> None:
         """Count ``seat``'s known cards again (they differ from the copy last counted)."""
-        copy = self._known_copies[seat]
-        if copy is not None and stack and len(copy) == len(cards) + 1 and stack[-1] in copy:
-            # (mostly the seat just played one known card onto the stack: take off its count)
-            x = stack[-1]
-            copy.remove(x)
-            if copy == cards:
-                count = self._known_counts[seat] = self._known_counts[seat] - self._one(x)
-                self._known_rows[seat] = count.to_bytes(len(self.faces), "little")
-                return
+        copy, one = self._known_copies[seat], self._one
+        if copy is not None:
+            count = self._known_counts[seat]
+            gone = len(copy) - len(cards)
+            if (
+                0 < gone <= len(stack)
+            ):  # (mostly the seat just played known cards onto the stack: take off their counts)
+                for x in stack[-gone:]:
+                    if x not in copy:
+                        break
+                    copy.remove(x)
+                    count -= one(x)
+                else:
+                    if copy == cards:
+                        self._known_counts[seat] = count
+                        self._known_rows[seat] = count.to_bytes(len(self.faces), "little")
+                        return
+            elif gone < 0:  # (a taken stack joins the known cards: the last observation's stack, mostly)
+                taken = self._last[0]
+                if len(taken[0]) == -gone and sorted(copy + taken[0]) == cards:
+                    count = self._known_counts[seat] = count + taken[2]
+                    self._known_copies[seat] = cards[:]
+                    self._known_rows[seat] = count.to_bytes(len(self.faces), "little")
+                    return
         self._known_copies[seat] = cards[:]
-        count = self._known_counts[seat] = sum(map(self._one, cards))
+        count = self._known_counts[seat] = sum(map(one, cards))
         self._known_rows[seat] = count.to_bytes(len(self.faces), "little")
 
-    def _stack_entry(self, g: Any, stack: list) -> tuple[list, bytes]:
+    def _said(self, seat: int, key: tuple) -> bytes:
+        """The bytes of the words ``key`` (turn, direction, pending, phase, jump-in) for the
+        observer ``seat``, kept for it."""
+        seats, phases, _ = self._tables[seat]
+        turn, direction, pending, phase, jump_in = key
+        words = self._words[seat]
+        if len(words) >= _KEPT_MAX:
+            words.clear()
+        said = words[key] = seats[turn] + _BYTES[direction == 1] + seats[pending] + phases[phase] + _BYTES[jump_in]
+        return said
+
+    def _stack_entry(self, g: Any, stack: list) -> tuple[list, bytes, int, bytes]:
         """A copy of the game's stack and its segments from ``stack`` to ``effective_top`` (the
         stack, its top cards, its size and the rank to beat), kept in ``_stacks`` under the
-        engine's hash of the stack (the encoder compares the copy before it uses them)."""
-        last, count, tops = self._last_stack
+        engine's hash of the stack (the encoder compares the copy before it uses them), with
+        the counts as an integer and the top rows (for the next stack, see below)."""
+        last, _, count, tops = self._last[0]
         if stack and stack[:-1] == last:  # (mostly one card laid on the stack counted last: count only it)
             x = stack[-1]
             count += self._one(x)
@@ -608,11 +642,9 @@ class ObservationLayout:
             count = sum(map(self._one, stack))
             tops = b"".join(map(self._top_rows.__getitem__, stack[: -STACK_TOP - 1 : -1]))
             tops += self._pads[max(STACK_TOP - len(stack), 0)]  # (the top rows no card fills)
-        copy = stack[:]
-        self._last_stack = (copy, count, tops)
         top = g.preset.effective_top(stack) if stack else None  # (Game.effective_top, without the property)
         block = (count.to_bytes(len(self.faces), "little"), tops, _BYTES[len(stack)], self._rank_rows[top])
-        entry = (copy, b"".join(block))
+        entry = (stack[:], b"".join(block), count, tops)
         if len(self._stacks) >= _KEPT_MAX:
             self._stacks.clear()
         self._stacks[g._sh] = entry
