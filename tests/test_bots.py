@@ -79,6 +79,15 @@ def test_greedy_completes_four_of_a_kind_before_anything_else():
     assert str(greedy_move(g, g.legal_moves())) == "P0 9D 9S"
 
 
+def test_greedy_completes_four_threes_on_a_stack_of_threes_alone():
+    # bitenight counts 3s through: a 3 with nothing under it still makes four with three more
+    g = pos([{"hand": ["3D", "3H", "3S", "4C"]}, {"hand": ["QS"]}], stack=["3C"])
+    assert str(greedy_move(g, g.legal_moves())) == "P0 3D 3H 3S"
+    played = g.clone()
+    greedy_playout(played, random.Random(1))
+    assert [str(m) for m in played.history[:1]] == ["P0 3D 3H 3S"]
+
+
 def test_greedy_shows_a_joker_to_the_opponent_holding_most_cards():
     g = pos(
         [{"hand": ["JK", "4S"]}, {"hand": ["QS"]}, {"hand": ["QD", "KD", "AD", "5C"]}, {"hand": ["6S"]}], stack=["AC"]

@@ -62,7 +62,8 @@ def greedy_index(game, rows, table):
     n_nat = len(game.preset.natural_order)
     stack = game.stack
     big = len(stack) >= 6
-    top, run, threes = game._top_run() if stack and game.opening is None else (None, 0, 0)
+    burnable = bool(stack) and game.opening is None  # (a play can complete four of a kind)
+    top, run, threes = game._top_run() if burnable else (None, 0, 0)
     best, best_score = 0, None
     jokers = None
     for i, (me, kind, cards, _, _) in enumerate(rows):
@@ -73,7 +74,7 @@ def greedy_index(game, rows, table):
             if big and r == 10:
                 s = n_nat - 0.5  # a big stack: burn it first
             score = s * 16 - k
-            if top is not None and s < n_nat + 4:  # does it complete four of a kind?
+            if burnable and s < n_nat + 4:  # does it complete four of a kind?
                 if (threes + k >= 4) if (r == 3 and threes) else (r == top and run + k >= 4):
                     score = -100 - k
         elif kind == "joker":
