@@ -42,6 +42,9 @@ ZT = [_zrng.next64() for _ in range(_MAX_SEATS)]
 ZP = [_zrng.next64() for _ in range(_MAX_SEATS)]
 ZDIR = _zrng.next64()
 
+# the ranks of the deck as bit masks (bit r for rank r): 2 to A, and with the jokers
+_DECK_RANKS = (sum(1 << r for r in range(2, JOKER_RANK)), sum(1 << r for r in range(2, JOKER_RANK + 1)))
+
 # _RANKS_IN[bits >> 2]: the ranks 2..15 whose bits are set in `bits`, lowest first
 _RANKS_IN: list[tuple[int, ...]] = [()]
 for _r in range(2, 16):
@@ -200,6 +203,7 @@ class Game(Recorded):
         "warned",
         "bonus",
         "known",
+        "unplayable",
         "_out",
         "_hh",
         "_sh",
@@ -249,6 +253,9 @@ class Game(Recorded):
         self.warned = [False] * players
         self.bonus: list[int] = []  # seats that went out on 4s (bitenight)
         self.known: list[list[Card]] = [[] for _ in range(players)]  # per seat: hand cards everyone saw arrive
+        # per seat, None or (ranks, k): at least k of the hand cards nobody saw arrive (the hand
+        # less `known`) have a rank in the bit mask `ranks` (see _do_take: what a forced take shows)
+        self.unplayable: list[tuple[int, int] | None] = [None] * players
         self._out = [False] * players
         self._hh = 0
         self._sh = 0
@@ -409,6 +416,9 @@ class Game(Recorded):
             if not k[p]:
                 self._held[p] &= ~(1 << r)
             self._plays[p][r] = None
+        need = self.unplayable[p]
+        if need is not None and need[0] >> r & 1:  # (None unless p had to take the stack)
+            self._relax(p, cards, need)
         known = self.known[p]
         if known:  # a played copy of a known card lowers what is known
             gone = cards  # (mostly every card played was known: one scan each)
@@ -421,6 +431,20 @@ class Game(Recorded):
             if gone:
                 self._j.append(gone)
                 self._j.append(known)
+
+    def _relax(self, p, cards, need):
+        """p plays `cards` of a rank its constraint counts (``unplayable[p]``, see _do_take): each
+        card that was not known leaves one fewer to find. Called before ``known`` gives them up."""
+        k = need[1] - len(cards)
+        known = self.known[p]
+        if known:  # (the known copies are the ones played first, as _hand_remove takes them)
+            counted = []
+            for c in cards:
+                if known.count(c) > counted.count(c):
+                    counted.append(c)
+                    k += 1
+        if k != need[1]:
+            self._set(self.unplayable, p, (need[0], k) if k > 0 else None)
 
     def _hand_add(self, p, cards, public=False):
         """Cards into p's hand; `public` when everyone saw them go there (a taken stack, a
@@ -1212,8 +1236,23 @@ class Game(Recorded):
             reason = "voluntary"
         else:
             reason = "forced"
+        # A take where taking is never voluntary (bitenight, palace), made from the hand, shows
+        # everyone that no hand card could be played on this stack: every card of the hand that
+        # nobody saw arrive has a rank that could not be played. It replaces what an older take
+        # showed (the hand has only grown since, by cards counted in `known` or drawn unseen).
+        need = None
+        if not P.voluntary_take and not cards and self.players[p].hand:
+            mask = self._playable()
+            if self.opening is not None:  # (the opening play: that rank only)
+                mask &= 1 << self.opening
+            need = (_DECK_RANKS[P.jokers_per_deck > 0] & ~mask, len(self.players[p].hand) - len(self.known[p]))
         taken = self._clear_stack()
         self._hand_add(p, taken, public=True)
+        if need is not None or self.unplayable[p] is not None:
+            if need is not None and not need[1]:
+                need = None
+            if need != self.unplayable[p]:
+                self._set(self.unplayable, p, need)
         self._note("take", p, len(taken), reason)
         self.opening = None
         self.turn = p if P.take_keeps_turn else self._next(p)
@@ -1342,6 +1381,7 @@ class Game(Recorded):
         g.bonus = self.bonus[:]
         g._out = self._out[:]
         g.known = [k[:] for k in self.known]
+        g.unplayable = self.unplayable[:]
         g._rep = dict(self._rep)
         g._seen = self._seen[:]
         g._cnt = None if self._cnt is None else [k[:] for k in self._cnt]
