@@ -11,6 +11,7 @@ import pytest
 
 import scheissekopf as sk
 from scheissekopf.shedding.determinize import InfoSet
+from scheissekopf.shedding.position import game_from_dict
 from scheissekopf.views import InconsistentView
 
 
@@ -28,6 +29,11 @@ PALACE = (
     " | stack KS | draw 8S 7D AC 2C 10C AD 10D KH 2H 3C 5C | discard 10H 10S JH JC JD JS QH QS KD KC AS 2S 3H 4S 5S 6D 7C 7S 7H 8H 9D 9S"
     " | turn P0"
 )
+
+
+def view_from_dict(d, seat):
+    """A seat's view from its dict (the public from_dict refuses the hidden cards)."""
+    return game_from_dict(d, sk.View, view_seat=seat)
 
 
 def unknown_cards(g, seat):
@@ -73,9 +79,9 @@ def test_deals_from_another_view_never_give_the_taker_a_card_it_could_have_playe
     # the cards P0 could have played were there to deal: they went elsewhere
     assert all(elsewhere[r] for r in (2, 10, 13, 14))
     # two views alike but for the take's lesson lead to different searches
-    view = g.view(1)
-    view.unplayable[0] = None
-    assert InfoSet(view).signature() != info.signature()
+    d = g.view(1).to_dict()
+    del d["unplayable"]
+    assert InfoSet(view_from_dict(d, 1)).signature() != info.signature()
 
 
 def test_playing_a_card_nobody_saw_arrive_relaxes_the_constraint_only_when_its_rank_counts():
@@ -197,10 +203,10 @@ def test_deals_leave_each_constrained_seat_the_cards_it_must_hold():
         assert sk.Card.parse("6H") in d.players[1].hand
         assert sk.Card.parse("5H") in d.players[2].hand
     # both needing the one unseen 5: no deal can meet that, and the view is refused
-    view = g.view(0)
-    view.unplayable[1] = (ranks("5"), 1)  # (as a view edited by hand might say)
+    d = g.view(0).to_dict()
+    d["unplayable"][1] = {"ranks": ["5"], "at_least": 1}  # (as a view edited by hand might say)
     with pytest.raises(InconsistentView):
-        InfoSet(view)
+        InfoSet(view_from_dict(d, 0))
 
 
 @pytest.mark.parametrize("variant", ["palace", "bitenight"])

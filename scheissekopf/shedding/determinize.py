@@ -99,10 +99,14 @@ class InfoSet:
                 continue
             ranks, k = must
             if k > slots.get(s, 0):
-                raise InconsistentView(f"seat {s} must hold {k} unseen cards of given ranks but hides {slots.get(s, 0)}")
+                raise InconsistentView(
+                    f"seat {s} must hold {k} unseen cards of given ranks but hides {slots.get(s, 0)}"
+                )
             self.musts.append((s, ranks, k))
         if self.musts and not _feasible(Counter(c >> 2 for c in self.unseen), [(r, k) for _, r, k in self.musts]):
-            raise InconsistentView("too few unseen cards of the ranks that the seats who had to take the stack must hold")
+            raise InconsistentView(
+                "too few unseen cards of the ranks that the seats who had to take the stack must hold"
+            )
         self.base = view.clone()  # a plain Game holding the public position (and "??")
 
     # ------------------------------------------------------------------ reading
@@ -182,7 +186,6 @@ class InfoSet:
         else:
             g._rep = {}
         return g
-
 
     def _deal_musts(self, cards):
         """Take out of the shuffled ``cards`` what each seat in ``musts`` must hold: for each,

@@ -203,7 +203,7 @@ class Game(Recorded):
         "warned",
         "bonus",
         "known",
-        "unplayable",
+        "_need",
         "_out",
         "_hh",
         "_sh",
@@ -253,9 +253,9 @@ class Game(Recorded):
         self.warned = [False] * players
         self.bonus: list[int] = []  # seats that went out on 4s (bitenight)
         self.known: list[list[Card]] = [[] for _ in range(players)]  # per seat: hand cards everyone saw arrive
-        # per seat, None or (ranks, k): at least k of the hand cards nobody saw arrive (the hand
-        # less `known`) have a rank in the bit mask `ranks` (see _do_take: what a forced take shows)
-        self.unplayable: list[tuple[int, int] | None] = [None] * players
+        # what forced takes showed (see `unplayable`): one entry per seat, or empty while no
+        # seat has anything (then a play pays a single test for it)
+        self._need: list[tuple[int, int] | None] = []
         self._out = [False] * players
         self._hh = 0
         self._sh = 0
@@ -274,6 +274,14 @@ class Game(Recorded):
     def draw(self) -> list:
         """The draw pile, top first."""
         return self._draw[::-1]
+
+    @property
+    def unplayable(self) -> list:
+        """Per seat, None or ``(ranks, k)``: what a forced take showed. At least k of the seat's
+        hand cards that nobody saw arrive (the hand less ``known``) have a rank in ``ranks``, a bit
+        mask (bit r for rank r) of the ranks that could not be played on the stack it took (see
+        ``_do_take``). Public: every seat saw the take. A copy; the game keeps its own."""
+        return self._need[:] if self._need else [None] * self.n
 
     @property
     def pending(self):
@@ -416,9 +424,10 @@ class Game(Recorded):
             if not k[p]:
                 self._held[p] &= ~(1 << r)
             self._plays[p][r] = None
-        need = self.unplayable[p]
-        if need is not None and need[0] >> r & 1:  # (None unless p had to take the stack)
-            self._relax(p, cards, need)
+        if self._need:  # (empty unless a seat had to take the stack)
+            need = self._need[p]
+            if need is not None and need[0] >> r & 1:
+                self._relax(p, cards, need)
         known = self.known[p]
         if known:  # a played copy of a known card lowers what is known
             gone = cards  # (mostly every card played was known: one scan each)
@@ -444,7 +453,18 @@ class Game(Recorded):
                     counted.append(c)
                     k += 1
         if k != need[1]:
-            self._set(self.unplayable, p, (need[0], k) if k > 0 else None)
+            self._set_need(p, (need[0], k) if k > 0 else None)
+
+    def _set_need(self, p, need):
+        """Set what is known about p's hidden hand cards (``unplayable``), in the undo record."""
+        needs = self._need
+        self._j.append(needs)
+        self._j.append(tuple(needs))  # (undo puts the list back whole, at its old length)
+        if not needs:
+            needs += [None] * self.n
+        needs[p] = need
+        if need is None and needs.count(None) == self.n:
+            needs.clear()
 
     def _hand_add(self, p, cards, public=False):
         """Cards into p's hand; `public` when everyone saw them go there (a taken stack, a
@@ -1241,18 +1261,20 @@ class Game(Recorded):
         # nobody saw arrive has a rank that could not be played. It replaces what an older take
         # showed (the hand has only grown since, by cards counted in `known` or drawn unseen).
         need = None
-        if not P.voluntary_take and not cards and self.players[p].hand:
-            mask = self._playable()
-            if self.opening is not None:  # (the opening play: that rank only)
-                mask &= 1 << self.opening
-            need = (_DECK_RANKS[P.jokers_per_deck > 0] & ~mask, len(self.players[p].hand) - len(self.known[p]))
+        hand = self.players[p].hand
+        if hand and not cards and not P.voluntary_take:
+            k = len(hand) - len(self.known[p])
+            if k:
+                mask = self._mask
+                if mask is None:
+                    mask = self._playable()
+                if self.opening is not None:  # (the opening play: that rank only)
+                    mask &= 1 << self.opening
+                need = (_DECK_RANKS[P.jokers_per_deck > 0] & ~mask, k)
         taken = self._clear_stack()
         self._hand_add(p, taken, public=True)
-        if need is not None or self.unplayable[p] is not None:
-            if need is not None and not need[1]:
-                need = None
-            if need != self.unplayable[p]:
-                self._set(self.unplayable, p, need)
+        if need is not None or (self._need and self._need[p] is not None):
+            self._set_need(p, need)
         self._note("take", p, len(taken), reason)
         self.opening = None
         self.turn = p if P.take_keeps_turn else self._next(p)
@@ -1381,7 +1403,7 @@ class Game(Recorded):
         g.bonus = self.bonus[:]
         g._out = self._out[:]
         g.known = [k[:] for k in self.known]
-        g.unplayable = self.unplayable[:]
+        g._need = self._need[:]
         g._rep = dict(self._rep)
         g._seen = self._seen[:]
         g._cnt = None if self._cnt is None else [k[:] for k in self._cnt]

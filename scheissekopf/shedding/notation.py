@@ -320,7 +320,9 @@ def _read_unplayable(f: Field, tokens, where, start):
     of these ranks (a take showed that the seat held nothing playable)."""
     tokens = no_commas(f, tokens)
     if len(tokens) < 3 or tokens[1].text.lower() != "of":
-        f.fail("write 'unplayable 3 of 5 6 7': how many of the hand cards nobody saw arrive have one of those ranks", start)
+        f.fail(
+            "write 'unplayable 3 of 5 6 7': how many of the hand cards nobody saw arrive have one of those ranks", start
+        )
     k = read_int(tokens[0], where, minimum=1)
     ranks = []
     for t in tokens[2:]:

@@ -98,8 +98,8 @@ def game_to_dict(game, hide_for=None) -> dict:
         "repetitions": _repetitions(game, hide_for),
         "seed": None if hide_for is not None else game.seed,  # the seed would re-deal hidden cards
     }
-    if game.unplayable.count(None) != game.n:
-        d["unplayable"] = [unplayable_out(u) for u in game.unplayable]
+    if game._need:
+        d["unplayable"] = [unplayable_out(u) for u in game._need]
         d = {key: d[key] for key in KEYS if key in d}  # (in its place among the fields)
     return d
 
@@ -121,6 +121,7 @@ def _read_unplayable(g, data):
     if items is None:
         return
     n = g.n
+    needs = [None] * n
     if not isinstance(items, list) or len(items) != n:
         _fail(f"unplayable must be a list of {n} entries (one per seat, null or ranks with a count)")
     for i, item in enumerate(items):
@@ -169,7 +170,9 @@ def _read_unplayable(g, data):
                         ),
                     )
                 )
-        g.unplayable[i] = (mask, k)
+        needs[i] = (mask, k)
+    if any(needs):
+        g._need = needs
 
 
 def _repetitions(game, hide_for=None):
