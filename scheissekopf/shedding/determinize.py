@@ -18,9 +18,11 @@ go on that stack. The view carries it per seat (``view.unplayable``: at least k 
 cards that nobody saw arrive have a rank in a set M; see ``Game._do_take``), and a deal respects
 it: each such seat first gets k cards drawn at random from the unseen cards of those ranks, then
 the rest is dealt as before. Every deal is consistent with everything the seat has seen, and
-every consistent deal can come out; the deals are close to uniform over the consistent ones,
-not exactly (a hand that holds more than k cards of M is no likelier than one that holds k,
-where a uniform choice would weigh it by how many ways it can be made).
+every consistent deal can come out, but the deals are close to uniform over the consistent
+ones, not exactly: a hand holding more than k cards of M is not weighed by how many more ways it
+can be made. The deal follows how such a hand came about instead: k cards held since the take
+(all of M), and the rest drawn since, at random. A view that no deal can meet is refused with
+:class:`InconsistentView`.
 """
 
 from __future__ import annotations
