@@ -120,6 +120,28 @@ def test_random_and_greedy_finish_rounds(variant):
     assert random_playout(g, random.Random(1)) > 0 and g.over
 
 
+@pytest.mark.parametrize("variant", ["bitenight", "palace", "schwechat"])
+def test_the_playouts_read_the_offer_as_the_greedy_bot_reads_its_moves(variant):
+    # The playouts choose from the engine's tuples, the greedy habits from Move objects (views,
+    # filtered lists): both must make the same choice, move for move, whoever plays.
+    for seed in range(3):
+        g = sk.new_game(variant, 3, seed=seed)
+        by_moves = g.clone()
+        greedy_playout(g, random.Random(seed))
+        while not by_moves.over:
+            legal = by_moves.legal_moves()
+            if by_moves.phase == "setup":
+                first = min(m.player for m in legal)
+                by_moves.play(GreedyBot().choose(by_moves, [m for m in legal if m.player == first], None))
+            elif any(m.player != by_moves.turn for m in legal):  # a jump-in: the first seat after
+                jumps = [m for m in legal if m.player != by_moves.turn]
+                by_moves.play(min(jumps, key=lambda m: ((m.player - by_moves.turn) % 3, -len(m.cards))))
+            else:
+                by_moves.play(greedy_move(by_moves, list(legal)))
+        assert [str(m) for m in g.history] == [str(m) for m in by_moves.history]
+        assert g.loser == by_moves.loser
+
+
 def test_get_knows_the_bots_and_refuses_others():
     assert isinstance(get("random"), RandomBot) and isinstance(get("greedy"), GreedyBot)
     bot = get("ismcts", iterations=7)
