@@ -99,12 +99,12 @@ def game_to_dict(game, hide_for=None) -> dict:
         "seed": None if hide_for is not None else game.seed,  # the seed would re-deal hidden cards
     }
     if game._need:
-        d["unplayable"] = [unplayable_out(u) for u in game._need]
+        d["unplayable"] = [_unplayable_out(u) for u in game._need]
         d = {key: d[key] for key in KEYS if key in d}  # (in its place among the fields)
     return d
 
 
-def unplayable_out(need):
+def _unplayable_out(need):
     """One seat's ``unplayable`` as position data: None, or its ranks (as text) and its count."""
     if need is None:
         return None
