@@ -168,6 +168,10 @@ def test_a_take_without_a_hand_tells_nothing():
     g = sk.from_text("palace | P0 bank 4H 5D gamble 9C | P1 QS 2C 4D | stack AS")
     g.play("P0 take 4H")
     assert g.unplayable == [None, None]
+    # palace: a gamble card turned that cannot go on the king, so P0 takes the stack with it
+    g = sk.from_text("palace | P0 gamble 4H 9C | P1 QS 2C 4D | stack KS")
+    g.play("P0 flip 0")
+    assert g.log[-1].kind == "take" and g.unplayable == [None, None]
     # bitenight: the target of a joker takes the stack without having chosen to
     g = sk.from_text("bitenight | P0 JK 5H 9C | P1 QS 2C 4D | stack 7S")
     g.play("P0 JK to P1")
