@@ -54,7 +54,7 @@ _TRICK_ZONES = ("hand", "bank", "gamble", "blind", "buried", "trick", "tricks", 
 _SEAT_ZONES = ("hand", "bank", "gamble")
 #: fields the trick engine works out from the cards; an edit of the cards drops them
 _TRICK_DERIVED = ("bound", "called_led", "hole_trick", "turn", "lot", "declarers")
-_SHEDDING_DERIVED = ("repetitions", "known", "seed")
+_SHEDDING_DERIVED = ("repetitions", "known", "unplayable", "seed")
 _MAX_TEXT = 2000
 
 

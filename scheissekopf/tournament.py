@@ -31,6 +31,7 @@ from collections import Counter
 
 from .bots import Stalled, get, play_round
 from .cluster import run_tasks
+from .errors import IllegalMove
 from .progress import progress_bar
 from .shedding.presets import get as get_preset
 from .trick.rules import get as trick_rules
@@ -96,7 +97,8 @@ def play_game(task):
     ``deal`` (the deal's seed), ``seating`` (seat -> lineup index), ``lost`` (per bot in lineup
     order, True for the Scheißkopf), ``points`` (per bot, or None),
     ``stalemate`` and ``cycle`` (the lineup indices still in when a stalemate ended the round),
-    ``moves`` and ``seconds``."""
+    ``moves``, ``seconds`` and ``played`` (every move's text in order: with ``deal`` it rebuilds
+    the game, see :func:`replay`)."""
     variant, specs, k, seed, options = task
     n = len(specs)
     deal, rot = divmod(k, n)
@@ -129,6 +131,7 @@ def play_game(task):
             "cycle": [],
             "moves": moves,
             "seconds": secs,
+            "played": [str(m) for m in g.history],
         }
     points = g.points() if g.preset.scoring == "points" else None
     cycle = []
@@ -150,7 +153,26 @@ def play_game(task):
         "cycle": cycle,
         "moves": moves,
         "seconds": secs,
+        "played": [str(m) for m in g.history],
     }
+
+
+def replay(header, game):
+    """The game a log line records, rebuilt move by move: ``header`` and ``game`` as
+    :func:`read_log` returns them. The deal comes from ``game["deal"]`` and the moves from
+    ``game["played"]``, so a game the bots played on a time budget (which a rerun would play
+    differently) can be looked at again, position by position (``undo``). A line written before
+    logs kept the moves raises ValueError, as does a move the deal does not allow."""
+    played = game.get("played")
+    if not isinstance(played, list):
+        raise ValueError(f"game {game.get('k')} of this log was written without its moves: it cannot be rebuilt")
+    g = new_game(header["variant"], len(header["bots"]), seed=game["deal"])
+    for i, text in enumerate(played):
+        try:
+            g.play(text)
+        except IllegalMove as exc:
+            raise ValueError(f"game {game.get('k')}: move {i + 1} ({text}) is not legal in that game: {exc}") from None
+    return g
 
 
 def _label(spec):

@@ -233,3 +233,46 @@ def test_cli_resume_refuses_a_log_of_other_settings(tmp_path, capsys):
     assert log.read_bytes() == before
     with pytest.raises(SystemExit):
         cli_main(["tournament", "--bots", "greedy,random", "--resume"])
+
+
+@pytest.mark.parametrize(
+    ("variant", "bots", "options"),
+    [
+        ("palace", ["ismcts", "random"], {"ismcts": {"budget": 0.002}}),  # a time budget: not replayable by seed
+        ("bitenight", ["greedy", "random", "random"], {}),
+        ("schafkopf", ["greedy", "random", "random", "random"], {}),
+    ],
+)
+def test_a_logged_game_rebuilds_from_its_deal_and_moves(tmp_path, variant, bots, options):
+    log = tmp_path / "run.jsonl"
+    with open(log, "w", encoding="utf-8") as fh:
+        tournament.run(
+            variant,
+            bots,
+            games=len(bots),
+            seed=3,
+            jobs=1,
+            options=options,
+            on_game=lambda r: tournament.write_log_line(fh, r),
+            log_header=lambda h: tournament.write_log_line(fh, h),
+        )
+    header, games = tournament.read_log(log)
+    assert len(games) == len(bots)
+    for game in games:
+        g = tournament.replay(header, game)
+        assert g.over and len(g.history) == game["moves"] == len(game["played"])
+        lost = [bool(x) for x in game["lost"]]
+        if variant == "schafkopf":
+            money = g.scores()
+            assert [money[s] < 0 for s in range(len(bots))] == [lost[i] for i in game["seating"]]
+        else:
+            assert lost[game["seating"][g.loser]]
+            assert g.stalemate == game["stalemate"]
+
+
+def test_a_log_line_without_moves_or_with_a_wrong_move_is_refused():
+    header = {"tournament": True, "variant": "palace", "bots": ["greedy", "random"], "games": 2, "seed": 1}
+    with pytest.raises(ValueError, match="without its moves"):
+        tournament.replay(header, {"k": 0, "deal": 5})
+    with pytest.raises(ValueError, match="move 1 .* is not legal"):
+        tournament.replay(header, {"k": 0, "deal": 5, "played": ["P1 play AS"]})

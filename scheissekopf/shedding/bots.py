@@ -27,25 +27,27 @@ def strength_table(preset):
     return table
 
 
-def _joker_target(game, moves, me):
-    """The seat to show a joker to: the opponent holding the most cards (they are the likeliest
-    Scheißkopf already; making it surer keeps the others, us included, safe), ties to the one
-    who plays soonest."""
+def _joker_target(game, rows, jokers, me):
+    """The index of the joker play to make among ``rows`` (``jokers``: the joker plays'
+    indices): shown to the opponent holding the most cards (they are the likeliest Scheißkopf
+    already; making it surer keeps the others, us included, safe), ties to the one who plays
+    soonest."""
     best, best_key = None, None
     n, turn = game.n, game.turn
     players = game.players
-    for m in moves:
-        t = m.target
+    for i in jokers:
+        t = rows[i][3]
         if t == me:
             continue
         key = (-players[t].cards_held, (t - turn) % n)
         if best_key is None or key < best_key:
-            best, best_key = m, key
+            best, best_key = i, key
     return best
 
 
-def greedy_move(game, moves, table=None):
-    """The greedy choice among the player to move's ``moves`` (a full game or a view).
+def greedy_index(game, rows, table):
+    """The greedy choice among the player to move's moves, given as the engine offers them:
+    tuples (player, kind, cards, target, index). Returns its index in ``rows``.
 
     Plays: the weakest rank first, as many cards of it as possible; a play that completes four of
     a kind (and so burns the stack) before anything else. The specials (2, 3, 7 in schwechat, 10,
@@ -53,29 +55,31 @@ def greedy_move(game, moves, table=None):
     burning 10 and the joker (which hands the stack to someone else) come first. A joker goes to
     the opponent holding the most cards. With nothing to play: turn a gamble card, and take the
     stack only as the last resort (palace: laying the weakest bank card).
+
+    The playouts call this every move, so it reads the tuples (no Move objects) and the run on
+    top of the stack once.
     """
-    if len(moves) == 1:
-        return moves[0]
-    if table is None:
-        table = strength_table(game.preset)
     n_nat = len(game.preset.natural_order)
-    big = len(game.stack) >= 6
-    best, best_score = None, None
+    stack = game.stack
+    big = len(stack) >= 6
+    burnable = bool(stack) and game.opening is None  # (a play can complete four of a kind)
+    top, run, threes = game._top_run() if burnable else (None, 0, 0)
+    best, best_score = 0, None
     jokers = None
-    me = moves[0].player
-    for m in moves:
-        kind = m.kind
+    for i, (me, kind, cards, _, _) in enumerate(rows):
         if kind == "play":
-            r = m.cards[0] >> 2
+            r = cards[0] >> 2
+            k = len(cards)
             s = table[r]
             if big and r == 10:
                 s = n_nat - 0.5  # a big stack: burn it first
-            score = s * 16 - len(m.cards)
-            if game.stack and s < n_nat + 4 and game._completes_four(r, len(m.cards)):
-                score = -100 - len(m.cards)
+            score = s * 16 - k
+            if burnable and s < n_nat + 4:  # does it complete four of a kind?
+                if (threes + k >= 4) if (r == 3 and threes) else (r == top and run + k >= 4):
+                    score = -100 - k
         elif kind == "joker":
             if jokers is None:
-                jokers = [x for x in moves if x.kind == "joker"]
+                jokers = [j for j, row in enumerate(rows) if row[1] == "joker"]
             s = table[JOKER_RANK]
             if big:
                 s = n_nat - 0.5
@@ -83,14 +87,27 @@ def greedy_move(game, moves, table=None):
         elif kind == "flip":
             score = 1000
         elif kind == "take":
-            score = 2000 + (table[m.cards[0] >> 2] if m.cards else 0)
+            score = 2000 + (table[cards[0] >> 2] if cards else 0)
         else:
             score = 3000
         if best_score is None or score < best_score:
-            best, best_score = m, score
-    if best.kind == "joker":
-        return _joker_target(game, jokers, me) or best
+            best, best_score = i, score
+    if rows[best][1] == "joker":
+        target = _joker_target(game, rows, jokers, rows[0][0])
+        if target is not None:
+            return target
     return best
+
+
+def greedy_move(game, moves, table=None):
+    """The greedy choice among the player to move's ``moves`` (a full game or a view): see
+    :func:`greedy_index` for the habits."""
+    if len(moves) == 1:
+        return moves[0]
+    if table is None:
+        table = strength_table(game.preset)
+    rows = [(m.player, m.kind, m.cards, m.target, m.index) for m in moves]
+    return moves[greedy_index(game, rows, table)]
 
 
 def greedy_setup(game, moves, table=None):
@@ -125,16 +142,16 @@ def greedy_choice(view, legal_moves):
     return greedy_move(view, legal_moves)
 
 
-def _jump_in(game, moves, turn):
-    """The jump-in the playouts make: the first seat after the player to move that can jump in
-    does, with as many cards as it can."""
+def _jump_in(game, rows, turn):
+    """The jump-in the playouts make (an index in ``rows``, the offer's tuples): the first seat
+    after the player to move that can jump in does, with as many cards as it can."""
     n = game.n
     best, best_key = None, None
-    for m in moves:
-        if m.player != turn:
-            key = ((m.player - turn) % n, -len(m.cards))
+    for i, row in enumerate(rows):
+        if row[0] != turn:
+            key = ((row[0] - turn) % n, -len(row[2]))
             if best_key is None or key < best_key:
-                best, best_key = m, key
+                best, best_key = i, key
     return best
 
 
@@ -160,13 +177,14 @@ def greedy_playout(game, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=
         elif len(moves) == 1:
             play(moves[0])
         else:
+            rows = moves._items  # the offer's tuples: a Move is made only for the move played
             turn = game.turn
             p = epsilon if turn == seat else others
-            if moves[-1].player != turn or moves[0].player != turn:
-                play(_jump_in(game, moves, turn))
+            if rows[-1][0] != turn or rows[0][0] != turn:
+                play(moves[_jump_in(game, rows, turn)])
             elif p and rand() < p:
                 play(choice(moves))
             else:
-                play(greedy_move(game, moves, table))
+                play(moves[greedy_index(game, rows, table)])
         played += 1
     return played

@@ -12,13 +12,23 @@ too) and the draw pile. :class:`InfoSet` reads only that view and knows
 playable :class:`~scheissekopf.shedding.Game`: one possible world. Search (:mod:`.search`)
 plays each iteration in a fresh sample, so what it decides depends only on the view.
 
-Nothing else is inferred (e.g. that a player who had to take the stack held nothing playable);
-every consistent deal is equally likely.
+One thing is read from the play: in bitenight and palace a player takes the stack only with
+nothing to play, so a take from the hand shows every seat that none of that hand's cards could
+go on that stack. The view carries it per seat (``view.unplayable``: at least k of the hand's
+cards that nobody saw arrive have a rank in a set M; see ``Game._do_take``), and a deal respects
+it: each such seat first gets k cards drawn at random from the unseen cards of those ranks, then
+the rest is dealt as before. Every deal is consistent with everything the seat has seen, and
+every consistent deal can come out, but the deals are close to uniform over the consistent
+ones, not exactly: a hand holding more than k cards of M is not weighed by how many more ways it
+can be made. The deal follows how such a hand came about instead: k cards held since the take
+(all of M), and the rest drawn since, at random. A view that no deal can meet is refused with
+:class:`InconsistentView`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 from ..cards import HIDDEN, standard_deck
 from ..views import InconsistentView, view_seat
@@ -32,7 +42,7 @@ class InfoSet:
     position; :meth:`signature` writes both with the public position, for comparison.
     """
 
-    __slots__ = ("seat", "base", "unseen", "hand_slots", "gamble_slots", "draw_slots", "known", "need")
+    __slots__ = ("seat", "base", "unseen", "hand_slots", "gamble_slots", "draw_slots", "known", "need", "musts")
 
     def __init__(self, view, seat=None):
         self.seat = seat = view_seat(view, seat)
@@ -81,6 +91,24 @@ class InfoSet:
         # written by hand may leave cards out of play altogether; which ones, the seat cannot
         # tell, so each sample deals a random selection of the unseen cards.
         self.need = need
+        # What forced takes showed: (seat, rank mask, k) per other seat whose hand must hold at
+        # least k unseen cards of those ranks, dealt first (see sample).
+        self.musts = []
+        unplayable = getattr(view, "unplayable", None) or ()
+        slots = {s: x for s, _, x in self.hand_slots}
+        for s, must in enumerate(unplayable):
+            if must is None or s == seat:
+                continue
+            ranks, k = must
+            if k > slots.get(s, 0):
+                raise InconsistentView(
+                    f"seat {s} must hold {k} unseen cards of given ranks but hides {slots.get(s, 0)}"
+                )
+            self.musts.append((s, ranks, k))
+        if self.musts and not _feasible(Counter(c >> 2 for c in self.unseen), [(r, k) for _, r, k in self.musts]):
+            raise InconsistentView(
+                "too few unseen cards of the ranks that the seats who had to take the stack must hold"
+            )
         self.base = view.clone()  # a plain Game holding the public position (and "??")
 
     # ------------------------------------------------------------------ reading
@@ -107,6 +135,7 @@ class InfoSet:
             tuple(tuple(k) for k in self.known),
             tuple(self.unseen),
             tuple(self.hand_slots),
+            tuple(self.musts),
             tuple(self.gamble_slots),
             self.draw_slots,
             tuple(sorted(b._rep.items())),  # the repetition window, less the hidden cards
@@ -118,14 +147,24 @@ class InfoSet:
         ``random.Random``). The sample carries the view's repetition window."""
         cards = self.unseen[:]
         rng.shuffle(cards)
-        if len(cards) > self.need:
-            del cards[self.need :]
+        need = self.need
+        first = {}
+        if self.musts:
+            first = self._deal_musts(cards)
+            need -= sum(len(x) for x in first.values())
+        if len(cards) > need:
+            del cards[need:]
         g = self.base.clone()
         players = g.players
         i = 0
         hidden = 0  # what the dealt hand cards add to the position key (see below)
         for s, known, k in self.hand_slots:
-            dealt = cards[i : i + k]
+            must = first.get(s)
+            if must:
+                k -= len(must)
+                dealt = must + cards[i : i + k]
+            else:
+                dealt = cards[i : i + k]
             z = ZH[s]
             for c in dealt:
                 hidden += z[c]
@@ -149,6 +188,63 @@ class InfoSet:
         else:
             g._rep = {}
         return g
+
+    def _deal_musts(self, cards):
+        """Take out of the shuffled ``cards`` what each seat in ``musts`` must hold: for each,
+        its k cards of the ranks it could not play, the first ones in the shuffled order that
+        leave enough of every rank for the other such seats (taken out of ``cards``; returned
+        per seat). ``need`` counts them still: the caller deals them, and fewer of the rest."""
+        musts = self.musts
+        taken = [False] * len(cards)
+        out = {}
+        if len(musts) == 1:  # (mostly: one seat; nobody else to leave cards for)
+            s, ranks, k = musts[0]
+            picked = out[s] = []
+            for i, c in enumerate(cards):
+                if ranks >> (c >> 2) & 1:
+                    taken[i] = True
+                    picked.append(c)
+                    if len(picked) == k:
+                        break
+        else:
+            left = Counter(c >> 2 for c in cards)
+            demands = [[ranks, k] for _, ranks, k in musts]
+            for j, (s, ranks, _) in enumerate(musts):
+                picked = out[s] = []
+                want = demands[j]
+                for i, c in enumerate(cards):
+                    if not want[1]:
+                        break
+                    r = c >> 2
+                    if taken[i] or not ranks >> r & 1:
+                        continue
+                    left[r] -= 1  # take it if the seats after this one can still get theirs
+                    want[1] -= 1
+                    if _feasible(left, demands[j:]):
+                        taken[i] = True
+                        picked.append(c)
+                    else:
+                        left[r] += 1
+                        want[1] += 1
+        cards[:] = [c for i, c in enumerate(cards) if not taken[i]]
+        return out
+
+
+def _feasible(left, demands):
+    """Can seats with these demands ((rank mask, k) each) all get k distinct cards of their ranks
+    from the cards left (a Counter by rank)? Hall's condition: every group of seats together
+    needs no more than the cards of all their ranks."""
+    demands = [(m, k) for m, k in demands if k > 0]
+    for size in range(1, len(demands) + 1):
+        for group in combinations(demands, size):
+            mask = 0
+            need = 0
+            for m, k in group:
+                mask |= m
+                need += k
+            if need > sum(x for r, x in left.items() if mask >> r & 1):
+                return False
+    return True
 
 
 def _drop_caches(g):

@@ -42,6 +42,9 @@ ZT = [_zrng.next64() for _ in range(_MAX_SEATS)]
 ZP = [_zrng.next64() for _ in range(_MAX_SEATS)]
 ZDIR = _zrng.next64()
 
+# the ranks of the deck as bit masks (bit r for rank r): 2 to A, and with the jokers
+_DECK_RANKS = (sum(1 << r for r in range(2, JOKER_RANK)), sum(1 << r for r in range(2, JOKER_RANK + 1)))
+
 # _RANKS_IN[bits >> 2]: the ranks 2..15 whose bits are set in `bits`, lowest first
 _RANKS_IN: list[tuple[int, ...]] = [()]
 for _r in range(2, 16):
@@ -200,6 +203,7 @@ class Game(Recorded):
         "warned",
         "bonus",
         "known",
+        "_need",
         "_out",
         "_hh",
         "_sh",
@@ -249,6 +253,9 @@ class Game(Recorded):
         self.warned = [False] * players
         self.bonus: list[int] = []  # seats that went out on 4s (bitenight)
         self.known: list[list[Card]] = [[] for _ in range(players)]  # per seat: hand cards everyone saw arrive
+        # what forced takes showed (see `unplayable`): one entry per seat, or empty while no
+        # seat has anything (then a play pays a single test for it)
+        self._need: list[tuple[int, int] | None] = []
         self._out = [False] * players
         self._hh = 0
         self._sh = 0
@@ -267,6 +274,14 @@ class Game(Recorded):
     def draw(self) -> list:
         """The draw pile, top first."""
         return self._draw[::-1]
+
+    @property
+    def unplayable(self) -> list:
+        """Per seat, None or ``(ranks, k)``: what a forced take showed. At least k of the seat's
+        hand cards that nobody saw arrive (the hand less ``known``) have a rank in ``ranks``, a bit
+        mask (bit r for rank r) of the ranks that could not be played on the stack it took (see
+        ``_do_take``). Public: every seat saw the take. A copy; the game keeps its own."""
+        return self._need[:] if self._need else [None] * self.n
 
     @property
     def pending(self):
@@ -409,6 +424,10 @@ class Game(Recorded):
             if not k[p]:
                 self._held[p] &= ~(1 << r)
             self._plays[p][r] = None
+        if self._need:  # (empty unless a seat had to take the stack)
+            need = self._need[p]
+            if need is not None and need[0] >> r & 1:
+                self._relax(p, cards, need)
         known = self.known[p]
         if known:  # a played copy of a known card lowers what is known
             gone = cards  # (mostly every card played was known: one scan each)
@@ -421,6 +440,31 @@ class Game(Recorded):
             if gone:
                 self._j.append(gone)
                 self._j.append(known)
+
+    def _relax(self, p, cards, need):
+        """p plays `cards` of a rank its constraint counts (``unplayable[p]``, see _do_take): each
+        card that was not known leaves one fewer to find. Called before ``known`` gives them up."""
+        k = need[1] - len(cards)
+        known = self.known[p]
+        if known:  # (the known copies are the ones played first, as _hand_remove takes them)
+            counted = []
+            for c in cards:
+                if known.count(c) > counted.count(c):
+                    counted.append(c)
+                    k += 1
+        if k != need[1]:
+            self._set_need(p, (need[0], k) if k > 0 else None)
+
+    def _set_need(self, p, need):
+        """Set what is known about p's hidden hand cards (``unplayable``), in the undo record."""
+        needs = self._need
+        self._j.append(needs)
+        self._j.append(tuple(needs))  # (undo puts the list back whole, at its old length)
+        if not needs:
+            needs += [None] * self.n
+        needs[p] = need
+        if need is None and needs.count(None) == self.n:
+            needs.clear()
 
     def _hand_add(self, p, cards, public=False):
         """Cards into p's hand; `public` when everyone saw them go there (a taken stack, a
@@ -1212,8 +1256,25 @@ class Game(Recorded):
             reason = "voluntary"
         else:
             reason = "forced"
+        # A take where taking is never voluntary (bitenight, palace), made from the hand, shows
+        # everyone that no hand card could be played on this stack: every card of the hand that
+        # nobody saw arrive has a rank that could not be played. It replaces what an older take
+        # showed (the hand has only grown since, by cards counted in `known` or drawn unseen).
+        need = None
+        hand = self.players[p].hand
+        if hand and not cards and not P.voluntary_take:
+            k = len(hand) - len(self.known[p])
+            if k:
+                mask = self._mask
+                if mask is None:
+                    mask = self._playable()
+                if self.opening is not None:  # (the opening play: that rank only)
+                    mask &= 1 << self.opening
+                need = (_DECK_RANKS[P.jokers_per_deck > 0] & ~mask, k)
         taken = self._clear_stack()
         self._hand_add(p, taken, public=True)
+        if need is not None or (self._need and self._need[p] is not None):
+            self._set_need(p, need)
         self._note("take", p, len(taken), reason)
         self.opening = None
         self.turn = p if P.take_keeps_turn else self._next(p)
@@ -1342,6 +1403,7 @@ class Game(Recorded):
         g.bonus = self.bonus[:]
         g._out = self._out[:]
         g.known = [k[:] for k in self.known]
+        g._need = self._need[:]
         g._rep = dict(self._rep)
         g._seen = self._seen[:]
         g._cnt = None if self._cnt is None else [k[:] for k in self._cnt]

@@ -47,7 +47,7 @@ VARIANTS = tuple(PRESETS)
 # ``sk.deck`` by the tests).
 DECKS = {name: preset.decks for name, preset in PRESETS.items()}  # decks for n players
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "JK")
-ZONES = ("hand", "bank", "gamble", "known")
+ZONES = ("hand", "bank", "gamble", "known", "unplayable")
 # the fields after the seats, in the order they are written
 FIELDS = (
     "stack",
@@ -126,13 +126,18 @@ def dict_to_text(d: dict) -> str:
     known = d.get("known")
     if known is not None and (not isinstance(known, list) or len(known) != n):
         cannot_write("known", known, f"one list of cards per seat ({n})")
+    unplayable = d.get("unplayable")
+    if unplayable is not None and (not isinstance(unplayable, list) or len(unplayable) != n):
+        cannot_write("unplayable", unplayable, f"one entry per seat ({n}), null or ranks with a count")
     phase = d.get("phase", "play")
     finished = d.get("finished", [])
     default = defaults(variant, n, phase, finished if isinstance(finished, list) else [])
 
     parts = [[variant]]
     for i, seat in enumerate(players):
-        parts.append(_seat_words(i, seat, None if known is None else known[i]))
+        parts.append(
+            _seat_words(i, seat, None if known is None else known[i], None if unplayable is None else unplayable[i])
+        )
     for key in FIELDS:
         if key not in d or d[key] == default[key]:
             continue
@@ -144,7 +149,7 @@ def dict_to_text(d: dict) -> str:
     return join(parts)
 
 
-def _seat_words(i, seat, known):
+def _seat_words(i, seat, known, unplayable=None):
     if not isinstance(seat, dict):
         cannot_write(f"P{i}", seat, "a seat is a dict with hand, bank and gamble")
     extra = sorted(set(seat) - {"hand", "bank", "gamble"})
@@ -156,6 +161,14 @@ def _seat_words(i, seat, known):
     for zone, cards in (("bank", seat.get("bank")), ("gamble", seat.get("gamble")), ("known", known)):
         if cards:
             words += [zone] + cards_words(cards, f"P{i} {zone}")
+    if unplayable is not None:
+        try:
+            k, ranks = unplayable["at_least"], unplayable["ranks"]
+            if type(k) is not int or not ranks or any(r not in RANKS for r in ranks):
+                raise TypeError
+        except (TypeError, KeyError):
+            cannot_write(f"P{i} unplayable", unplayable, 'null or {"ranks": [ranks], "at_least": a count}')
+        words += ["unplayable", str(k), "of"] + list(ranks)
     return words
 
 
@@ -236,17 +249,22 @@ def text_to_dict(text: str) -> dict:
 
     players = []
     known = []
+    unplayable = []
     for i, f in enumerate(seat_fields):
         zones = _read_seat(f, variant)
         players.append({"hand": zones["hand"], "bank": zones["bank"], "gamble": zones["gamble"]})
         known.append(zones["known"])
+        unplayable.append(zones["unplayable"])
     got["players"] = players
     got["variant"] = variant
     if any(known):
         got["known"] = known
+    if any(u is not None for u in unplayable):  # (left out of the dict when no seat has one)
+        got["unplayable"] = unplayable
     out = {}
     for key in DICT_KEYS:
-        out[key] = got[key] if key in got else default[key]
+        if key in got or key in default:
+            out[key] = got[key] if key in got else default[key]
     return out
 
 
@@ -270,7 +288,8 @@ def _cards(f: Field, tokens, where, slots=False):
 
 
 def _read_seat(f: Field, variant):
-    """A seat field: ``P1 [hand] cards [bank cards] [gamble cards] [known cards]``."""
+    """A seat field: ``P1 [hand] cards [bank cards] [gamble cards] [known cards] [unplayable K of
+    ranks]``."""
     zones = {z: None for z in ZONES}
     zone = "hand"
     start = None
@@ -280,6 +299,9 @@ def _read_seat(f: Field, variant):
         if zones[zone] is not None:
             f.fail(f"P{f.keyword.text[1:]}'s {zone} is given twice", start)
         where = f"{f.keyword.text} {zone}"
+        if zone == "unplayable":
+            zones[zone] = _read_unplayable(f, current, where, start)
+            return
         zones[zone] = _cards(f, current, where, slots=variant == "schwechat" and zone in ("bank", "gamble"))
 
     for t in no_commas(f, f.values):
@@ -290,7 +312,29 @@ def _read_seat(f: Field, variant):
         else:
             current.append(t)
     close()
-    return {z: (v if v is not None else []) for z, v in zones.items()}
+    return {z: (v if v is not None or z == "unplayable" else []) for z, v in zones.items()}
+
+
+def _read_unplayable(f: Field, tokens, where, start):
+    """``unplayable K of RANKS``: at least K of the seat's hand cards that are not known have one
+    of these ranks (a take showed that the seat held nothing playable)."""
+    tokens = no_commas(f, tokens)
+    if len(tokens) < 3 or tokens[1].text.lower() != "of":
+        f.fail(
+            "write 'unplayable 3 of 5 6 7': how many of the hand cards nobody saw arrive have one of those ranks", start
+        )
+    k = read_int(tokens[0], where, minimum=1)
+    ranks = []
+    for t in tokens[2:]:
+        rank = t.text.upper()
+        rank = "10" if rank == "T" else rank
+        if t.quoted or rank not in RANKS:
+            f.fail(f"{t.text!r} is not a rank: write ranks such as 2 10 Q JK", t)
+        if rank in ranks:
+            f.fail(f"rank {rank} is given twice", t)
+        ranks.append(rank)
+    ranks.sort(key=RANKS.index)
+    return {"ranks": ranks, "at_least": k}
 
 
 def _read_field(key, f: Field, n):

@@ -48,6 +48,7 @@ KEYS = (
     "penalties",
     "warned",
     "known",
+    "unplayable",
     "repetitions",
     "seed",
 )
@@ -60,7 +61,8 @@ def _cards_out(cards, hidden=False):
 
 
 def game_to_dict(game, hide_for=None) -> dict:
-    """Position data. With ``hide_for=seat``: what that seat may see (hidden cards as "??")."""
+    """Position data. With ``hide_for=seat``: what that seat may see (hidden cards as "??").
+    ``unplayable`` is written only when a seat has one (every seat saw the take that made it)."""
     players = []
     for i, pl in enumerate(game.players):
         hide_hand = hide_for is not None and i != hide_for
@@ -71,7 +73,7 @@ def game_to_dict(game, hide_for=None) -> dict:
                 "gamble": _cards_out(pl.gamble, hide_for is not None),
             }
         )
-    return {
+    d = {
         "variant": game.variant,
         "players": players,
         "draw": _cards_out(game.draw, hide_for is not None),
@@ -96,6 +98,81 @@ def game_to_dict(game, hide_for=None) -> dict:
         "repetitions": _repetitions(game, hide_for),
         "seed": None if hide_for is not None else game.seed,  # the seed would re-deal hidden cards
     }
+    if game._need:
+        d["unplayable"] = [_unplayable_out(u) for u in game._need]
+        d = {key: d[key] for key in KEYS if key in d}  # (in its place among the fields)
+    return d
+
+
+def _unplayable_out(need):
+    """One seat's ``unplayable`` as position data: None, or its ranks (as text) and its count."""
+    if need is None:
+        return None
+    ranks, k = need
+    return {"ranks": [RANK_TEXT[r] for r in range(2, 16) if ranks >> r & 1], "at_least": k}
+
+
+def _read_unplayable(g, data):
+    """The ``unplayable`` field: per seat None, or ``{"ranks": [...], "at_least": k}``: at least k
+    of the seat's hand cards that are not known have one of those ranks (what a take showed when
+    the seat held nothing playable). Refused when it cannot hold: k larger than the hand's
+    cards that are not known, or (the hand shown) fewer such cards of those ranks than k."""
+    items = data.get("unplayable")
+    if items is None:
+        return
+    n = g.n
+    needs = [None] * n
+    if not isinstance(items, list) or len(items) != n:
+        _fail(f"unplayable must be a list of {n} entries (one per seat, null or ranks with a count)")
+    for i, item in enumerate(items):
+        if item is None:
+            continue
+        if (
+            not isinstance(item, dict)
+            or set(item) != {"ranks", "at_least"}
+            or not isinstance(item["ranks"], list)
+            or type(item["at_least"]) is not int
+        ):
+            _fail(
+                f'unplayable for player {i} must be null or {{"ranks": [ranks], "at_least": a count}}, not {shown(item)}'
+            )
+        mask = 0
+        for t in item["ranks"]:
+            if not isinstance(t, str) or t not in _TEXT_TO_RANK:
+                _fail(f"unplayable for player {i}: {shown(t)} is not a rank such as '4', 'Q' or 'JK'")
+            mask |= 1 << _TEXT_TO_RANK[t]
+        k = item["at_least"]
+        if not mask or k < 1:
+            _fail(f"unplayable for player {i} needs at least one rank and a count of at least 1 (or null)")
+        unknown = len(g.players[i].hand) - len(g.known[i])  # (known: a part of the hand, checked above)
+        ranks = " ".join(RANK_TEXT[r] for r in range(2, 16) if mask >> r & 1)
+        if k > unknown:
+            _fail(
+                said(
+                    g.names,
+                    lambda w: (
+                        f"unplayable says at least {k} of {w[i]}'s hand cards that nobody saw arrive are of the "
+                        f"ranks {ranks}, but {w[i]} holds only {unknown} card{'s' if unknown != 1 else ''} nobody saw arrive"
+                    ),
+                )
+            )
+        if HIDDEN not in g.players[i].hand:
+            hand = Counter(g.players[i].hand)
+            hand.subtract(g.known[i])
+            fit = sum(x for c, x in hand.items() if x > 0 and mask >> (c >> 2) & 1)
+            if fit < k:
+                _fail(
+                    said(
+                        g.names,
+                        lambda w: (
+                            f"{w[i]} had to take the stack with nothing playable, so at least {k} of the hand "
+                            f"cards nobody saw arrive must be of the ranks {ranks} (unplayable), but only {fit} are"
+                        ),
+                    )
+                )
+        needs[i] = (mask, k)
+    if any(needs):
+        g._need = needs
 
 
 def _repetitions(game, hide_for=None):
@@ -314,6 +391,7 @@ def game_from_dict(data, cls, view_seat=None):
             if any(k > hand[c] for c, k in Counter(cards).items()) and not (hidden_ok and HIDDEN in hand):
                 _fail(said(g.names, lambda w: f"{w[i]}'s known cards {w.cards(cards)} are not all in that hand"))
             g.known[i] = cards
+    _read_unplayable(g, data)
     if stalemate and phase != "over":
         _fail("only a finished round can have ended in stalemate")
     g.stalemate = stalemate
