@@ -16,13 +16,15 @@ Three pieces, shared by the PettingZoo environment and the OpenSpiel game:
 
 The observation reads only what the seat may see: its own hand, the face-up cards, counts of the
 hidden ones and the public history. It reads them from the game directly, since building a view
-costs ten moves, and keeps the counts of the zones that seldom change (the discard, the banks, the
-finished tricks) between calls while they hold the same cards; ``tests/test_ai_env.py`` checks for
-every seat at every decision point of random games that the array is, byte for byte, the plain
-encoding of that seat's :meth:`view`, so no hidden card can leak and no kept count can drift.
-An observation costs from half an engine move (schafkopf, mehrkopf) to a little more than one (the
-shedding games, sheepshead): ``benchmarks/bench_env.py``, ``benchmarks/instructions_env.py``, and
-the README's Speed.
+costs ten moves, and keeps counts between calls while the cards they were counted from stay the
+same: the zones that seldom change (the discard, the banks, the finished tricks), each seat's known
+cards and the stack (a card laid on it, or known cards played onto it or taken with it, change
+only their own counts); ``tests/test_ai_env.py`` checks for every seat at every decision point of
+random games that the array is, byte for byte, the plain encoding of that seat's :meth:`view`, and
+that games played on, taken back, cloned and observed in turns each give what a fresh layout gives,
+so no hidden card can leak and no kept count can drift. An observation costs from half an engine
+move (schafkopf, mehrkopf) to a little less than one (the shedding games, sheepshead):
+``benchmarks/bench_env.py``, ``benchmarks/instructions_env.py``, and the README's Speed.
 
 The engine keeps no dependency: this module needs numpy, which the ``ai`` extra brings.
 """
