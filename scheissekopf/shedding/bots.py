@@ -5,6 +5,7 @@ policy (:func:`greedy_playout`)."""
 from __future__ import annotations
 
 from ..cards import JOKER_RANK
+from .game import makes_four
 
 # Extra strength of the special cards, above the best natural (higher = kept longer).
 _SPECIAL_ORDER = {2: 1, 3: 2, 7: 3, 10: 4, JOKER_RANK: 5}
@@ -62,8 +63,8 @@ def greedy_index(game, rows, table):
     n_nat = len(game.preset.natural_order)
     stack = game.stack
     big = len(stack) >= 6
-    burnable = bool(stack) and game.opening is None  # (a play can complete four of a kind)
-    top, run, threes = game._top_run() if burnable else (None, 0, 0)
+    # the run on top, when a play can complete four of a kind (as Game._completes_four asks)
+    top_run = game._top_run() if stack and game.opening is None else None
     best, best_score = 0, None
     jokers = None
     for i, (me, kind, cards, _, _) in enumerate(rows):
@@ -74,9 +75,8 @@ def greedy_index(game, rows, table):
             if big and r == 10:
                 s = n_nat - 0.5  # a big stack: burn it first
             score = s * 16 - k
-            if burnable and s < n_nat + 4:  # does it complete four of a kind?
-                if (threes + k >= 4) if (r == 3 and threes) else (r == top and run + k >= 4):
-                    score = -100 - k
+            if top_run is not None and s < n_nat + 4 and makes_four(top_run, r, k):
+                score = -100 - k
         elif kind == "joker":
             if jokers is None:
                 jokers = [j for j, row in enumerate(rows) if row[1] == "joker"]

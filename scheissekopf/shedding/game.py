@@ -45,6 +45,17 @@ ZDIR = _zrng.next64()
 # the ranks of the deck as bit masks (bit r for rank r): 2 to A, and with the jokers
 _DECK_RANKS = (sum(1 << r for r in range(2, JOKER_RANK)), sum(1 << r for r in range(2, JOKER_RANK + 1)))
 
+
+def makes_four(top_run, r, k):
+    """Do k cards of rank r laid on a stack whose top run is ``top_run`` (what ``_top_run``
+    gives: rank, length, 3s on top) complete four of a kind? (Apart from the stack and opening
+    checks of ``Game._completes_four``, so a caller asking for many plays reads the run once.)"""
+    rank, run, threes = top_run
+    if r == 3 and threes:
+        return threes + k >= 4
+    return r == rank and run + k >= 4
+
+
 # _RANKS_IN[bits >> 2]: the ranks 2..15 whose bits are set in `bits`, lowest first
 _RANKS_IN: list[tuple[int, ...]] = [()]
 for _r in range(2, 16):
@@ -1089,10 +1100,7 @@ class Game(Recorded):
     def _completes_four(self, r, k):
         if not self.stack or self.opening is not None:
             return False
-        rank, run, threes = self._top_run()
-        if r == 3 and threes:
-            return threes + k >= 4
-        return r == rank and run + k >= 4
+        return makes_four(self._top_run(), r, k)
 
     def _setup_refusal(self, m, w=CODES):
         P, p, pl, name = self.preset, m.player, self.players[m.player], w.who(self.names, m.player)
@@ -1265,9 +1273,7 @@ class Game(Recorded):
         if hand and not cards and not P.voluntary_take:
             k = len(hand) - len(self.known[p])
             if k:
-                mask = self._mask
-                if mask is None:
-                    mask = self._playable()
+                mask = self._playable()
                 if self.opening is not None:  # (the opening play: that rank only)
                     mask &= 1 << self.opening
                 need = (_DECK_RANKS[P.jokers_per_deck > 0] & ~mask, k)
