@@ -40,8 +40,14 @@ class ISMCTSBot:
     ``playout``: how the playouts model the other seats. ``"greedy"`` (the default): every
     seat, the searcher's included, follows the greedy habits with a random move at rate
     ``epsilon``; ``"random"``: the other seats play uniformly random moves; ``"mix"``: each of
-    their moves is a random one with probability ``mix``, else the greedy habit. A bad name or
-    probability is refused with a ValueError."""
+    their moves is a random one with probability ``mix``, else the greedy habit.
+
+    ``depth``: how many decisions the search's tree holds, the seat's own included (1: its own
+    moves only, each followed by a playout; a number beyond the round's length: no bound).
+    ``depth`` and ``epsilon`` default (None) to the family's own: in the shedding games a tree
+    of the root's moves and playouts with a random move one time in five
+    (:data:`scheissekopf.shedding.search.DEPTH`, ``EPSILON``), in the trick games a tree without
+    bound and one in twenty. A bad name, probability or depth is refused with a ValueError."""
 
     name = "ismcts"
 
@@ -51,13 +57,21 @@ class ISMCTSBot:
         iterations: int | None = None,
         *,
         c: float = 0.7,
-        epsilon: float = 0.05,
+        epsilon: float | None = None,
         halving: bool = True,
         clock: str = "cpu",
         playout: str = "greedy",
         mix: float = 0.5,
+        depth: int | None = None,
     ) -> None:
         self.others = opponent_randomness(playout, mix)  # refuses a bad name or probability
+        if epsilon is not None and (
+            isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0.0 <= epsilon <= 1.0
+        ):
+            raise ValueError(f"epsilon is the probability of a random move, a number from 0 to 1, not {epsilon!r}")
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
+            raise ValueError(f"depth is a number of decisions, a whole number from 1 up, not {depth!r}")
+        self.depth = depth  # None: the family's default
         self.playout = playout
         self.mix = mix
         self.budget = None if iterations is not None else budget

@@ -25,6 +25,9 @@ from ..mcts import Edge, RootHalving, SearchResult, tree_step
 from .bots import greedy_move, greedy_playout
 from .determinize import TrickInfoSet
 
+DEPTH = 1 << 30  # decisions in the tree: no bound (the tree grows as far as its playouts lead)
+EPSILON = 0.05  # the share of random moves in the playouts
+
 
 def move_key(m):
     """The tree edge of a move."""
@@ -53,12 +56,13 @@ class TrickSearcher(RootHalving):
     _RESULT = TrickSearchResult
     _RANK_BY = "points"
 
-    def __init__(self, view, moves=None, *, c=0.7, epsilon=0.05, others=None, halving=True):
+    def __init__(self, view, moves=None, *, c=0.7, epsilon=None, others=None, halving=True, depth=None):
         self.info = TrickInfoSet(view)
         self.seat = self.info.seat
         self.n = view.n
         self.c = c
-        self.epsilon = epsilon
+        self.epsilon = EPSILON if epsilon is None else epsilon  # None: the family's defaults
+        self.depth = DEPTH if depth is None else depth
         self.others = others  # the other seats' share of random moves in the playouts (None: epsilon)
         self.halving = halving
         if moves is None:
@@ -93,6 +97,8 @@ class TrickSearcher(RootHalving):
             e, m, expanded = tree_step(node, options, seat, cs, rng, _Edge)
             path.append(e)
             g.play(m)
+            if len(path) >= self.depth:
+                break  # the tree ends here: the playout goes on from this move
             if not expanded:
                 if e.node is None:
                     e.node = {}
@@ -124,7 +130,9 @@ def choose(bot, view, legal_moves, rng):
         return None
     if len(legal_moves) == 1:
         return legal_moves[0]
-    s = TrickSearcher(view, legal_moves, c=bot.c, epsilon=bot.epsilon, others=bot.others, halving=bot.halving)
+    s = TrickSearcher(
+        view, legal_moves, c=bot.c, epsilon=bot.epsilon, others=bot.others, halving=bot.halving, depth=bot.depth
+    )
     bot.last = s.run(rng, seconds=bot.budget, iterations=bot.iterations, clock=bot.clock)
     return s.real[bot.last.best()]
 
