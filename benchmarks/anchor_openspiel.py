@@ -45,6 +45,9 @@ def play(variant: str, players: int, deal: int, openspiel_seat: int, playouts: i
         max_simulations=playouts,
         random_state=rs,
     )
+    # its deals of the unseen cards from rs as well (OpenSpiel's default sampler is seeded anew
+    # on every run), so a game is a pure function of the seed
+    theirs.set_resampler(lambda state, player: state.resample_from_infostate(player, rs.random_sample))
     ours = bots.get("ismcts", iterations=playouts)
     rng = random.Random(seed)
     state = game.new_initial_state()

@@ -183,6 +183,10 @@ def _cmd_tournament(args):
         options.setdefault("ismcts", {})["playout"] = args.playout
     if args.mix is not None:
         options.setdefault("ismcts", {})["mix"] = args.mix
+    if args.depth is not None:
+        options.setdefault("ismcts", {})["depth"] = args.depth
+    if args.epsilon is not None:
+        options.setdefault("ismcts", {})["epsilon"] = args.epsilon
     if args.summarize:
         summary = _read_log(tournament.load_log, args.summarize)
     else:
@@ -373,6 +377,20 @@ def _main(argv):
         help="ismcts with --playout mix: the probability that another player's move in a playout is "
         "a random one (default 0.5)",
     )
+    t.add_argument(
+        "--depth",
+        type=int,
+        default=None,
+        help="ismcts: how many decisions its tree holds, its own included (0: no bound; "
+        "default: 1 in the shedding games, 0 in the trick games)",
+    )
+    t.add_argument(
+        "--epsilon",
+        type=float,
+        default=None,
+        help="ismcts: the share of random moves in its playouts (default: 0.2 in the shedding "
+        "games, 0.05 in the trick games)",
+    )
     t.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     t.add_argument(
         "--cluster",
@@ -470,6 +488,10 @@ def _main(argv):
             ap.error(f"--mix is a probability, from 0 to 1, not {args.mix}")
         if args.mix is not None and args.playout != "mix":
             ap.error("--mix needs --playout mix")
+        if args.depth is not None and args.depth < 0:
+            ap.error(f"--depth is a number of decisions, 0 or more (0: no bound), not {args.depth}")
+        if args.epsilon is not None and not 0.0 <= args.epsilon <= 1.0:
+            ap.error(f"--epsilon is a probability, from 0 to 1, not {args.epsilon}")
         if args.resume and not args.log:
             ap.error("--resume needs --log FILE: the log of the run to finish")
         if args.resume and not os.path.exists(args.log):

@@ -45,15 +45,17 @@ class Hint(list):
     the moves that keep looking good more often, so visits say how long a move stayed in the
     running; ``win`` of a move dropped early rests on few playouts). Moves with the same outcome are listed once (turning gamble card 0 or 2 is the same
     blind choice; the other equivalent moves are in ``also``). ``playouts`` is the number of
-    determinized playouts run, ``seconds`` the time the hint took.
+    determinized playouts run, ``seconds`` the time the hint took; ``search`` the search's
+    settings (``depth``, ``epsilon``: see :class:`scheissekopf.ismcts.ISMCTSBot`).
     """
 
-    def __init__(self, rows=(), playouts=0, seconds=0.0, seat=None, trick=False):
+    def __init__(self, rows=(), playouts=0, seconds=0.0, seat=None, trick=False, search=None):
         super().__init__(rows)
         self.playouts = playouts
         self.seconds = seconds
         self.seat = seat
         self.trick = trick  # the figures are a trick game's (settlement), not a shedding game's
+        self.search = search or {}
 
     @property
     def best(self) -> Move | None:
@@ -108,15 +110,23 @@ def _move_words(m) -> str:
 
 
 def hint(
-    game: AnyGame, seat: int, budget: float = 1.0, seed: int | None = None, *, iterations: int | None = None
+    game: AnyGame,
+    seat: int,
+    budget: float = 1.0,
+    seed: int | None = None,
+    *,
+    iterations: int | None = None,
+    depth: int | None = None,
+    epsilon: float | None = None,
 ) -> Hint:
     """Rank ``seat``'s legal moves in ``game`` by search.
 
     ``budget``: wall-clock seconds for the whole call (the search stops a little before it);
     ``iterations``: a number of playouts instead (same seed, same hint; the search may stop a few
     short of it, at the end of its last whole round over the moves). ``seed`` makes the
-    search repeatable with ``iterations``. Returns a :class:`Hint` (empty when the seat has no
-    move now).
+    search repeatable with ``iterations``. ``depth`` and ``epsilon``: the search's tree depth and
+    playout noise (None: the family's own, as :class:`scheissekopf.ismcts.ISMCTSBot` has them).
+    Returns a :class:`Hint` (empty when the seat has no move now).
     """
     t0 = time.perf_counter()
     rng = random.Random(seed)
@@ -131,9 +141,9 @@ def hint(
         from .trick.search import TrickSearcher
         from .trick.search import move_key as trick_key
 
-        searcher: TrickSearcher | Searcher = TrickSearcher(view, moves)
+        searcher: TrickSearcher | Searcher = TrickSearcher(view, moves, depth=depth, epsilon=epsilon)
     else:
-        searcher = Searcher(view, moves)
+        searcher = Searcher(view, moves, depth=depth, epsilon=epsilon)
     if iterations is None:
         remaining = budget - (time.perf_counter() - t0)
         seconds = max(0.0, remaining * 0.97 - 0.005)
@@ -159,7 +169,10 @@ def hint(
                 "also": [str(x) for x in same if x is not m],
             }
         )
-    return Hint(rows, playouts=result.iterations, seconds=time.perf_counter() - t0, seat=seat, trick=trick)
+    settings = {"depth": searcher.depth, "epsilon": searcher.epsilon}
+    return Hint(
+        rows, playouts=result.iterations, seconds=time.perf_counter() - t0, seat=seat, trick=trick, search=settings
+    )
 
 
 def _capital(text: str) -> str:

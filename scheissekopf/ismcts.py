@@ -43,7 +43,8 @@ class ISMCTSBot:
     their moves is a random one with probability ``mix``, else the greedy habit.
 
     ``depth``: how many decisions the search's tree holds, the seat's own included (1: its own
-    moves only, each followed by a playout; a number beyond the round's length: no bound).
+    moves only, each followed by a playout at once; 0: no bound, the tree grows wherever its
+    playouts lead).
     ``depth`` and ``epsilon`` default (None) to the family's own: in the shedding games a tree
     of the root's moves and playouts with a random move one time in five
     (:data:`scheissekopf.shedding.search.DEPTH`, ``EPSILON``), in the trick games a tree without
@@ -69,8 +70,8 @@ class ISMCTSBot:
             isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0.0 <= epsilon <= 1.0
         ):
             raise ValueError(f"epsilon is the probability of a random move, a number from 0 to 1, not {epsilon!r}")
-        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
-            raise ValueError(f"depth is a number of decisions, a whole number from 1 up, not {depth!r}")
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+            raise ValueError(f"depth is a number of decisions, a whole number (0: no bound), not {depth!r}")
         self.depth = depth  # None: the family's default
         self.playout = playout
         self.mix = mix

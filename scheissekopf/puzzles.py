@@ -13,7 +13,9 @@ decisions of the player to move. A position is kept when
 4. the greedy bot, asked at the same position, would play a move with another outcome.
 
 The search reads only ``game.view(seat)``, so a puzzle never rests on a card its seat cannot
-see. Each search has a fixed playout count and a seed: the figures can be computed again.
+see. Each search has a fixed playout count and a seed: the figures can be computed again, with
+the search's settings recorded beside them (``figures["search"]``; a record without it was made
+by the search before it had settings, :data:`BEFORE_SETTINGS`).
 
 >>> ps = find_puzzles("bitenight", 1, seed=1, strong=60, weak=30, margin=0.0, max_games=3)
 >>> len(ps) <= 1
@@ -126,6 +128,16 @@ def candidate(game: AnyGame) -> bool:
     return len({key_of(game, m) for m in legal}) >= 2
 
 
+#: the search settings of the records written before records kept them (the tree without bound,
+#: a random playout move one time in twenty: the search before it had the two settings)
+BEFORE_SETTINGS = {"depth": 0, "epsilon": 0.05}
+
+
+def search_settings(record: dict) -> dict:
+    """The search settings (``depth``, ``epsilon``) that give a puzzle record's figures again."""
+    return dict(record["figures"].get("search", BEFORE_SETTINGS))
+
+
 def judge(
     game: AnyGame,
     *,
@@ -159,6 +171,7 @@ def judge(
         "required_margin": need,
         "strong": {"iterations": strong, "seed": seed + 1, "playouts": s.playouts, "rows": _rows(s, game)},
         "weak": {"iterations": weak, "seed": seed, "playouts": w.playouts, "rows": _rows(w, game)},
+        "search": s.search,  # both searches' settings (depth, epsilon): the figures come out again with them
         "greedy": {"move": str(greedy), **{k: greedy_row[k] for k in ("win", "points", "visits")}},
         "solution": [s[0]["text"], *s[0]["also"]],
     }

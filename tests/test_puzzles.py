@@ -108,7 +108,7 @@ def test_the_recorded_weak_search_comes_out_the_same_again(variant):
     record = found.records(variant)[0]
     game = sk.from_text(record["text"])
     weak = record["figures"]["weak"]
-    h = hint(game, record["seat"], iterations=weak["iterations"], seed=weak["seed"])
+    h = hint(game, record["seat"], iterations=weak["iterations"], seed=weak["seed"], **puzzles.search_settings(record))
     assert h.playouts == weak["playouts"]
     assert [(r["text"], r["visits"], round(r["win"], 4)) for r in h] == [
         (r["text"], r["visits"], r["win"]) for r in weak["rows"]

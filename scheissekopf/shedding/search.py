@@ -43,9 +43,8 @@ from ..mcts import Edge, RootHalving, opponent_randomness, tree_step
 from .bots import greedy_move, greedy_playout, greedy_setup, strength_table
 from .determinize import InfoSet
 
-DEPTH = 1  # decisions in the tree: the root's moves only (see the module's text)
+DEPTH = 1  # decisions in the tree: the root's moves only (0: no bound; see the module's text)
 EPSILON = 0.2  # the share of random moves in the playouts: 0 lost more, 0.1 and 0.2 fewer
-UNBOUNDED = 1 << 30  # a depth no round reaches: the tree grows as far as its playouts lead
 
 
 def move_key(m):
@@ -99,8 +98,8 @@ class Searcher(RootHalving):
 
     ``moves``: the seat's legal moves in the real game (default: the view's own). Out of turn
     (a jump-in chance) passing is one of the choices, written as the move ``None``.
-    ``depth`` and ``epsilon``: the tree's depth in decisions and the playouts' share of random
-    moves (None: :data:`DEPTH`, :data:`EPSILON`).
+    ``depth`` and ``epsilon``: the tree's depth in decisions (0: no bound) and the playouts'
+    share of random moves (None: :data:`DEPTH`, :data:`EPSILON`).
     """
 
     def __init__(
@@ -192,7 +191,7 @@ class Searcher(RootHalving):
             else:
                 g.play(m)
                 passed.clear()
-            if len(path) >= depth:
+            if depth and len(path) >= depth:
                 break  # the tree ends here: the playout goes on from this move
             if not expanded:
                 if e.node is None:

@@ -25,7 +25,7 @@ from ..mcts import Edge, RootHalving, SearchResult, tree_step
 from .bots import greedy_move, greedy_playout
 from .determinize import TrickInfoSet
 
-DEPTH = 1 << 30  # decisions in the tree: no bound (the tree grows as far as its playouts lead)
+DEPTH = 0  # decisions in the tree: 0 is no bound (the tree grows as far as its playouts lead)
 EPSILON = 0.05  # the share of random moves in the playouts
 
 
@@ -97,7 +97,7 @@ class TrickSearcher(RootHalving):
             e, m, expanded = tree_step(node, options, seat, cs, rng, _Edge)
             path.append(e)
             g.play(m)
-            if len(path) >= self.depth:
+            if self.depth and len(path) >= self.depth:
                 break  # the tree ends here: the playout goes on from this move
             if not expanded:
                 if e.node is None:
