@@ -45,10 +45,10 @@ class ISMCTSBot:
     ``depth``: how many decisions the search's tree holds, the seat's own included (1: its own
     moves only, each followed by a playout at once; 0: no bound, the tree grows wherever its
     playouts lead).
-    ``depth`` and ``epsilon`` default (None) to the family's own: in the shedding games a tree
-    of the root's moves and playouts with a random move one time in five
-    (:data:`scheissekopf.shedding.search.DEPTH`, ``EPSILON``), in the trick games a tree without
-    bound and one in twenty. A bad name, probability or depth is refused with a ValueError."""
+    ``depth`` and ``epsilon`` default (None) to the family's own (:data:`scheissekopf.shedding.search.DEPTH`,
+    ``EPSILON``; :data:`scheissekopf.trick.search.DEPTH`, ``EPSILON``): in both families today a
+    tree without bound and a random playout move one time in twenty. A bad name, probability or
+    depth is refused with a ValueError."""
 
     name = "ismcts"
 

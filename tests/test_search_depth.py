@@ -1,8 +1,8 @@
 """How deep the search's tree grows (``depth``) and how noisy its playouts are (``epsilon``):
-the shedding games search the root's moves with greedy playouts at once (depth 1, a random
-playout move one time in five), the trick games keep the tree without bound; both settings can
-be given, the search before them is still there (depth 0, epsilon 0.05), and a bad setting is
-refused with a message naming what is accepted."""
+both families keep the tree without bound and a random playout move one time in twenty by
+default, the search as it was before the settings (it plays its logged games again); a tree of
+the root's moves only, or of any depth, can be asked for, and a bad setting is refused with a
+message naming what is accepted."""
 
 import json
 import random
@@ -36,10 +36,17 @@ def _palace_position():
     return g
 
 
-def test_the_shedding_search_holds_only_the_roots_moves_by_default():
+def test_the_shedding_search_keeps_the_tree_without_bound_by_default():
     g = _palace_position()
     s = shedding_search.Searcher(g.view(g.turn))
-    assert (s.depth, s.epsilon) == (shedding_search.DEPTH, shedding_search.EPSILON) == (1, 0.2)
+    assert (s.depth, s.epsilon) == (shedding_search.DEPTH, shedding_search.EPSILON) == (0, 0.05)
+    s.run(random.Random(1), iterations=400)
+    assert _depth(s.root) > 3
+
+
+def test_depth_1_holds_only_the_roots_moves():
+    g = _palace_position()
+    s = shedding_search.Searcher(g.view(g.turn), depth=1, epsilon=0.2)
     s.run(random.Random(1), iterations=120)
     assert s.iterations >= 100 and len(s.root) >= 3
     assert _depth(s.root) == 1
@@ -74,14 +81,15 @@ def test_the_trick_search_keeps_its_tree_without_bound_by_default_and_takes_a_de
     assert _depth(flat.root) == 1
 
 
-def test_the_search_before_the_settings_plays_its_logged_games_again():
+@pytest.mark.parametrize("options", [{}, {"depth": 0, "epsilon": 0.05}])
+def test_the_search_before_the_settings_plays_its_logged_games_again(options):
     # 200 playouts, the tree without bound and a random playout move one time in twenty: the
-    # search that played benchmarks/results/reads_takes_vs_greedy_palace2.jsonl
+    # search that played benchmarks/results/reads_takes_vs_greedy_palace2.jsonl, the default
     logged = {}
     for line in (RESULTS / "reads_takes_vs_greedy_palace2.jsonl").read_text().splitlines():
         r = json.loads(line)
         logged[r["k"]] = r
-    options = {"ismcts": {"iterations": 200, "depth": 0, "epsilon": 0.05}}
+    options = {"ismcts": {"iterations": 200, **options}}
     for k in (3, 8):
         r = tournament.play_game(("palace", ["ismcts", "greedy"], k, 1, options))
         assert (r["moves"], r["lost"], r["stalemate"]) == (
@@ -89,6 +97,15 @@ def test_the_search_before_the_settings_plays_its_logged_games_again():
             logged[k]["lost"],
             logged[k]["stalemate"],
         )
+
+
+def test_depth_1_plays_its_logged_games_again():
+    header, games = tournament.read_log(RESULTS / "ismcts200_depth1_eps20_vs_greedy_palace2.jsonl")
+    assert header["options"] == {"ismcts": {"iterations": 200, "depth": 1, "epsilon": 0.2}}
+    for k in (0, 3):
+        r = tournament.play_game(("palace", ["ismcts", "greedy"], k, 1, header["options"]))
+        logged = next(g for g in games if g["k"] == k)
+        assert (r["moves"], r["lost"], r["stalemate"]) == (logged["moves"], logged["lost"], logged["stalemate"])
 
 
 def test_the_bot_passes_its_settings_to_the_search():
@@ -104,8 +121,8 @@ def test_the_bot_passes_its_settings_to_the_search():
 
 def test_a_hint_says_which_search_made_it():
     g = _palace_position()
-    assert hint(g, g.turn, iterations=40, seed=1).search == {"depth": 1, "epsilon": 0.2}
-    assert hint(g, g.turn, iterations=40, seed=1, depth=0, epsilon=0.05).search == {"depth": 0, "epsilon": 0.05}
+    assert hint(g, g.turn, iterations=40, seed=1).search == {"depth": 0, "epsilon": 0.05}
+    assert hint(g, g.turn, iterations=40, seed=1, depth=1, epsilon=0.2).search == {"depth": 1, "epsilon": 0.2}
 
 
 @pytest.mark.parametrize("depth", [-1, 1.5, True, "1"])
