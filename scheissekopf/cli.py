@@ -381,15 +381,13 @@ def _main(argv):
         "--depth",
         type=int,
         default=None,
-        help="ismcts: how many decisions its tree holds, its own included (0: no bound; "
-        "default: 1 in the shedding games, 0 in the trick games)",
+        help="ismcts: how many decisions its tree holds, its own included (default 0: no bound; 1: its own moves only)",
     )
     t.add_argument(
         "--epsilon",
         type=float,
         default=None,
-        help="ismcts: the share of random moves in its playouts (default: 0.2 in the shedding "
-        "games, 0.05 in the trick games)",
+        help="ismcts: the share of random moves in its playouts (default 0.05)",
     )
     t.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     t.add_argument(

@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .mcts import PLAYOUTS, Edge, RootHalving, SearchResult, opponent_randomness, tree_step
+from .mcts import PLAYOUTS, Edge, RootHalving, SearchResult, check_probability, opponent_randomness, tree_step
 from .moves import Move
 from .shedding import search as _shedding
 from .shedding.search import Searcher, move_key, search
@@ -66,10 +66,8 @@ class ISMCTSBot:
         depth: int | None = None,
     ) -> None:
         self.others = opponent_randomness(playout, mix)  # refuses a bad name or probability
-        if epsilon is not None and (
-            isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0.0 <= epsilon <= 1.0
-        ):
-            raise ValueError(f"epsilon is the probability of a random move, a number from 0 to 1, not {epsilon!r}")
+        if epsilon is not None:
+            check_probability("epsilon", epsilon)
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
             raise ValueError(f"depth is a number of decisions, a whole number (0: no bound), not {depth!r}")
         self.depth = depth  # None: the family's default

@@ -12,6 +12,14 @@ import time
 PLAYOUTS = ("greedy", "random", "mix")
 
 
+def check_probability(name, value):
+    """Refuse (ValueError, naming the setting) a probability of a random move that is not a
+    number from 0 to 1; returns it."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
+        raise ValueError(f"{name} is the probability of a random move, a number from 0 to 1, not {value!r}")
+    return value
+
+
 def opponent_randomness(playout, mix=0.5):
     """How a search's playouts model the other seats, as the probability that one of their moves
     is a uniformly random legal move instead of the greedy habit: ``"greedy"`` gives None (they
@@ -19,8 +27,7 @@ def opponent_randomness(playout, mix=0.5):
     Anything else is refused with a ValueError naming what is accepted."""
     if playout not in PLAYOUTS:
         raise ValueError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {playout!r}")
-    if isinstance(mix, bool) or not isinstance(mix, (int, float)) or not 0.0 <= mix <= 1.0:
-        raise ValueError(f"mix is the probability of a random move, a number from 0 to 1, not {mix!r}")
+    check_probability("mix", mix)
     if playout == "greedy":
         return None
     return 1.0 if playout == "random" else float(mix)

@@ -21,6 +21,11 @@ halving on shared deals (:meth:`Searcher.run`): every remaining move is tried in
 with the same playout randomness, and the better half goes on to the next round. With a budget
 of a hundred or so playouts and up to twenty moves this picks far fewer lucky losers than UCB.
 
+Who decides follows :func:`scheissekopf.bots.play_round`: a jump-in chance goes first to the
+other seats in turn order from the player to move (each may pass), then the player to move
+chooses. Moves with the same outcome share one tree edge: a play is its rank and count, a
+flip is "turn a gamble card" (which one cannot matter: none of them has been seen).
+
 How deep the tree grows is ``depth`` (:data:`DEPTH` by default: 0, no bound) and how noisy
 the playouts are is ``epsilon`` (:data:`EPSILON`). A tree of the root's moves only (``depth=1``),
 each followed by a playout at once, with a random playout move one time in five
