@@ -155,11 +155,32 @@ def _jump_in(game, rows, turn):
     return best
 
 
+def stalemate_win(game):
+    """The first move of the player to move (full game ``game``) that ends the round at once by
+    the third repetition of a position with that player not the Scheißkopf, or None. Only a
+    position the window holds twice can come round a third time, so this plays a move and takes
+    it back only when there is one."""
+    if 2 not in game._rep.values():
+        return None
+    me = game.turn
+    for m in game.legal_moves():
+        if m.player != me:
+            continue
+        game.play(m)
+        won = game.phase == "over" and game.stalemate and game.loser != me
+        game.undo()
+        if won:
+            return m
+    return None
+
+
 def greedy_playout(game, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None):
     """Play ``game`` (a full game, not a view) to its end with the greedy habits for every seat;
     with probability ``epsilon`` a move is a random one instead. ``others``: that probability
     for the moves of every seat but ``seat`` (default ``epsilon``: all seats alike), so a search
-    can model its opponents as more random than itself. Jump-ins are always taken.
+    can model its opponents as more random than itself. Jump-ins are always taken, and so is a
+    third repetition that ends the round in the mover's favour (:func:`stalemate_win`): a player
+    who sees a cycle close its way closes it, whatever its habits.
     Returns the number of moves, or ``None`` if ``max_moves`` were played without an end."""
     table = strength_table(game.preset)
     legal, play = game.legal_moves, game.play
@@ -182,6 +203,8 @@ def greedy_playout(game, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=
             p = epsilon if turn == seat else others
             if rows[-1][0] != turn or rows[0][0] != turn:
                 play(moves[_jump_in(game, rows, turn)])
+            elif 2 in game._rep.values() and (win := stalemate_win(game)) is not None:
+                play(win)  # (a position seen twice is rare: the test costs little)
             elif p and rand() < p:
                 play(choice(moves))
             else:

@@ -41,7 +41,7 @@ import random
 import time
 
 from ..mcts import Edge, RootHalving, opponent_randomness, tree_step
-from .bots import greedy_move, greedy_playout, greedy_setup, strength_table
+from .bots import greedy_move, greedy_playout, greedy_setup, stalemate_win, strength_table
 from .determinize import InfoSet
 
 DEPTH = 0  # decisions in the tree: 0 is no bound (1: the root's moves only; see the module's text)
@@ -185,6 +185,10 @@ class Searcher(RootHalving):
             seat, options = self._options(g, passed)
             if not path:
                 options = self._root_options(options, root_key)
+            elif seat == g.turn and 2 in g._rep.values():
+                win = stalemate_win(g)
+                if win is not None:  # a cycle closing the mover's way: it closes it
+                    options = [(move_key(win), win)]
             e, m, expanded = tree_step(node, options, seat, self.c, rng, _Edge)
             path.append(e)
             if m is None:
