@@ -8,6 +8,7 @@ import pytest
 
 import scheissekopf as sk
 from scheissekopf.bots import GreedyBot, RandomBot
+from scheissekopf.shedding.bots import greedy_move, greedy_playout, stalemate_win
 from scheissekopf.shedding.determinize import InfoSet
 from scheissekopf.shedding.search import move_key, search
 
@@ -104,6 +105,40 @@ def test_the_bot_playing_from_a_view_wins_by_the_third_repetition():
     choice = bot.choose(g.view(mover), [m for m in g.legal_moves() if m.player == mover], random.Random(5))
     g.play(choice)
     assert g.stalemate and g.loser != mover
+
+
+@pytest.mark.parametrize("text,move", STALEMATE_WINS)
+def test_a_player_who_can_close_a_cycle_its_way_is_found_that_move(text, move):
+    g, mover, _ = _third_repetition(text, move)
+    before, history = g.to_text(), len(g.history)
+    win = stalemate_win(g)
+    assert str(win) == move
+    assert g.to_text() == before and len(g.history) == history  # looked at, taken back
+
+
+@pytest.mark.parametrize("text,move", STALEMATE_LOSSES)
+def test_a_third_repetition_the_mover_loses_is_not_a_cycle_closed_its_way(text, move):
+    g, _, _ = _third_repetition(text, move)
+    before = g.to_text()
+    assert stalemate_win(g) is None
+    assert g.to_text() == before
+
+
+def test_no_cycle_closes_without_a_position_seen_twice():
+    text, _ = STALEMATE_WINS[0]
+    g = sk.from_text(text.split(" | repetitions")[0])
+    assert sorted(g._rep.values()) == [1]
+    assert stalemate_win(g) is None
+
+
+def test_the_playouts_close_a_cycle_their_way_where_the_greedy_habit_plays_on():
+    """In the second logged win greedy would lay both 3s; the winning third repetition is the
+    single 3♣, and a playout without random moves plays it and ends the round there."""
+    text, move = STALEMATE_WINS[1]
+    g, mover, _ = _third_repetition(text, move)
+    assert str(greedy_move(g, g.legal_moves())) != move
+    assert greedy_playout(g, random.Random(0), 0.0) == 1
+    assert str(g.history[-1]) == move and g.stalemate and g.loser != mover
 
 
 def _games(variant, players, seeds):

@@ -12,6 +12,9 @@ The searching seat sees only its view. Each iteration
 3. plays the deal out with the fast greedy policy (:func:`scheissekopf.shedding.bots.greedy_playout`,
    a few random moves mixed in; ``others``: the share of random moves of the other seats, when
    the search models them as noisier than itself, see :func:`scheissekopf.mcts.opponent_randomness`);
+   in the playouts and at the tree's decisions below the root, a player who can end the round
+   by a third repetition it does not lose does so (:func:`scheissekopf.shedding.bots.stalemate_win`),
+   so a cycle the opponent can close its way counts against the move that lets it;
 4. credits every move on the path with the result for the seat that made it: 1 when that seat
    is not the Scheißkopf, else 0 (and, in bitenight, the seat's points, reported but not
    optimised).
