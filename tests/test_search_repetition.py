@@ -59,6 +59,22 @@ STALEMATE_LOSSES = [
     ),
 ]
 
+# 2-player palace, ismcts (P1) against random at 200 playouts (game 117 of that tournament, deal
+# 1000061), 12 cards to 8 and a position seen twice. The game went on 9♦, J♣ J♦, J♠, a single A♦
+# (greedy would lay both aces), and P1, with nothing to beat it, had to take: the third
+# repetition, lost by P1. After any card below a queen P0 can force such a cycle within five
+# moves (checked against every answer); after a queen or the king it cannot.
+CYCLE_THROUGH_A_TAKE = (
+    "palace | P0 3C 3H 5S 7D JC JD AD AH bank 4S 2S AC gamble 4H 5C 10H known 3C 5S 7D JC JD AD AH "
+    "unplayable 1 of 3 4 5 6 7 8 9 J Q K | P1 4C 4D 5D 5H 7H 9D 9H 9S JS QH QS KD bank AS 2D QC gamble "
+    "2H 7S KH known 4C 4D 5D 5H 7H 9D 9H 9S JS QH QS KD | draw 9C QD 3D 10D 10C 3S 2C 7C | discard JH "
+    "KC KS 10S 8C 8D 8H 8S 6S 6C 6D 6H | turn P1 | seed 1000061 | repetitions 23614ca391a03a9e "
+    "23714a924473dd18 2b4b7317a05bb237 2c430955d0d761ec 3079befc9b291810 332d345360daaee8 "
+    "4056c833fe2e3754 479d7326001947a8 50c944300def9823 7df2c4ada44bbf6a 8ff148a3aac34613 "
+    "96d451549ff82e74 9f58a8616a64e37c a4d39dd4bd36ef20 aa23f0d95a69e6fb b349a2618cdc2dce "
+    "e15ee2c51cebc9f9*2 e79d03e5fd857787 e7e8f6d9cac24208 fc520c7a9eb170db"
+)
+
 
 def _third_repetition(text, move):
     """The logged position, checked: the move ends the round at once by stalemate."""
@@ -139,6 +155,25 @@ def test_the_playouts_close_a_cycle_their_way_where_the_greedy_habit_plays_on():
     assert str(greedy_move(g, g.legal_moves())) != move
     assert greedy_playout(g, random.Random(0), 0.0) == 1
     assert str(g.history[-1]) == move and g.stalemate and g.loser != mover
+
+
+def test_a_cycle_closed_through_a_forced_take_is_found():
+    g = sk.from_text(CYCLE_THROUGH_A_TAKE)
+    for m in ("P1 9D", "P0 JC JD", "P1 JS"):
+        g.play(m)
+    before = g.to_text()
+    assert str(greedy_move(g, g.legal_moves())) == "P0 AD AH"
+    assert str(stalemate_win(g)) == "P0 AD"  # P1 must take: the third repetition, P1 holding more
+    assert g.to_text() == before
+    g.play("P0 AD")
+    assert [str(m) for m in g.legal_moves()] == ["P1 take"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_search_stays_out_of_a_cycle_the_opponent_can_close_through_a_forced_take(seed):
+    g = sk.from_text(CYCLE_THROUGH_A_TAKE)
+    result = search(g.view(1), iterations=450, rng=random.Random(seed))
+    assert str(result.rows[0]["move"]) in {"P1 QH", "P1 QH QS", "P1 KD"}
 
 
 def _games(variant, players, seeds):

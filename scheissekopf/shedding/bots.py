@@ -155,11 +155,15 @@ def _jump_in(game, rows, turn):
     return best
 
 
+FORCED_PLIES = 4  # how many forced moves after a move stalemate_win follows
+
+
 def stalemate_win(game):
-    """The first move of the player to move (full game ``game``) that ends the round at once by
-    the third repetition of a position with that player not the Scheißkopf, or None. Only a
-    position the window holds twice can come round a third time, so this plays a move and takes
-    it back only when there is one."""
+    """The first move of the player to move (full game ``game``) that ends the round by the third
+    repetition of a position with that player not the Scheißkopf, at once or through forced moves
+    only (each the one legal move there, such as a take with nothing to play; up to
+    :data:`FORCED_PLIES` of them), or None. Only a position the window holds twice can come round
+    a third time, so this plays moves and takes them back only when there is one."""
     if 2 not in game._rep.values():
         return None
     me = game.turn
@@ -167,8 +171,16 @@ def stalemate_win(game):
         if m.player != me:
             continue
         game.play(m)
+        played = 1
+        while game.phase == "play" and played <= FORCED_PLIES:
+            moves = game.legal_moves()
+            if len(moves) != 1:
+                break
+            game.play(moves[0])
+            played += 1
         won = game.phase == "over" and game.stalemate and game.loser != me
-        game.undo()
+        for _ in range(played):
+            game.undo()
         if won:
             return m
     return None
