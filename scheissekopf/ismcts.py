@@ -70,6 +70,8 @@ class ISMCTSBot:
             check_probability("epsilon", epsilon)
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
             raise ValueError(f"depth is a number of decisions, a whole number (0: no bound), not {depth!r}")
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0:  # (not c >= 0: NaN too)
+            raise ValueError(f"c is the tree's exploration constant, a number from 0 up, not {c!r}")
         self.depth = depth  # None: the family's default
         self.playout = playout
         self.mix = mix

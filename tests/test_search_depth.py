@@ -137,6 +137,12 @@ def test_an_epsilon_that_is_not_a_probability_is_refused(epsilon):
         ISMCTSBot(epsilon=epsilon)
 
 
+@pytest.mark.parametrize("c", [-0.1, float("nan"), True, "0.4", None])
+def test_an_exploration_constant_that_is_not_a_number_from_0_is_refused(c):
+    with pytest.raises(ValueError, match="c is the tree's exploration constant, a number from 0 up"):
+        ISMCTSBot(c=c)
+
+
 def test_the_tournament_command_refuses_a_bad_depth_or_epsilon_in_one_line(capsys):
     for argv, said in (
         (["--depth", "-2"], "--depth is a number of decisions, 0 or more (0: no bound), not -2"),
