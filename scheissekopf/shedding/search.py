@@ -188,10 +188,8 @@ class Searcher(RootHalving):
             seat, options = self._options(g, passed)
             if not path:
                 options = self._root_options(options, root_key)
-            elif seat == g.turn and 2 in g._rep.values():
-                win = stalemate_win(g)
-                if win is not None:  # a cycle closing the mover's way: it closes it
-                    options = [(move_key(win), win)]
+            elif seat == g.turn and (win := stalemate_win(g)) is not None:
+                options = [(move_key(win), win)]  # a cycle closing the mover's way: it closes it
             e, m, expanded = tree_step(node, options, seat, self.c, rng, _Edge)
             path.append(e)
             if m is None:
