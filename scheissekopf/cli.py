@@ -187,6 +187,8 @@ def _cmd_tournament(args):
         options.setdefault("ismcts", {})["depth"] = args.depth
     if args.epsilon is not None:
         options.setdefault("ismcts", {})["epsilon"] = args.epsilon
+    if args.c is not None:
+        options.setdefault("ismcts", {})["c"] = args.c
     if args.summarize:
         summary = _read_log(tournament.load_log, args.summarize)
     else:
@@ -389,6 +391,12 @@ def _main(argv):
         default=None,
         help="ismcts: the share of random moves in its playouts (default 0.05)",
     )
+    t.add_argument(
+        "--c",
+        type=float,
+        default=None,
+        help="ismcts: its tree's exploration constant, how readily it tries a move that has scored less (default 0.7)",
+    )
     t.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     t.add_argument(
         "--cluster",
@@ -490,6 +498,8 @@ def _main(argv):
             ap.error(f"--depth is a number of decisions, 0 or more (0: no bound), not {args.depth}")
         if args.epsilon is not None and not 0.0 <= args.epsilon <= 1.0:
             ap.error(f"--epsilon is a probability, from 0 to 1, not {args.epsilon}")
+        if args.c is not None and not args.c >= 0:  # (not >= 0: NaN too)
+            ap.error(f"--c is the search tree's exploration constant, a number from 0 up, not {args.c}")
         if args.resume and not args.log:
             ap.error("--resume needs --log FILE: the log of the run to finish")
         if args.resume and not os.path.exists(args.log):

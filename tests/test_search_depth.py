@@ -163,3 +163,26 @@ def test_the_tournament_command_passes_depth_and_epsilon_to_the_search(tmp_path)
     assert header["options"] == {"ismcts": {"iterations": 8, "depth": 0, "epsilon": 0.05}}
     again = tournament.play_game(("palace", ["ismcts", "greedy"], 1, 1, header["options"]))
     assert again["played"] == next(g for g in games if g["k"] == 1)["played"]
+
+
+@pytest.mark.parametrize("value", ["-0.5", "nan"])
+def test_the_tournament_command_refuses_a_bad_exploration_constant_in_one_line(capsys, value):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["tournament", "--variant", "palace", "--bots", "ismcts,greedy", "--c", value])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert f"--c is the search tree's exploration constant, a number from 0 up, not {float(value)}" in err
+    assert "Traceback" not in err
+
+
+def test_the_tournament_command_passes_the_exploration_constant_to_the_search(tmp_path):
+    log = tmp_path / "c.jsonl"
+    argv = ["tournament", "--variant", "palace", "--bots", "ismcts,greedy", "--games", "2", "--iterations", "30"]
+    argv += ["--c", "0.4", "--jobs", "1", "--json", "--log", str(log)]
+    assert cli.main(argv) == 0
+    header, games = tournament.read_log(log)
+    assert header["options"] == {"ismcts": {"iterations": 30, "c": 0.4}}
+    again = tournament.play_game(("palace", ["ismcts", "greedy"], 1, 1, header["options"]))
+    assert again["played"] == next(g for g in games if g["k"] == 1)["played"]
+    other = tournament.play_game(("palace", ["ismcts", "greedy"], 1, 1, {"ismcts": {"iterations": 30, "c": 5.0}}))
+    assert other["played"] != again["played"]  # the constant reached the search
