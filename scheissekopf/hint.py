@@ -46,7 +46,7 @@ class Hint(list):
     running; ``win`` of a move dropped early rests on few playouts). Moves with the same outcome are listed once (turning gamble card 0 or 2 is the same
     blind choice; the other equivalent moves are in ``also``). ``playouts`` is the number of
     determinized playouts run, ``seconds`` the time the hint took; ``search`` the search's
-    settings (``depth``, ``epsilon``: see :class:`scheissekopf.ismcts.ISMCTSBot`).
+    settings (``depth``, ``epsilon``, ``c``: see :class:`scheissekopf.ismcts.ISMCTSBot`).
     """
 
     def __init__(self, rows=(), playouts=0, seconds=0.0, seat=None, trick=False, search=None):
@@ -118,14 +118,16 @@ def hint(
     iterations: int | None = None,
     depth: int | None = None,
     epsilon: float | None = None,
+    c: float | None = None,
 ) -> Hint:
     """Rank ``seat``'s legal moves in ``game`` by search.
 
     ``budget``: wall-clock seconds for the whole call (the search stops a little before it);
     ``iterations``: a number of playouts instead (same seed, same hint; the search may stop a few
     short of it, at the end of its last whole round over the moves). ``seed`` makes the
-    search repeatable with ``iterations``. ``depth`` and ``epsilon``: the search's tree depth and
-    playout noise (None: the family's own, as :class:`scheissekopf.ismcts.ISMCTSBot` has them).
+    search repeatable with ``iterations``. ``depth``, ``epsilon`` and ``c``: the search's tree depth,
+    playout noise and exploration constant (None: the family's own, as
+    :class:`scheissekopf.ismcts.ISMCTSBot` has them).
     Returns a :class:`Hint` (empty when the seat has no move now).
     """
     t0 = time.perf_counter()
@@ -141,9 +143,9 @@ def hint(
         from .trick.search import TrickSearcher
         from .trick.search import move_key as trick_key
 
-        searcher: TrickSearcher | Searcher = TrickSearcher(view, moves, depth=depth, epsilon=epsilon)
+        searcher: TrickSearcher | Searcher = TrickSearcher(view, moves, depth=depth, epsilon=epsilon, c=c)
     else:
-        searcher = Searcher(view, moves, depth=depth, epsilon=epsilon)
+        searcher = Searcher(view, moves, depth=depth, epsilon=epsilon, c=c)
     if iterations is None:
         remaining = budget - (time.perf_counter() - t0)
         seconds = max(0.0, remaining * 0.97 - 0.005)
@@ -169,7 +171,7 @@ def hint(
                 "also": [str(x) for x in same if x is not m],
             }
         )
-    settings = {"depth": searcher.depth, "epsilon": searcher.epsilon}
+    settings = {"depth": searcher.depth, "epsilon": searcher.epsilon, "c": searcher.c}
     return Hint(
         rows, playouts=result.iterations, seconds=time.perf_counter() - t0, seat=seat, trick=trick, search=settings
     )

@@ -45,10 +45,13 @@ class ISMCTSBot:
     ``depth``: how many decisions the search's tree holds, the seat's own included (1: its own
     moves only, each followed by a playout at once; 0: no bound, the tree grows wherever its
     playouts lead).
-    ``depth`` and ``epsilon`` default (None) to the family's own (:data:`scheissekopf.shedding.search.DEPTH`,
-    ``EPSILON``; :data:`scheissekopf.trick.search.DEPTH`, ``EPSILON``): in both families today a
-    tree without bound and a random playout move one time in twenty. A bad name, probability or
-    depth is refused with a ValueError."""
+    ``c``: the tree's exploration constant (UCB), how readily the search tries again a move that
+    has scored less.
+    ``depth``, ``epsilon`` and ``c`` default (None) to the family's own
+    (:data:`scheissekopf.shedding.search.DEPTH`, ``EPSILON``, ``C``;
+    :data:`scheissekopf.trick.search.DEPTH`, ``EPSILON``, ``C``): in both families today a tree
+    without bound, a random playout move one time in twenty and c 0.7. A bad name, probability,
+    depth or constant is refused with a ValueError."""
 
     name = "ismcts"
 
@@ -57,7 +60,7 @@ class ISMCTSBot:
         budget: float | None = 0.2,
         iterations: int | None = None,
         *,
-        c: float = 0.7,
+        c: float | None = None,
         epsilon: float | None = None,
         halving: bool = True,
         clock: str = "cpu",
@@ -70,14 +73,14 @@ class ISMCTSBot:
             check_probability("epsilon", epsilon)
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
             raise ValueError(f"depth is a number of decisions, a whole number (0: no bound), not {depth!r}")
-        if isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0:  # (not c >= 0: NaN too)
+        if c is not None and (isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0):  # NaN too
             raise ValueError(f"c is the tree's exploration constant, a number from 0 up, not {c!r}")
         self.depth = depth  # None: the family's default
         self.playout = playout
         self.mix = mix
         self.budget = None if iterations is not None else budget
         self.iterations = iterations
-        self.c = c
+        self.c = c  # None: the family's default
         self.epsilon = epsilon
         self.halving = halving
         self.clock = time.process_time if clock == "cpu" else time.perf_counter

@@ -129,13 +129,15 @@ def candidate(game: AnyGame) -> bool:
 
 
 #: the search settings of the records written before records kept them (the tree without bound,
-#: a random playout move one time in twenty: the search before it had the two settings)
-BEFORE_SETTINGS = {"depth": 0, "epsilon": 0.05}
+#: a random playout move one time in twenty, exploration constant 0.7: the search before it had
+#: settings); a record that keeps depth and epsilon but not c was searched with c 0.7
+BEFORE_SETTINGS = {"depth": 0, "epsilon": 0.05, "c": 0.7}
 
 
 def search_settings(record: dict) -> dict:
-    """The search settings (``depth``, ``epsilon``) that give a puzzle record's figures again."""
-    return dict(record["figures"].get("search", BEFORE_SETTINGS))
+    """The search settings (``depth``, ``epsilon``, ``c``) that give a puzzle record's figures
+    again."""
+    return {**BEFORE_SETTINGS, **record["figures"].get("search", {})}
 
 
 def judge(
@@ -171,7 +173,7 @@ def judge(
         "required_margin": need,
         "strong": {"iterations": strong, "seed": seed + 1, "playouts": s.playouts, "rows": _rows(s, game)},
         "weak": {"iterations": weak, "seed": seed, "playouts": w.playouts, "rows": _rows(w, game)},
-        "search": s.search,  # both searches' settings (depth, epsilon): the figures come out again with them
+        "search": s.search,  # both searches' settings (depth, epsilon, c): the figures come out again with them
         "greedy": {"move": str(greedy), **{k: greedy_row[k] for k in ("win", "points", "visits")}},
         "solution": [s[0]["text"], *s[0]["also"]],
     }

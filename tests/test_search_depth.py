@@ -1,4 +1,5 @@
-"""How deep the search's tree grows (``depth``) and how noisy its playouts are (``epsilon``):
+"""How deep the search's tree grows (``depth``), how noisy its playouts are (``epsilon``) and
+how readily its tree tries a move that has scored less (``c``):
 both families keep the tree without bound and a random playout move one time in twenty by
 default, the search as it was before the settings (it plays its logged games again); a tree of
 the root's moves only, or of any depth, can be asked for, and a bad setting is refused with a
@@ -112,17 +113,33 @@ def test_the_bot_passes_its_settings_to_the_search():
     g = _palace_position()
     seat = g.turn
     legal = [m for m in g.legal_moves() if m.player == seat]
-    for depth, epsilon in ((None, None), (2, 0.0), (0, 0.5)):
-        bot = ISMCTSBot(iterations=60, depth=depth, epsilon=epsilon)
+    for depth, epsilon, c in ((None, None, None), (2, 0.0, 0.4), (0, 0.5, 2.0)):
+        bot = ISMCTSBot(iterations=60, depth=depth, epsilon=epsilon, c=c)
         move = bot.choose(g.view(seat), legal, random.Random(3))
-        s = shedding_search.Searcher(g.view(seat), legal, depth=depth, epsilon=epsilon)
+        s = shedding_search.Searcher(g.view(seat), legal, depth=depth, epsilon=epsilon, c=c)
         assert move is s.real[s.run(random.Random(3), iterations=60).best()]
+
+
+def test_an_exploration_constant_left_out_is_the_familys(monkeypatch):
+    g = _palace_position()
+    assert shedding_search.Searcher(g.view(g.turn)).c == shedding_search.C
+    monkeypatch.setattr(shedding_search, "C", 1.9)
+    assert shedding_search.Searcher(g.view(g.turn)).c == 1.9
+    assert hint(g, g.turn, iterations=20, seed=1).search["c"] == 1.9
+    t = sk.new_game("schafkopf", seed=2)
+    rng = random.Random(2)
+    while t.phase != "play":
+        t.play(rng.choice(t.legal_moves()))
+    assert trick_search.TrickSearcher(t.view(t.turn)).c == trick_search.C == 0.7
+    monkeypatch.setattr(trick_search, "C", 1.3)
+    assert trick_search.TrickSearcher(t.view(t.turn)).c == 1.3
 
 
 def test_a_hint_says_which_search_made_it():
     g = _palace_position()
-    assert hint(g, g.turn, iterations=40, seed=1).search == {"depth": 0, "epsilon": 0.05}
-    assert hint(g, g.turn, iterations=40, seed=1, depth=1, epsilon=0.2).search == {"depth": 1, "epsilon": 0.2}
+    assert hint(g, g.turn, iterations=40, seed=1).search == {"depth": 0, "epsilon": 0.05, "c": shedding_search.C}
+    settings = {"depth": 1, "epsilon": 0.2, "c": 0.4}
+    assert hint(g, g.turn, iterations=40, seed=1, **settings).search == settings
 
 
 @pytest.mark.parametrize("depth", [-1, 1.5, True, "1"])
@@ -137,7 +154,7 @@ def test_an_epsilon_that_is_not_a_probability_is_refused(epsilon):
         ISMCTSBot(epsilon=epsilon)
 
 
-@pytest.mark.parametrize("c", [-0.1, float("nan"), True, "0.4", None])
+@pytest.mark.parametrize("c", [-0.1, float("nan"), True, "0.4"])
 def test_an_exploration_constant_that_is_not_a_number_from_0_is_refused(c):
     with pytest.raises(ValueError, match="c is the tree's exploration constant, a number from 0 up"):
         ISMCTSBot(c=c)

@@ -49,6 +49,7 @@ from .determinize import InfoSet
 
 DEPTH = 0  # decisions in the tree: 0 is no bound (1: the root's moves only; see the module's text)
 EPSILON = 0.05  # the share of random moves in the playouts
+C = 0.7  # the tree's exploration constant (UCB): how readily it tries a move that has scored less
 
 
 def move_key(m):
@@ -102,17 +103,18 @@ class Searcher(RootHalving):
 
     ``moves``: the seat's legal moves in the real game (default: the view's own). Out of turn
     (a jump-in chance) passing is one of the choices, written as the move ``None``.
-    ``depth`` and ``epsilon``: the tree's depth in decisions (0: no bound) and the playouts'
-    share of random moves (None: :data:`DEPTH`, :data:`EPSILON`).
+    ``depth``, ``epsilon`` and ``c``: the tree's depth in decisions (0: no bound), the playouts'
+    share of random moves and the tree's exploration constant (None: :data:`DEPTH`,
+    :data:`EPSILON`, :data:`C`).
     """
 
     def __init__(
-        self, view, moves=None, *, c=0.7, epsilon=None, others=None, max_playout=3000, halving=True, depth=None
+        self, view, moves=None, *, c=None, epsilon=None, others=None, max_playout=3000, halving=True, depth=None
     ):
         self.info = InfoSet(view)
         self.seat = self.info.seat
         self.n = view.n
-        self.c = c
+        self.c = C if c is None else c
         self.epsilon = EPSILON if epsilon is None else epsilon
         self.depth = DEPTH if depth is None else depth
         self.others = others
@@ -239,7 +241,7 @@ def search(
     seconds=None,
     iterations=None,
     rng=None,
-    c=0.7,
+    c=None,
     epsilon=None,
     halving=True,
     clock=time.process_time,
@@ -249,7 +251,7 @@ def search(
 ):
     """Search from ``view`` (a :meth:`Game.view`); returns a :class:`SearchResult`. ``playout``
     and ``mix``: how the playouts model the other seats (:func:`scheissekopf.mcts.opponent_randomness`);
-    ``depth`` and ``epsilon`` as :class:`Searcher` takes them."""
+    ``depth``, ``epsilon`` and ``c`` as :class:`Searcher` takes them."""
     rng = rng if rng is not None else random.Random()
     others = opponent_randomness(playout, mix)
     s = Searcher(view, moves, c=c, epsilon=epsilon, others=others, halving=halving, depth=depth)

@@ -27,6 +27,7 @@ from .determinize import TrickInfoSet
 
 DEPTH = 0  # decisions in the tree: 0 is no bound (the tree grows as far as its playouts lead)
 EPSILON = 0.05  # the share of random moves in the playouts
+C = 0.7  # the tree's exploration constant (UCB, on the settlement scaled to the hand's stakes)
 
 
 def move_key(m):
@@ -56,11 +57,11 @@ class TrickSearcher(RootHalving):
     _RESULT = TrickSearchResult
     _RANK_BY = "points"
 
-    def __init__(self, view, moves=None, *, c=0.7, epsilon=None, others=None, halving=True, depth=None):
+    def __init__(self, view, moves=None, *, c=None, epsilon=None, others=None, halving=True, depth=None):
         self.info = TrickInfoSet(view)
         self.seat = self.info.seat
         self.n = view.n
-        self.c = c
+        self.c = C if c is None else c
         self.epsilon = EPSILON if epsilon is None else epsilon  # None: the family's defaults
         self.depth = DEPTH if depth is None else depth
         self.others = others  # the other seats' share of random moves in the playouts (None: epsilon)
