@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .mcts import PLAYOUTS, Edge, RootHalving, SearchResult, check_probability, opponent_randomness, tree_step
+from .mcts import PLAYOUTS, Edge, RootHalving, SearchResult, check_settings, opponent_randomness, tree_step
 from .moves import Move
 from .shedding import search as _shedding
 from .shedding.search import Searcher, move_key, search
@@ -69,12 +69,7 @@ class ISMCTSBot:
         depth: int | None = None,
     ) -> None:
         self.others = opponent_randomness(playout, mix)  # refuses a bad name or probability
-        if epsilon is not None:
-            check_probability("epsilon", epsilon)
-        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-            raise ValueError(f"depth is a number of decisions, a whole number (0: no bound), not {depth!r}")
-        if c is not None and (isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0):  # NaN too
-            raise ValueError(f"c is the tree's exploration constant, a number from 0 up, not {c!r}")
+        check_settings(depth, epsilon, c)
         self.depth = depth  # None: the family's default
         self.playout = playout
         self.mix = mix

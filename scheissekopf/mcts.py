@@ -20,6 +20,18 @@ def check_probability(name, value):
     return value
 
 
+def check_settings(depth=None, epsilon=None, c=None):
+    """Refuse (ValueError, naming the setting and what it accepts) a search setting that is not
+    None (the family's default) and not a whole number of decisions from 0 (``depth``), a
+    probability (``epsilon``) or a number from 0 up (``c``)."""
+    if epsilon is not None:
+        check_probability("epsilon", epsilon)
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+        raise ValueError(f"depth is a number of decisions, a whole number (0: no bound), not {depth!r}")
+    if c is not None and (isinstance(c, bool) or not isinstance(c, (int, float)) or not c >= 0):  # NaN too
+        raise ValueError(f"c is the tree's exploration constant, a number from 0 up, not {c!r}")
+
+
 def opponent_randomness(playout, mix=0.5):
     """How a search's playouts model the other seats, as the probability that one of their moves
     is a uniformly random legal move instead of the greedy habit: ``"greedy"`` gives None (they

@@ -203,3 +203,23 @@ def test_the_tournament_command_passes_the_exploration_constant_to_the_search(tm
     assert again["played"] == next(g for g in games if g["k"] == 1)["played"]
     other = tournament.play_game(("palace", ["ismcts", "greedy"], 1, 1, {"ismcts": {"iterations": 30, "c": 5.0}}))
     assert other["played"] != again["played"]  # the constant reached the search
+
+
+@pytest.mark.parametrize(
+    "setting, said",
+    [
+        ({"c": -1}, "c is the tree's exploration constant, a number from 0 up, not -1"),
+        ({"epsilon": 2}, "epsilon is the probability of a random move, a number from 0 to 1, not 2"),
+        ({"depth": -1}, r"depth is a number of decisions, a whole number \(0: no bound\), not -1"),
+    ],
+)
+@pytest.mark.parametrize("variant", ["palace", "schafkopf"])
+def test_a_hint_refuses_a_bad_search_setting_and_changes_nothing(setting, said, variant):
+    g = sk.new_game(variant, seed=2)
+    rng = random.Random(2)
+    while len(g.legal_moves()) < 3 or g.phase != "play":
+        g.play(rng.choice(g.legal_moves()))
+    before = (g.to_text(), len(g.history))
+    with pytest.raises(ValueError, match=said):
+        hint(g, g.turn, iterations=20, seed=1, **setting)
+    assert (g.to_text(), len(g.history)) == before

@@ -43,7 +43,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..mcts import Edge, RootHalving, opponent_randomness, tree_step
+from ..mcts import Edge, RootHalving, check_settings, opponent_randomness, tree_step
 from .bots import greedy_move, greedy_playout, greedy_setup, stalemate_win, strength_table
 from .determinize import InfoSet
 
@@ -111,6 +111,7 @@ class Searcher(RootHalving):
     def __init__(
         self, view, moves=None, *, c=None, epsilon=None, others=None, max_playout=3000, halving=True, depth=None
     ):
+        check_settings(depth, epsilon, c)
         self.info = InfoSet(view)
         self.seat = self.info.seat
         self.n = view.n

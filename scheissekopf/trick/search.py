@@ -21,7 +21,7 @@ money) and ``visits``.
 
 from __future__ import annotations
 
-from ..mcts import Edge, RootHalving, SearchResult, tree_step
+from ..mcts import Edge, RootHalving, SearchResult, check_settings, tree_step
 from .bots import greedy_move, greedy_playout
 from .determinize import TrickInfoSet
 
@@ -58,6 +58,7 @@ class TrickSearcher(RootHalving):
     _RANK_BY = "points"
 
     def __init__(self, view, moves=None, *, c=None, epsilon=None, others=None, halving=True, depth=None):
+        check_settings(depth, epsilon, c)
         self.info = TrickInfoSet(view)
         self.seat = self.info.seat
         self.n = view.n
