@@ -186,40 +186,58 @@ def stalemate_win(game):
     return None
 
 
-def greedy_playout(game, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None):
+def greedy_playout(game, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, record=True):
     """Play ``game`` (a full game, not a view) to its end with the greedy habits for every seat;
     with probability ``epsilon`` a move is a random one instead. ``others``: that probability
     for the moves of every seat but ``seat`` (default ``epsilon``: all seats alike), so a search
     can model its opponents as more random than itself. Jump-ins are always taken, and so is a
     third repetition that ends the round in the mover's favour (:func:`stalemate_win`): a player
     who sees a cycle close its way closes it, whatever its habits.
+
+    ``record=False`` plays on a copy about to be thrown away: the moves are not recorded (no
+    history, no undo: the game's undo record is dropped first), which makes a playout about 1.7
+    times as fast; the moves, the random numbers drawn and the events logged are the same.
     Returns the number of moves, or ``None`` if ``max_moves`` were played without an end."""
     table = strength_table(game.preset)
-    legal, play = game.legal_moves, game.play
     rand, choice = rng.random, rng.choice
     if others is None:
         others = epsilon
+    if record:
+        legal, play = game.legal_moves, game.play
+        put = None
+    else:
+        raw, put = game._raw_moves, game._unrecorded()
     played = 0
     while game.phase != "over":
         if played >= max_moves:
             return None
-        moves = legal()
-        if game.phase == "setup":
-            first = min(m.player for m in moves)
-            play(greedy_setup(game, [m for m in moves if m.player == first], table))
-        elif len(moves) == 1:
-            play(moves[0])
-        else:
+        if put is None:
+            moves = legal()
             rows = moves._items  # the offer's tuples: a Move is made only for the move played
+        else:
+            rows = raw()
+        if game.phase == "setup":
+            moves = game.legal_moves()
+            first = min(m.player for m in moves)
+            m = greedy_setup(game, [m for m in moves if m.player == first], table)
+            i = rows.index((m.player, m.kind, m.cards, m.target, m.index))
+        elif len(rows) == 1:
+            i = 0
+        else:
             turn = game.turn
             p = epsilon if turn == seat else others
             if rows[-1][0] != turn or rows[0][0] != turn:
-                play(moves[_jump_in(game, rows, turn)])
+                i = _jump_in(game, rows, turn)
             elif 2 in game._rep.values() and (win := stalemate_win(game)) is not None:
-                play(win)  # (a position seen twice is rare: the test costs little)
+                # (a position seen twice is rare: the test costs little)
+                i = rows.index((win.player, win.kind, win.cards, win.target, win.index))
             elif p and rand() < p:
-                play(choice(moves))
+                i = choice(range(len(rows)))  # (as choice(rows) would draw it)
             else:
-                play(moves[greedy_index(game, rows, table)])
+                i = greedy_index(game, rows, table)
+        if put is None:
+            play(moves[i])
+        else:
+            put(rows[i])
         played += 1
     return played

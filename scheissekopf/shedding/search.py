@@ -217,7 +217,7 @@ class Searcher(RootHalving):
                 g.play(greedy_move(g, moves, self.table))
             passed.clear()
         if g.phase != "over":
-            greedy_playout(g, rng, self.epsilon, self.max_playout, seat=self.seat, others=self.others)
+            greedy_playout(g, rng, self.epsilon, self.max_playout, seat=self.seat, others=self.others, record=False)
         loser, pts = _outcome(g, self.n)
         for e in path:
             e.visits += 1
