@@ -287,6 +287,9 @@ def _cmd_puzzles(args):
             jobs=jobs,
             cluster=args.cluster,
             stats=stats,
+            depth=args.depth,
+            epsilon=args.epsilon,
+            c=args.c,
         )
     finally:
         bar.close()
@@ -299,6 +302,35 @@ def _cmd_puzzles(args):
         file=sys.stderr if not args.out else sys.stdout,
     )
     return 0
+
+
+def _search_options(parser, who):
+    """--depth, --epsilon and --c: the search's settings (None: the family's own)."""
+    parser.add_argument(
+        "--depth",
+        type=int,
+        default=None,
+        help=f"{who}: how many decisions the tree holds, the searching seat's own included "
+        "(default 0: no bound; 1: its own moves only)",
+    )
+    parser.add_argument(
+        "--epsilon", type=float, default=None, help=f"{who}: the share of random moves in the playouts (default 0.05)"
+    )
+    parser.add_argument(
+        "--c",
+        type=float,
+        default=None,
+        help=f"{who}: the tree's exploration constant, how readily it tries a move that has scored less (default 0.7)",
+    )
+
+
+def _check_search_options(ap, args):
+    if args.depth is not None and args.depth < 0:
+        ap.error(f"--depth is a number of decisions, 0 or more (0: no bound), not {args.depth}")
+    if args.epsilon is not None and not 0.0 <= args.epsilon <= 1.0:
+        ap.error(f"--epsilon is a probability, from 0 to 1, not {args.epsilon}")
+    if args.c is not None and not args.c >= 0:  # (not >= 0: NaN too)
+        ap.error(f"--c is the search tree's exploration constant, a number from 0 up, not {args.c}")
 
 
 def main(argv=None):
@@ -379,24 +411,7 @@ def _main(argv):
         help="ismcts with --playout mix: the probability that another player's move in a playout is "
         "a random one (default 0.5)",
     )
-    t.add_argument(
-        "--depth",
-        type=int,
-        default=None,
-        help="ismcts: how many decisions its tree holds, its own included (default 0: no bound; 1: its own moves only)",
-    )
-    t.add_argument(
-        "--epsilon",
-        type=float,
-        default=None,
-        help="ismcts: the share of random moves in its playouts (default 0.05)",
-    )
-    t.add_argument(
-        "--c",
-        type=float,
-        default=None,
-        help="ismcts: its tree's exploration constant, how readily it tries a move that has scored less (default 0.7)",
-    )
+    _search_options(t, "ismcts")
     t.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     t.add_argument(
         "--cluster",
@@ -446,6 +461,7 @@ def _main(argv):
         help="mine the rounds on a Ray cluster: 'auto' starts one on this machine, HOST:PORT joins a "
         "running one (default: worker processes on this machine); the same puzzles either way",
     )
+    _search_options(pz, "the searches")
     pz.add_argument("--out", metavar="FILE", help="write the JSON lines to FILE instead of standard output")
     pz.add_argument("--quiet", action="store_true", help="no progress bar")
     pz.set_defaults(func=_cmd_puzzles)
@@ -467,6 +483,7 @@ def _main(argv):
             ap.error("--max-games must be at least 1")
         if args.jobs is not None and args.jobs < 1:
             ap.error("--jobs must be at least 1")
+        _check_search_options(ap, args)
         try:
             new_game(args.variant, args.players, seed=0)
         except ValueError as exc:
@@ -494,12 +511,7 @@ def _main(argv):
             ap.error(f"--mix is a probability, from 0 to 1, not {args.mix}")
         if args.mix is not None and args.playout != "mix":
             ap.error("--mix needs --playout mix")
-        if args.depth is not None and args.depth < 0:
-            ap.error(f"--depth is a number of decisions, 0 or more (0: no bound), not {args.depth}")
-        if args.epsilon is not None and not 0.0 <= args.epsilon <= 1.0:
-            ap.error(f"--epsilon is a probability, from 0 to 1, not {args.epsilon}")
-        if args.c is not None and not args.c >= 0:  # (not >= 0: NaN too)
-            ap.error(f"--c is the search tree's exploration constant, a number from 0 up, not {args.c}")
+        _check_search_options(ap, args)
         if args.resume and not args.log:
             ap.error("--resume needs --log FILE: the log of the run to finish")
         if args.resume and not os.path.exists(args.log):

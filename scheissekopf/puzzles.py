@@ -35,6 +35,7 @@ from typing import Any, Callable
 from .bots import GreedyBot
 from .cluster import run_tasks
 from .hint import Hint, hint
+from .mcts import check_settings
 from .moves import Move
 from .shedding.search import move_key as shedding_key
 from .trick.search import move_key as trick_key
@@ -147,20 +148,25 @@ def judge(
     weak: int = WEAK,
     margin: float | None = None,
     seed: int = 0,
+    depth: int | None = None,
+    epsilon: float | None = None,
+    c: float | None = None,
 ) -> dict | None:
     """The figures of a puzzle at ``game`` for the player to move, or None when the position
     fails a criterion. The weak search runs first; the strong one only when the weak search
-    disagrees with the greedy bot and sees at least half the margin."""
+    disagrees with the greedy bot and sees at least half the margin. ``depth``, ``epsilon``
+    and ``c``: both searches' settings (None: the family's own, see :func:`scheissekopf.hint.hint`)."""
     variant = game.variant
     need = MARGIN[family_of(variant)] if margin is None else margin
     seat = game.turn
     greedy = greedy_choice(game, seat)
-    w = hint(game, seat, iterations=weak, seed=seed)
+    settings = {"depth": depth, "epsilon": epsilon, "c": c}
+    w = hint(game, seat, iterations=weak, seed=seed, **settings)
     if len(w) < 2 or key_of(game, w.best) == key_of(game, greedy):
         return None
     if _margin(w, variant) < need / 2:
         return None
-    s = hint(game, seat, iterations=strong, seed=seed + 1)
+    s = hint(game, seat, iterations=strong, seed=seed + 1, **settings)
     if len(s) < 2 or key_of(game, s.best) != key_of(game, w.best):
         return None
     gap = _margin(s, variant)
@@ -201,6 +207,9 @@ def find_puzzles(
     jobs: int | None = None,
     cluster: str | None = None,
     stats: dict | None = None,
+    depth: int | None = None,
+    epsilon: float | None = None,
+    c: float | None = None,
 ) -> list[Puzzle]:
     """Play greedy rounds of ``variant`` (round k dealt with seed ``seed * 100_003 + k``) and
     keep up to ``count`` positions that meet the criteria (module docstring), at most
@@ -217,13 +226,15 @@ def find_puzzles(
     puzzles, wherever they are mined. ``stats``, if given, is filled with ``rounds`` (the
     rounds looked at) and ``cpu_seconds`` (the CPU time of the rounds mined to their end, in
     whichever process mined them; rounds called off once enough puzzles are found are not
-    counted)."""
+    counted). ``depth``, ``epsilon`` and ``c``: the searches' settings (None: the family's own;
+    a bad one raises ValueError before any round), kept in each record's ``figures["search"]``."""
     if variant not in ALL_VARIANTS:
         raise ValueError(unknown_variant(variant))
     if count < 1:
         raise ValueError("count must be at least 1")
     if jobs is not None and jobs < 1:
         raise ValueError("jobs must be at least 1")
+    check_settings(depth, epsilon, c)
     limit = 50 * count if max_games is None else max_games
     found: list[Puzzle] = []
     stats = {} if stats is None else stats
@@ -235,7 +246,7 @@ def find_puzzles(
             progress(p)
 
     def task(k: int, take: int) -> tuple:
-        return (variant, seed, k, take, strong, weak, margin, players)
+        return (variant, seed, k, take, strong, weak, margin, players, (depth, epsilon, c))
 
     if cluster is None and (jobs or 1) == 1:  # here, one round after another: each find is kept at once
         for k in range(limit):
@@ -271,11 +282,13 @@ def find_puzzles(
 
 def mine_round(task: tuple, keep: Callable[[Puzzle], None] | None = None) -> tuple[int, list[Puzzle], float]:
     """Round ``k`` of :func:`find_puzzles`, ``task = (variant, seed, k, take, strong, weak,
-    margin, players)``: ``(k, the round's puzzles, CPU seconds spent)``, at most ``take``
+    margin, players, (depth, epsilon, c))`` (the settings may be left off: the family's own):
+    ``(k, the round's puzzles, CPU seconds spent)``, at most ``take``
     puzzles, in the order of play. The puzzles are a pure function of the task, so any process
     can mine any round (``keep`` is called with each puzzle as it is found)."""
     cpu = time.process_time()
-    variant, seed, k, take, strong, weak, margin, players = task
+    variant, seed, k, take, strong, weak, margin, players, *rest = task
+    depth, epsilon, c = rest[0] if rest else (None, None, None)
     deal = seed * 100_003 + k
     game = new_game(variant, players, seed=deal)
     bot = GreedyBot()
@@ -286,7 +299,9 @@ def mine_round(task: tuple, keep: Callable[[Puzzle], None] | None = None) -> tup
     while game.phase != "over" and len(found) < take:
         if ply - last >= 4 and candidate(game):
             here = from_text(game.to_text())  # the stored position, exactly
-            figures = judge(here, strong=strong, weak=weak, margin=margin, seed=deal * 1000 + ply)
+            figures = judge(
+                here, strong=strong, weak=weak, margin=margin, seed=deal * 1000 + ply, depth=depth, epsilon=epsilon, c=c
+            )
             if figures is not None:
                 p = Puzzle(
                     id=f"{variant}-{seed}-{k}-{ply}",

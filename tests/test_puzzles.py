@@ -185,6 +185,9 @@ def test_cli_puzzles_refuses_a_count_below_one(capsys, count):
         (["--variant", "schafkopf", "--players", "9"], "9"),
         (["--count", "two"], "invalid int value"),
         (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--depth", "-1"], "--depth is a number of decisions"),
+        (["--epsilon", "2"], "--epsilon is a probability"),
+        (["--c", "nan"], "--c is the search tree's exploration constant"),
     ],
 )
 def test_cli_puzzles_refuses_malformed_options(capsys, argv, says):
@@ -201,6 +204,26 @@ def test_cli_puzzles_writes_json_lines(tmp_path, capsys):
     assert len(records) == int(summary.split()[0])
     for r in records:
         assert_meets_criteria(r)
+
+
+def test_cli_puzzles_searches_with_the_settings_given(tmp_path, capsys):
+    out = tmp_path / "p.jsonl"
+    argv = ["puzzles", "--variant", "schafkopf", "--count", "1", "--seed", "3", "--strong", "80", "--weak", "40"]
+    argv += ["--max-games", "4", "--quiet", "--depth", "1", "--epsilon", "0.2", "--c", "0.4", "--out", str(out)]
+    assert main(argv) == 0
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert records, "no puzzle in four hands"
+    for r in records:
+        assert r["figures"]["search"] == {"depth": 1, "epsilon": 0.2, "c": 0.4}
+        assert puzzles.search_settings(r) == {"depth": 1, "epsilon": 0.2, "c": 0.4}
+
+
+def test_the_generator_refuses_bad_search_settings_before_any_round():
+    heard = []
+    for bad, says in (({"depth": -1}, "depth"), ({"epsilon": 1.5}, "epsilon"), ({"c": -0.1}, "c")):
+        with pytest.raises(ValueError, match=says):
+            puzzles.find_puzzles("palace", 1, seed=1, progress=heard.append, **bad)
+    assert heard == []
 
 
 # ------------------------------------------------------------------ the reason beside the figures
