@@ -321,8 +321,8 @@ class Recorded:
         """A function that plays one of the engine's tuples (as ``_raw_moves()`` just made them
         in the position it is played in) and keeps no record of it: no undo journal, no history,
         no offer check (a tuple generated here is legal here). It is for a playout on a copy
-        that is thrown away afterwards, where the record cost about 40 % of every move and
-        nothing read it. The game's undo record is dropped first, so ``undo()`` says there is
+        that is thrown away afterwards, where the record cost about a fifth of a playout's
+        instructions and nothing read it. The game's undo record is dropped first, so ``undo()`` says there is
         nothing to undo rather than restoring a wrong position; ``history`` keeps the moves made
         before and none after. The event log is kept (a test compares it with a recorded game's,
         event for event)."""

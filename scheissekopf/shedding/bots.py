@@ -195,8 +195,9 @@ def greedy_playout(game, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=
     who sees a cycle close its way closes it, whatever its habits.
 
     ``record=False`` plays on a copy about to be thrown away: the moves are not recorded (no
-    history, no undo: the game's undo record is dropped first), which makes a playout about 1.7
-    times as fast; the moves, the random numbers drawn and the events logged are the same.
+    history, no undo: the game's undo record is dropped first), which spares about a fifth of a
+    playout's instructions; the moves, the random numbers drawn and the events logged are the
+    same.
     Returns the number of moves, or ``None`` if ``max_moves`` were played without an end."""
     table = strength_table(game.preset)
     rand, choice = rng.random, rng.choice
@@ -216,8 +217,9 @@ def greedy_playout(game, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=
             rows = moves._items  # the offer's tuples: a Move is made only for the move played
         else:
             rows = raw()
-        if game.phase == "setup":
-            moves = game.legal_moves()
+        if game.phase == "setup":  # (rare in a playout: Move objects for the setup habits)
+            if put is not None:
+                moves = game.legal_moves()
             first = min(m.player for m in moves)
             m = greedy_setup(game, [m for m in moves if m.player == first], table)
             i = rows.index((m.player, m.kind, m.cards, m.target, m.index))
