@@ -5,6 +5,7 @@ played that way never lets a stale offer or undo record be trusted."""
 import random
 
 import pytest
+from test_search_repetition import STALEMATE_WINS
 
 import scheissekopf as sk
 from scheissekopf.bots import GreedyBot, RandomBot
@@ -12,7 +13,6 @@ from scheissekopf.errors import IllegalMove
 from scheissekopf.moves import Move
 from scheissekopf.shedding.bots import greedy_playout
 from scheissekopf.shedding.determinize import InfoSet
-from test_search_repetition import STALEMATE_WINS
 
 SHEDDING = ["bitenight", "palace", "schwechat"]
 

@@ -219,10 +219,10 @@ def greedy_playout(game, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=
             rows = raw()
         if game.phase == "setup":  # (rare in a playout: Move objects for the setup habits)
             if put is not None:
-                moves = game.legal_moves()
+                moves = game.legal_moves()  # the same moves as rows, in the same order
             first = min(m.player for m in moves)
             m = greedy_setup(game, [m for m in moves if m.player == first], table)
-            i = rows.index((m.player, m.kind, m.cards, m.target, m.index))
+            i = next(j for j, x in enumerate(moves) if x is m)
         elif len(rows) == 1:
             i = 0
         else:
