@@ -160,13 +160,12 @@ def judge(
     need = MARGIN[family_of(variant)] if margin is None else margin
     seat = game.turn
     greedy = greedy_choice(game, seat)
-    settings = {"depth": depth, "epsilon": epsilon, "c": c}
-    w = hint(game, seat, iterations=weak, seed=seed, **settings)
+    w = hint(game, seat, iterations=weak, seed=seed, depth=depth, epsilon=epsilon, c=c)
     if len(w) < 2 or key_of(game, w.best) == key_of(game, greedy):
         return None
     if _margin(w, variant) < need / 2:
         return None
-    s = hint(game, seat, iterations=strong, seed=seed + 1, **settings)
+    s = hint(game, seat, iterations=strong, seed=seed + 1, depth=depth, epsilon=epsilon, c=c)
     if len(s) < 2 or key_of(game, s.best) != key_of(game, w.best):
         return None
     gap = _margin(s, variant)
