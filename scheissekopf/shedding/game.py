@@ -690,25 +690,74 @@ class Game(Recorded):
         if self.phase == "play":
             self._play_moves(self.turn, moves)
             if self.preset.jump_ins and self._pend is None and self.opening is None and self.stack:
-                # Jump-ins complete four of a kind on top of the stack, out of turn. Mostly
-                # nobody can: no hand holds enough copies of the rank, and no seat that plays
-                # from its bank (an empty hand, no draw pile) holds one there.
-                rank, run, threes = self._run or self._top_run()
-                if threes:
-                    targets = _jump_targets(rank, run, threes)
-                elif rank is not None and run < 4:
-                    targets = _ONE_TARGET[rank][run]
-                else:
-                    targets = ()
-                cnt = self._cnt or self._counts()
-                banks = 0 if self._draw else (self._bankr if self._bankr is not None else self._bank_ranks())
-                for r, need in targets:
-                    if max(cnt[r]) >= need or banks >> r & 1:
-                        self._jump_ins(targets, moves)
-                        break
+                targets = self._jump_in_targets()
+                if targets:
+                    self._jump_ins(targets, moves)
         elif self.phase == "setup":
             self._setup_moves(moves)
         return moves
+
+    def _jump_in_targets(self):
+        """The (rank, copies needed) targets some seat can jump in on now, or () when nobody can
+        (the usual answer: no hand holds enough copies of the rank, and no seat that plays from
+        its bank, an empty hand with no draw pile, holds one there). Asked only in play, with a
+        stack, no pending joker and no opening rank, in a game with jump-ins."""
+        rank, run, threes = self._run or self._top_run()
+        if threes:
+            targets = _jump_targets(rank, run, threes)
+        elif rank is not None and run < 4:
+            targets = _ONE_TARGET[rank][run]
+        else:
+            return ()
+        cnt = self._cnt or self._counts()
+        banks = 0 if self._draw else (self._bankr if self._bankr is not None else self._bank_ranks())
+        for r, need in targets:
+            if max(cnt[r]) >= need or banks >> r & 1:
+                return targets
+        return ()
+
+    def _hand_turn(self):
+        """The player to move's choice when it is a plain one, for a playout's fast path:
+        ``(seat, ranks, counts)`` when the round is in play, no joker waits for a target, the
+        player plays from a non-empty hand, nobody can jump in and no joker that names a target
+        is among its plays; ``ranks`` are the ranks it may lay (lowest first), ``counts`` as
+        :meth:`_counts`. Its moves are then exactly: for each of those ranks one play per count
+        (:meth:`_rank_plays`), and the take when the stack is not empty and the preset allows a
+        voluntary take or there is no play. Else None (ask ``_raw_moves``)."""
+        if self.phase != "play" or self._pend is not None:
+            return None
+        p = self.turn
+        if not self.players[p].hand:
+            return None
+        P = self.preset
+        if P.jump_ins and self.opening is None and self.stack and self._jump_in_targets():
+            return None
+        mask = self._mask
+        if mask is None:
+            mask = self._playable()
+        if self.opening is not None:
+            mask &= 1 << self.opening
+        cnt = self._cnt or self._counts()
+        ranks = _RANKS_IN[(mask & self._held[p]) >> 2]
+        if ranks and ranks[-1] == JOKER_RANK and P.joker == "target":
+            return None
+        return p, ranks, cnt
+
+    def _rank_plays(self, p, r):
+        """p's plays of rank r from its hand, one per count (1 up to all its copies), as tuples
+        (see ``_raw_moves``); kept in ``_plays`` while those cards stay."""
+        plays = self._plays[p][r]
+        if plays is None:
+            hand = self.players[p].hand
+            i = bisect_left(hand, r << 2)  # sorted: the copies of a rank lie together
+            k = self._cnt[r][p]
+            if k == 1:
+                plays = ((p, "play", (hand[i],), None, None),)
+            else:  # one move per count; the cards as tuples
+                cards = tuple(hand[i : i + k])
+                plays = tuple([(p, "play", cards[:j], None, None) for j in range(1, k + 1)])
+            self._plays[p][r] = plays
+        return plays
 
     def _play_moves(self, p, moves):
         """p's moves on its turn: plays from the zone it plays from, gamble flips, taking."""
@@ -725,7 +774,8 @@ class Game(Recorded):
             # from the hand: for each playable rank held, one move per count
             if self.opening is not None:  # the opening play: that rank only
                 mask &= 1 << self.opening
-            cnt = self._cnt or self._counts()
+            if self._cnt is None:
+                self._counts()  # (builds _held and _plays too)
             made = self._plays[p]  # p's plays by rank, kept while those cards stay
             for r in _RANKS_IN[(mask & self._held[p]) >> 2]:
                 plays = made[r]
@@ -733,14 +783,7 @@ class Game(Recorded):
                     if r == JOKER_RANK and P.joker == "target":  # (targets change: not kept)
                         self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
                         continue
-                    i = bisect_left(hand, r << 2)  # sorted: the copies of a rank lie together
-                    k = cnt[r][p]
-                    if k == 1:
-                        plays = ((p, "play", (hand[i],), None, None),)
-                    else:  # one move per count; the cards as tuples
-                        cards = tuple(hand[i : i + k])
-                        plays = tuple([(p, "play", cards[:j], None, None) for j in range(1, k + 1)])
-                    made[r] = plays
+                    plays = self._rank_plays(p, r)
                 moves += plays
         elif not self._draw:
             bank = [c for c in pl.bank if c is not None]

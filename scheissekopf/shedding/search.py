@@ -46,6 +46,7 @@ import time
 from ..mcts import Edge, RootHalving, check_settings, opponent_randomness, tree_step
 from .bots import greedy_move, greedy_playout, greedy_setup, stalemate_win, strength_table
 from .determinize import InfoSet
+from .playout import covers, lean_round, play_out
 
 DEPTH = 0  # decisions in the tree: 0 is no bound (1: the root's moves only; see the module's text)
 EPSILON = 0.05  # the share of random moves in the playouts
@@ -54,20 +55,25 @@ C = 0.7  # the tree's exploration constant (UCB): how readily it tries a move th
 
 def move_key(m):
     """The tree edge of a move: moves with equal keys have the same outcome for the search."""
-    k = m.kind
+    return row_key((m.player, m.kind, m.cards, m.target, m.index))
+
+
+def row_key(row):
+    """:func:`move_key` of a move given as the engine's tuple (player, kind, cards, target, index)."""
+    p, k, cards, target, index = row
     if k == "play":
-        return (m.player, 1, m.cards[0] >> 2, len(m.cards))
+        return (p, 1, cards[0] >> 2, len(cards))
     if k == "joker":
-        return (m.player, 2, m.target, 0)
+        return (p, 2, target, 0)
     if k == "flip":
-        return (m.player, 3, 0, 0)
+        return (p, 3, 0, 0)
     if k == "take":
-        return (m.player, 4, m.cards[0] >> 2 if m.cards else 0, 0)
+        return (p, 4, cards[0] >> 2 if cards else 0, 0)
     if k == "swap":
-        return (m.player, 5, int(m.cards[0]), int(m.cards[1]))
+        return (p, 5, int(cards[0]), int(cards[1]))
     if k == "place":
-        return (m.player, 6, int(m.cards[0]), m.index)
-    return (m.player, 7, 0, 0)
+        return (p, 6, int(cards[0]), index)
+    return (p, 7, 0, 0)
 
 
 def _pass_key(seat):
@@ -146,6 +152,9 @@ class Searcher(RootHalving):
             self.root_passed = frozenset(before)
         else:
             self.root_passed = frozenset(s for s in range(self.n) if s != self.seat)
+        # palace in turn: the tree and the playouts on the lean copy (.playout), which plays the
+        # same moves with the same random numbers, a third of the cost
+        self.lean = view.variant == "palace" and not self.out_of_turn
         self.root = {}
         self.iterations = 0
         self.seconds = 0.0
@@ -179,7 +188,12 @@ class Searcher(RootHalving):
         """One determinized iteration: deal, descend, expand one edge, play out, credit.
         ``deal``: play in a copy of this sample instead of a fresh one; ``root_key``: the root
         move to start with (else UCB chooses)."""
-        g = self.info.sample(rng) if deal is None else deal.clone()
+        g = self.info.sample(rng) if deal is None else deal
+        if self.lean and covers(g):
+            self._iterate_lean(rng, lean_round(g), root_key)
+            return
+        if deal is not None:
+            g = g.clone()
         node = self.root
         path = []
         passed = set(self.root_passed)
@@ -225,6 +239,40 @@ class Searcher(RootHalving):
                 e.reward += 1.0
             if pts is not None:
                 e.points += pts[e.player]
+        self.iterations += 1
+
+    def _iterate_lean(self, rng, r, root_key):
+        """:meth:`iterate` in a palace deal, on its lean copy ``r`` (:func:`.playout.lean_round`):
+        the same steps (palace has no jump-ins, so the player to move always decides)."""
+        node = self.root
+        path = []
+        expanded = False
+        depth = self.depth
+        while r.left > 1 and not expanded:
+            rows = r.moves()
+            if not path:
+                options = self._root_options([(row_key(row), row) for row in rows], root_key)
+            elif r.twice and (win := r.stalemate_win(rows)) is not None:
+                options = [(row_key(win), win)]  # a cycle closing the mover's way: it closes it
+            else:
+                options = [(row_key(row), row) for row in rows]
+            e, row, expanded = tree_step(node, options, r.turn, self.c, rng, _Edge)
+            path.append(e)
+            r.play(row)
+            if depth and len(path) >= depth:
+                break
+            if not expanded:
+                if e.node is None:
+                    e.node = {}
+                node = e.node
+        if r.left > 1:
+            loser = play_out(r, rng, self.epsilon, self.max_playout, seat=self.seat, others=self.others)[1]
+        else:
+            loser = r.loser()
+        for e in path:
+            e.visits += 1
+            if e.player != loser:
+                e.reward += 1.0
         self.iterations += 1
 
     def _stats(self, e):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from ...cards import JOKER_RANK, RANK_TEXT
@@ -49,6 +49,8 @@ class Preset:
     scoring: str  # "points" or "losses"
     penalties: bool  # the optional penalty rule exists
     seven: str | None  # what a 7 on top does: "limit" (7 or lower next), "undercut", or None
+    on_top: tuple = field(init=False, repr=False)  # worked out from top_key (see __post_init__)
+    on_empty: int = field(init=False, repr=False)
 
     def __post_init__(self):
         # on_top[r]: the ranks playable on a stack whose top card has rank r, when that card

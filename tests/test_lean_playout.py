@@ -1,0 +1,101 @@
+"""Palace's lean playouts (:mod:`scheissekopf.shedding.playout`) play what the game plays: the
+same moves, one for one, with the same random numbers, to the same loser, from deals, positions
+of rounds, deals of a seat's view (which carry the repetition window) and logged cycles."""
+
+import random
+
+import pytest
+from test_search_repetition import STALEMATE_WINS
+
+import scheissekopf as sk
+from scheissekopf.bots import GreedyBot, RandomBot
+from scheissekopf.shedding.bots import greedy_playout
+from scheissekopf.shedding.determinize import InfoSet
+from scheissekopf.shedding.playout import covers, palace_playout
+
+
+def _positions(players, seed, every=4):
+    g = sk.new_game("palace", players, seed=seed)
+    rng = random.Random(seed)
+    bots = [GreedyBot() if (s + seed) % 2 else RandomBot() for s in range(players)]
+    k = 0
+    while g.phase != "over" and k < 500:
+        if k % every == 0 and covers(g):
+            yield g.clone()
+        moves = g.legal_moves()
+        p = min(m.player for m in moves) if g.phase == "setup" else g.turn
+        g.play(bots[p].choose(g.view(p), [m for m in moves if m.player == p], rng))
+        k += 1
+
+
+def _compare(start, seed, epsilon, seat, others, max_moves=5000):
+    """Both playouts from ``start``; returns whether the round ended by a stalemate."""
+    before = start.to_dict()
+    trace = []
+    lean = palace_playout(start, random.Random(seed), epsilon, max_moves, seat=seat, others=others, trace=trace)
+    assert start.to_dict() == before  # the game itself is left as it was
+    g = start.clone()
+    done = len(g.history)
+    played = greedy_playout(g, random.Random(seed), epsilon, max_moves, seat=seat, others=others)
+    moves = [(m.player, m.kind, m.cards, m.target, m.index) for m in g.history[done:]]
+    assert trace == moves
+    loser = g.loser if g.phase == "over" else g._stalemate_loser()
+    assert lean == (played, loser)
+    return g.stalemate
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_a_lean_playout_plays_the_games_moves_one_for_one(players):
+    checked = stalemates = 0
+    logged = [sk.from_text(text) for text, _ in STALEMATE_WINS] if players == 2 else []
+    for seed in range(4 if players == 2 else 2):
+        for k, g in enumerate([*logged, *_positions(players, seed)]):
+            starts = [g, InfoSet(g.view(g.turn)).sample(random.Random(k))]
+            for start in starts:
+                epsilon = (0.0, 0.05, 0.3)[k % 3]
+                others = min(1.0, 3 * epsilon)
+                stalemates += _compare(start, seed * 1000 + k, epsilon, k % players, others)
+                checked += 1
+    assert checked > 40
+    if logged:
+        assert stalemates >= len(logged)  # the logged cycles close in the playouts too
+
+
+def test_a_lean_playout_cut_short_names_the_stalemate_rules_loser():
+    for seed in range(5):
+        g = next(_positions(2, seed))
+        _compare(g, seed, 0.05, 0, 0.05, max_moves=25)
+
+
+def test_only_palace_rounds_in_play_are_covered():
+    assert not covers(sk.new_game("palace", 2, seed=1))  # the setup
+    assert not covers(next(p for p in [sk.new_game("bitenight", 2, seed=1)]))
+    assert covers(next(_positions(3, 1)))
+
+
+@pytest.mark.parametrize("depth", [0, 1])
+def test_the_search_on_lean_copies_grows_the_same_tree(depth):
+    """A palace search played on lean copies (tree and playouts) and one played on the game
+    itself: the same root statistics, edge for edge, from positions of rounds at 2 and 3 seats."""
+    from scheissekopf.shedding.search import Searcher
+
+    def tree(node):
+        return {k: (e.visits, e.avail, e.reward, tree(e.node) if e.node else None) for k, e in node.items()}
+
+    compared = 0
+    for players in (2, 3):
+        for k, g in enumerate(_positions(players, 7, every=9)):
+            view = g.view(g.turn)
+            mine = [m for m in g.legal_moves() if m.player == g.turn]
+            if len({(m.kind, m.cards[:1] and m.cards[0] >> 2, len(m.cards)) for m in mine}) < 2:
+                continue
+            grown = []
+            for lean in (True, False):
+                s = Searcher(view, mine, depth=depth)
+                assert s.lean
+                s.lean = lean
+                s.run(random.Random(k), iterations=60)
+                grown.append((tree(s.root), s.result().best(), s.iterations))
+            assert grown[0] == grown[1]
+            compared += 1
+    assert compared >= 8
