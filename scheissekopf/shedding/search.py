@@ -24,6 +24,10 @@ halving on shared deals (:meth:`Searcher.run`): every remaining move is tried in
 with the same playout randomness, and the better half goes on to the next round. With a budget
 of a hundred or so playouts and up to twenty moves this picks far fewer lucky losers than UCB.
 
+In palace (and a seat in turn) steps 2 to 4 run on a lean copy of the deal
+(:mod:`scheissekopf.shedding.playout`), which plays the same moves with the same random numbers
+at about half the cost; ``Searcher.lean`` says so.
+
 Who decides follows :func:`scheissekopf.bots.play_round`: a jump-in chance goes first to the
 other seats in turn order from the player to move (each may pass), then the player to move
 chooses. Moves with the same outcome share one tree edge: a play is its rank and count, a
