@@ -105,7 +105,7 @@ def greedy_from_hand(game, table):
     (``Game._hand_turn``), ``(number of legal moves, the chosen move's tuple)``; else None.
 
     Most playout moves are such a choice, and making every play of every rank only to pick one
-    cost about a third of a playout. Among one rank's plays the habits always prefer the most
+    is wasted work (without it a palace playout costs 6 % fewer instructions, a schwechat one 9 %). Among one rank's plays the habits always prefer the most
     cards (a smaller play scores higher, and completes four of a kind only if the biggest does),
     so one score per rank suffices; ties go to the lower rank, as the offer lists it first.
     """
