@@ -170,6 +170,9 @@ class Table(anywidget.AnyWidget):
         self.coach: Callable[[str], object] | None = None
         self._draft: Draft | None = None  # the position being edited (edit mode)
         self._left_draft: Draft | None = None  # the draft the game was started from
+        #: the game the editor was opened on and its position: Play on an unchanged draft goes
+        #: back to that game, history and all (None: no game to go back to)
+        self._kept: tuple[AnyGame, dict] | None = None
         self._check_mode(mode)
         if mode == "edit":
             self._open_editor(Draft(game.to_dict()), keep=game)

@@ -841,3 +841,18 @@ def test_a_static_picture_names_seats_and_cards_as_the_table_draws_them():
     assert not re.search(r"\bP\d\b|\b[EGHS](?:10|[OUAK9876])\b", shown), shown
     unnamed = render.game_html(sk.new_game("schafkopf", seed=7), view=2)
     assert "seen by Player 2" in unnamed and "Auction \u2014 Player 1 to speak" in unnamed
+
+
+def test_the_edit_button_of_a_table_opened_in_play_mode_opens_the_editor_and_play_goes_back():
+    """The ✎ Edit button of every ``Table(game)`` (opened in play mode) used to answer "something
+    went wrong inside the program": the editor's memory of the game to go back to was only made
+    when the table was created in edit mode."""
+    game = sk.new_game(seed=3)
+    game.play(game.legal_moves()[0])
+    table = Table(game)
+    table._on_msg(table, {"action": "mode", "mode": "edit", "version": table.version}, [])
+    assert table.mode == "edit" and table.message == ""
+    assert table.table_mode == "edit" and table.draft  # the draft is drawn
+    table._on_msg(table, {"action": "mode", "mode": "play", "version": table.version}, [])
+    # an unchanged draft goes back to the same game, history and all
+    assert table.mode == "play" and table.message == "" and table.game is game and len(game.history) == 1
