@@ -20,6 +20,8 @@ Edits are dicts, as the table's front end sends them (``{"op": ..., ...}``):
   (it must be there); in ``to`` where it goes (the end when left out).
 * ``{"op": "type", "to": place, "text": "5H 9C"}`` puts the cards written in ``text`` into the
   zone (after what it holds; ``"replace": true`` first sends its cards back to the palette).
+  A card may be written as the table draws it, too: ``Q♥ 10♣ joker`` (``a joker``), and German
+  cards as ``Eichel-Ober``, ``Herz-Sau`` or ``O♣`` (see :func:`read_card_word`).
 * ``{"op": "set", "field": "turn", "value": 2}``: ``players`` (the number of seats), ``turn``,
   ``direction``, ``dealer``, ``phase``, ``pending`` (bitenight's joker choice: a seat or null),
   ``finished`` (seats in the order they went out), ``decks``; in the trick games ``contract``,
@@ -34,19 +36,21 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from collections import Counter
 from typing import Any, TypeGuard
 
 from .cards import Card, standard_deck
 from .errors import InvalidPosition
 from .shedding import presets as shedding_presets
+from .trick.cards import GERMAN_RANK_NAMES, GERMAN_SUIT_NAMES
 from .trick.position import MODES
 from .trick.position import PHASES as TRICK_PHASES
 from .trick.rules import RULES
 from .variants import TRICK_VARIANTS, VARIANTS, from_dict, text_to_dict, to_text
-from .words import Said
+from .words import Said, seat_word
 
-__all__ = ["Draft", "EditRefused", "empty_position"]
+__all__ = ["Draft", "EditRefused", "empty_position", "read_card_word"]
 
 SHEDDING_PHASES = ("setup", "play")
 _SHEDDING_ZONES = ("hand", "bank", "gamble", "stack", "draw", "discard", "palette")
@@ -69,8 +73,62 @@ BROKEN_EDIT = (
 )
 
 
-#: what an empty shedding table lacks (the engine would name the first seat without cards)
+#: what an empty table lacks (the engine would name the first seat without cards)
 EMPTY_TABLE = "nobody holds a card (click a card in the row below and then the hand it goes to, or press Deal the rest)"
+
+# Cards as the table draws them, read back: the suit symbols of French cards, and those the
+# table gives the German suits (Eichel as clubs, Gras as spades, Schellen as a bell).
+_FRENCH_SYMBOLS = {
+    "\u2663": "C",
+    "\u2666": "D",
+    "\u2665": "H",
+    "\u2660": "S",
+    "\u2667": "C",
+    "\u2662": "D",
+    "\u2661": "H",
+    "\u2664": "S",
+}
+_GERMAN_SYMBOLS = {
+    "\u2663": "E",
+    "\u2660": "G",
+    "\u2665": "H",
+    "\u25cf": "S",
+    "\u2667": "E",
+    "\u2664": "G",
+    "\u2661": "H",
+}
+_GERMAN_SUIT_OF = {name.lower(): letter for letter, name in GERMAN_SUIT_NAMES.items()}
+_GERMAN_RANK_OF = {name.lower(): rank for rank, name in GERMAN_RANK_NAMES.items()}
+_GERMAN_RANK_OF.update({"sau": "A", "koenig": "K", "preusse": "P", "zehner": "10"})
+_ARTICLE = re.compile(r"\b(?:a|an|one)\s+(?=jokers?\b)", re.IGNORECASE)
+
+
+def read_card_word(word: str, german: bool = False) -> str:
+    """One card as a learner may type it, in the engine's text: ``Q♥`` -> ``QH``, ``10♣`` ->
+    ``10C``, ``joker`` -> ``JK``; German cards also by name (``Eichel-Ober`` -> ``EO``,
+    ``Herz-Sau`` -> ``HA``) or as the table draws them (rank then symbol: ``O♣`` -> ``EO``). A
+    word it does not know comes back as it was (the card reader then judges it).
+
+    >>> read_card_word("Q\u2665"), read_card_word("10\u2663"), read_card_word("Joker")
+    ('QH', '10C', 'JK')
+    >>> read_card_word("Eichel-Ober", german=True), read_card_word("O\u2663", german=True)
+    ('EO', 'EO')
+    """
+    text = word.strip()
+    if german:
+        if "-" in text:
+            suit, _, rank = text.partition("-")
+            s, r = _GERMAN_SUIT_OF.get(suit.lower()), _GERMAN_RANK_OF.get(rank.lower())
+            if s and r:
+                return s + r
+        if len(text) >= 2 and text[-1] in _GERMAN_SYMBOLS:
+            return _GERMAN_SYMBOLS[text[-1]] + text[:-1].upper()
+        return text
+    if text.lower() in ("joker", "jokers"):
+        return "JK"
+    if len(text) >= 2 and text[-1] in _FRENCH_SYMBOLS:
+        return text[:-1] + _FRENCH_SYMBOLS[text[-1]]
+    return text
 
 
 def _check_shape(position: dict, trick: bool) -> None:
@@ -116,8 +174,20 @@ def _seat_range(variant: str, lo: int, hi: int, n: Any) -> str:
     return f"{variant} is played by {players}, not {n!r}"
 
 
-def empty_position(variant: str, players: int | None = None) -> dict:
-    """An empty table of ``variant`` for ``players`` seats: every card still in the palette."""
+def empty_position(variant: str, players: int | None = None, names: Any = None) -> dict:
+    """An empty table of ``variant`` for ``players`` seats: every card still in the palette.
+    ``names`` (one per seat) names the seats; without it they are "Player 0", "Player 1"...
+    (``players`` may be left out: it is then the number of names)."""
+    if names is not None:
+        if not (isinstance(names, (list, tuple)) and names and all(isinstance(x, str) and x.strip() for x in names)):
+            raise ValueError(f"names is a list of the seats' names (texts), not {names!r}")
+        if players is None:
+            players = len(names)
+        elif len(names) != players:
+            raise ValueError(f"{len(names)} names for {players} seats: give one name per seat")
+        position = empty_position(variant, players)
+        position["names"] = [str(x) for x in names]
+        return position
     if variant in VARIANTS:
         preset = shedding_presets.get(variant)
         n = 4 if players is None else players
@@ -234,6 +304,16 @@ class Draft:
         ``""`` when the draft is a position."""
         return getattr(self.error, "words", self.error)
 
+    def _who(self, seat: int) -> str:
+        """Seat ``seat`` as the table names it: its name, else "Player 2"."""
+        names = self.position.get("names")
+        return seat_word(names if isinstance(names, list) and len(names) == self.n else [], seat)
+
+    def _seats(self) -> str:
+        """The seats by name, for a message: "the seats are Ada, Ben and Cleo"."""
+        who = [self._who(s) for s in range(self.n)]
+        return "the seats are " + (", ".join(who[:-1]) + " and " + who[-1] if len(who) > 1 else who[0])
+
     # ------------------------------------------------------------------ checking
     def validate(self) -> str:
         """Ask the engine whether the draft is a position; keep its answer. On success the draft
@@ -244,7 +324,7 @@ class Draft:
             game = from_dict(self.position)
         except InvalidPosition as exc:
             self.error, self.game = Said(str(exc), exc.words), None
-            if not self.trick and not self.placed():  # not "P0 ... is not listed as finished"
+            if not self.placed():  # not "P0 ... is not listed as finished" or a list of 32 cards
                 self.error = EMPTY_TABLE
             return self.error
         self.error, self.game = "", game
@@ -337,7 +417,7 @@ class Draft:
         if zone in _SEAT_ZONES:
             seat = place.get("seat")
             if not (_is_int(seat) and 0 <= seat < self.n):
-                raise EditRefused(f"There is no seat {seat!r}: the seats are P0 to P{self.n - 1}.")
+                raise EditRefused(f"There is no seat {seat!r}: {self._seats()}.")
             if self.trick and zone != "hand" and self.n != 2:
                 raise EditRefused("Only two players have face-up and face-down cards; the others hold a hand.")
             if self.trick and zone == "hand" and self.n == 2:
@@ -346,9 +426,7 @@ class Draft:
             words = {"hand": "hand", "bank": "face-up cards" if self.trick else "bank"}.get(zone, zone)
             if self.trick and zone == "gamble":
                 words = "face-down cards"
-            names = p.get("names")
-            who = str(names[seat]) if isinstance(names, list) and len(names) == self.n else f"P{seat}"
-            return f"{who}'s {words}", cards
+            return f"{self._who(seat)}'s {words}", cards
         if zone in ("stack", "draw", "discard", "blind", "buried"):
             words = {"draw": "the draw pile", "discard": "the burned cards"}.get(zone, f"the {zone}")
             if zone == "blind" and self.variant != "sheepshead":
@@ -479,13 +557,17 @@ class Draft:
         words, cards = self._place(place, create=True)
         columns = self._columns(place.get("zone"))
         parsed: list = []
-        for word in text.replace(",", " ").split():
+        german = self.trick and RULES[self.variant].family.name == "german"
+        for word in _ARTICLE.sub("", text).replace(",", " ").split():
             if columns and word in ("-", "_", "."):
                 parsed.append(None)
                 continue
-            card = self._parse(word)
+            card = self._parse(read_card_word(word, german))
             if card is None or str(card) == "??":
-                raise EditRefused(f"{word!r} is not a {self.variant} card; nothing was changed.")
+                example = "EO, Herz-Sau or O\u2663" if german else "Q\u2665, 10\u2663, joker or QH 10C JK"
+                raise EditRefused(
+                    f"{word!r} is not a {self.variant} card (write cards such as {example}); nothing was changed."
+                )
             parsed.append(card)
         if edit.get("replace"):
             if columns:
@@ -517,7 +599,7 @@ class Draft:
 
         def seat(v, what):
             if not (_is_int(v) and 0 <= v < n):
-                raise EditRefused(f"{what} must be a seat from P0 to P{n - 1}, not {v!r}.")
+                raise EditRefused(f"{what} must be one of the seats ({self._seats()}), not {v!r}.")
             return v
 
         if field == "players":
@@ -551,7 +633,7 @@ class Draft:
                 p["pending"] = {"joker": seat(value, "the seat choosing the joker's target")}
         elif field == "finished" and not self.trick:
             if not (isinstance(value, list) and all(_is_int(s) and 0 <= s < n for s in value)):
-                raise EditRefused(f"finished is a list of seats from P0 to P{n - 1}, not {value!r}.")
+                raise EditRefused(f"finished is a list of seats ({self._seats()}), not {value!r}.")
             if len(set(value)) != len(value):
                 raise EditRefused("A seat can go out only once.")
             p["finished"] = list(value)
@@ -582,7 +664,7 @@ class Draft:
             raise EditRefused(f"The game is one of {', '.join(MODES[self.variant])}, not {value.get('mode')!r}.")
         declarer = value.get("declarer")
         if declarer is not None and not (_is_int(declarer) and 0 <= declarer < self.n):
-            raise EditRefused(f"The declarer must be a seat from P0 to P{self.n - 1}, not {declarer!r}.")
+            raise EditRefused(f"The declarer must be one of the seats ({self._seats()}), not {declarer!r}.")
         called = value.get("called")
         if called is not None and self._parse(called) is None:
             raise EditRefused(f"The called card {called!r} is not a {self.variant} card.")
@@ -604,9 +686,14 @@ class Draft:
             raise EditRefused(_seat_range(self.variant, lo, hi, value) + ".")
         if value == self.n:
             return
+        names = p.get("names")
+        if isinstance(names, list):  # the seats that stay keep their names; a new one is "Player 3"
+            names = [*names[:value], *(f"P{s}" for s in range(len(names), value))]
         if self.trick:
             # a different number of seats changes the deck and every hand's size: start again
             self.position = empty_position(self.variant, value)
+            if isinstance(names, list):
+                self.position["names"] = names
             return
         seats = p["players"]
         if value < self.n:
@@ -614,7 +701,9 @@ class Draft:
         else:
             seats.extend({"hand": [], "bank": [], "gamble": []} for _ in range(value - self.n))
         p["decks"] = preset.decks(value)
-        for key in ("names", "ready", "warned", "bonus", "pending"):
+        if isinstance(names, list):
+            p["names"] = names
+        for key in ("ready", "warned", "bonus", "pending"):
             p.pop(key, None)
         p["finished"] = [s for s in p.get("finished", []) if _is_int(s) and s < value]
         for key in ("turn", "dealer"):

@@ -25,7 +25,7 @@ class InvalidPosition(ValueError):
     For a position text, ``column`` (1-based) and ``field`` say where it is, when known.
 
     As for :class:`IllegalMove`, ``str(exc)`` is written for programs, in the engine's codes
-    (``2 copies of KS, but one deck holds only 1``, ``P0 has an empty hand ...``), and ``words``
+    (``2 copies of KS, but one pack holds only 1``, ``P0 has an empty hand ...``), and ``words``
     is the same for people, cards as the table draws them and seats by name (``2 copies of K♠,
     ...``, ``Ada has an empty hand ...``, "Player 0" for a seat without a name). A message
     written both ways (:func:`scheissekopf.words.said`) brings its own words.

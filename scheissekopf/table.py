@@ -723,9 +723,10 @@ class Table(anywidget.AnyWidget):
     # The draft and its edits live in scheissekopf/editor.py; here only the switching between
     # the modes, the requests and what is synced.
     @classmethod
-    def editor(cls, variant: str = "bitenight", players: int | None = None, **kwargs) -> "Table":
-        """An empty table of ``variant`` in edit mode: every card in the palette."""
-        position = empty_position(variant, players)
+    def editor(cls, variant: str = "bitenight", players: int | None = None, names=None, **kwargs) -> "Table":
+        """An empty table of ``variant`` in edit mode: every card in the palette (``names``: the
+        seats' names, one per seat)."""
+        position = empty_position(variant, players, names)
         table = cls(new_game(variant, players=len(position["players"]), seed=0), **kwargs)
         with table._lock:
             table._open_editor(Draft(position))

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scheissekopf as sk
-from scheissekopf.editor import Draft, EditRefused, empty_position
+from scheissekopf.editor import EMPTY_TABLE, Draft, EditRefused, empty_position
 
 pytest.importorskip("anywidget")
 
@@ -297,6 +297,8 @@ def test_an_empty_hand_while_cards_remain_to_draw_is_named():
 
 def test_a_trick_hand_of_the_wrong_size_is_named():
     t = Table.editor("schafkopf")
+    assert t.draft["error"] == EMPTY_TABLE  # an empty table says what to do, not 32 missing cards
+    edit(t, "type", to=hand(0), text="EO")
     assert "cards missing" in t.draft["error"]
     edit(t, "deal", seed=5)
     assert t.draft["valid"], t.draft["error"]
@@ -361,8 +363,8 @@ BAD_EDITS = [
     ("type", {"to": hand(0), "text": "5H XX"}, "'XX' is not a bitenight card"),
     ("type", {"to": hand(0), "text": 5}, "Malformed"),
     ("type", {"to": PALETTE, "text": "2C"}, "not into the palette"),
-    ("set", {"field": "turn", "value": 2}, "from P0 to P1"),
-    ("set", {"field": "turn", "value": "P1"}, "from P0 to P1"),
+    ("set", {"field": "turn", "value": 2}, "the seats are Player 0 and Player 1"),
+    ("set", {"field": "turn", "value": "P1"}, "the seats are Player 0 and Player 1"),
     ("set", {"field": "direction", "value": 0}, "1 (clockwise)"),
     ("set", {"field": "phase", "value": "over"}, "one of setup, play"),
     ("set", {"field": "players", "value": 17}, "2 to 16 players"),
@@ -735,5 +737,5 @@ def test_an_editor_tables_picture_is_the_draft_in_words_not_the_game_behind_it()
     assert not re.search(r"\bP\d\b|\b(?:10|[2-9JQKA])[CDHS]\b", picture)
     t.edit("type", to={"zone": "hand", "seat": 1}, text="5H")
     picture = t._repr_mimebundle_()[0]["text/html"]
-    assert "Not a position yet: 2 copies of 5\u2665, but one deck holds only 1." in picture
+    assert "Not a position yet: 2 copies of 5\u2665, but one pack holds only 1." in picture
     assert "5H" not in picture

@@ -345,7 +345,7 @@ def game_from_dict(data, cls, view_seat=None):
         if k > limit:
             if card == JOKER and not jokers:
                 _fail(f"{variant} is played without jokers, but the position has {k}")
-            decks_hold = "one deck holds" if decks == 1 else f"{decks} decks hold"
+            decks_hold = "one pack holds" if decks == 1 else f"{decks} packs hold"
             _fail(said(g.names, lambda w: f"{k} copies of {w.card(card)}, but {decks_hold} only {limit}"))
 
     phase = data.get("phase", "play")
