@@ -132,7 +132,7 @@ def test_build_by_clicks_play_and_undo_back_to_the_editor(live):
     t = Table.editor("bitenight", players=2)
     page = live(t)
     assert page.locator(".sk-playhere").is_disabled()
-    assert "Not a position yet" in page.locator(".sk-eerror").inner_text()
+    assert "Nobody holds a card yet" in page.locator(".sk-message.sk-info").inner_text()
     pick_and_drop(page, '.sk-palette .sk-card[data-card="5H"]', '.sk-ezone[data-ezone="hand"][data-seat="0"]')
     pick_and_drop(page, '.sk-palette .sk-card[data-card="9C"]', '.sk-ezone[data-ezone="hand"][data-seat="1"]')
     pick_and_drop(page, '.sk-palette .sk-card[data-card="4D"]', '.sk-ezone[data-ezone="stack"]')
@@ -171,6 +171,67 @@ def test_an_impossible_draft_is_named_and_play_stays_off(live):
     assert page.locator(".sk-playhere").is_disabled()
     assert t.position["players"][1]["hand"] == ["9C", "5H"]  # kept as typed, nothing lost
     page.screenshot(path=str(ARTIFACTS / "editor-invalid.png"), full_page=True)
+
+
+def _gap(page, message, control):
+    """How far (px) the message ``message`` lies below the control ``control``."""
+    m = page.locator(message).first.bounding_box()
+    c = page.locator(control).first.bounding_box()
+    return m["y"] - (c["y"] + c["height"])
+
+
+def test_an_empty_editor_greets_the_learner_with_information_not_an_error(live):
+    page = live(Table.editor("bitenight", names=["Ada", "Ben", "Cleo"]))
+    said = page.locator(".sk-estart.sk-info")
+    assert said.count() == 1 and "Nobody holds a card yet" in said.inner_text() and "Deal the rest" in said.inner_text()
+    assert page.locator(".sk-eerror").count() == 0 and page.locator("[role=alert]").count() == 0
+    # the seats carry the names the notebook gave them
+    names = page.locator(".sk-seat .sk-name").all_inner_texts()
+    assert sorted(names) == ["Ada", "Ben", "Cleo"]
+    assert "Ada hand" in page.locator('select[aria-label="zone to type into"]').inner_text()
+
+
+def test_a_refused_put_is_said_beside_put_and_scrolled_into_view(live):
+    t = Table.editor("bitenight", players=3)
+    page = live(t)
+    page.set_viewport_size({"width": 820, "height": 400})  # the top of the table is off screen
+    page.locator('.sk-input[aria-label="cards to put"]').fill("5\u2665 1H")
+    click(page, ".sk-ebar button:text-is('Put')")
+    refusal = ".sk-erefused"
+    assert "'1H' is not a bitenight card" in page.locator(refusal).inner_text()
+    assert 0 <= _gap(page, refusal, ".sk-ebar button:text-is('Put')") < 40
+    box = page.locator(refusal).bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 401  # in view
+    assert t.position["players"][0]["hand"] == []
+
+
+def test_a_card_typed_as_the_table_draws_it_is_put(live):
+    t = Table.editor("bitenight", players=3)
+    page = live(t)
+    page.locator('.sk-input[aria-label="cards to put"]').fill("Q\u2665 10\u2663 joker")
+    click(page, ".sk-ebar button:text-is('Put')")
+    assert t.position["players"][0]["hand"] == ["QH", "10C", "JK"]
+    assert page.locator(".sk-erefused").count() == 0
+
+
+def test_a_refused_card_move_is_said_in_the_zone_it_was_to_go_to(live):
+    t = Table.editor("bitenight", players=3)
+    page = live(t)
+    page.locator('.sk-palette .sk-card[data-card="9H"]').first.click()  # picked up
+    # meanwhile the only 9H was placed (the page has not heard yet): the move will be refused
+    t._draft.position["players"][1]["hand"].append("9H")
+    click(page, '.sk-ezone[data-ezone="stack"]')
+    zone = page.locator('.sk-ezone[data-ezone="stack"]')
+    assert zone.locator(".sk-erefused").count() == 1
+    assert "not in the palette" in zone.locator(".sk-erefused").inner_text()
+    assert page.locator(".sk-erefused").count() == 1  # said once, where the card was to go
+
+
+def test_the_joker_waiting_control_says_what_it_is(live):
+    page = live(Table.editor("bitenight", players=3))
+    control = page.locator("label.sk-econtrol", has=page.locator('select[aria-label^="joker"]'))
+    assert "names who takes the stack" in control.get_attribute("title")
+    assert "nobody (no joker waiting)" in control.inner_text()
 
 
 def test_refused_edit_shows_the_message(live):
@@ -258,12 +319,13 @@ def test_a_bad_pasted_line_stays_in_the_box_with_its_error(live):
     assert t.position["stack"] == ["4D"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "editor-bad-paste.png"), full_page=True)
-    # another refused request is not taken for the paste's: its reason shows at the top
+    # another refused request is not taken for the paste's: its reason shows beside Put
     page.locator('.sk-input[aria-label="cards to put"]').fill("ZZ")
     click(page, ".sk-ebar button:text-is('Put')")
     assert "'ZZ' is not a bitenight card" in page.locator(".sk-erefused").inner_text()
     assert box.input_value() == bad and box.get_attribute("aria-invalid") is None
-    assert page.locator(".sk-erefused").bounding_box()["y"] < page.locator(".sk-palette").bounding_box()["y"]
+    assert 0 <= _gap(page, ".sk-erefused", ".sk-ebar button:text-is('Put')") < 40
+    assert page.locator(".sk-erefused").bounding_box()["y"] < box.bounding_box()["y"]
     box.fill("bitenight | P0 5H | P1 9C | stack 4S")
     click(page, ".sk-ebar button:text-is('Paste')")
     assert t.position["stack"] == ["4S"]
@@ -318,12 +380,13 @@ def test_the_editors_cards_say_themselves_in_words_and_unnamed_seats_are_players
 
 def test_an_empty_editor_says_what_to_do_first(live):
     page = live(Table.editor("bitenight", players=3))
-    assert "nobody holds a card (click a card" in page.locator(".sk-eerror").inner_text()
+    assert "Nobody holds a card yet: click a card" in page.locator(".sk-estart").inner_text()
     page.screenshot(path=str(ARTIFACTS / "editor-empty.png"), full_page=True)
 
 
 def test_a_message_in_the_editor_reads_on_one_line_with_its_sign(live):
     t = Table.editor("bitenight", players=2)
+    t.position = "bitenight | P0 5H 5H | P1 9C | stack 4D"  # impossible: two 5H
     page = live(t)
     page.locator('.sk-input[aria-label="position text"]').fill("bitenight | P0 5H | stack 4X")
     click(page, ".sk-ebar button:text-is('Paste')")

@@ -516,6 +516,15 @@ export function editSeatName(pos, s) {
 export function editorZones(dr) {
   const out = [];
   const pos = dr.position || {};
+// True while no card of the draft lies anywhere: the editor greets with what to do, not a fault.
+export function draftIsEmpty(pos) {
+  const some = (list) => Array.isArray(list) && list.some((c) => c != null);
+  if ((pos.players || []).some((pl) => some(pl.hand) || some(pl.bank) || some(pl.gamble))) return false;
+  if (["stack", "draw", "discard", "blind", "buried"].some((z) => some(pos[z]))) return false;
+  if (pos.trick && some(pos.trick.cards)) return false;
+  return !(pos.tricks || []).some((t) => t && some(t.cards));
+}
+
   (pos.players || []).forEach((pl, s) => {
     const who = editSeatName(pos, s);
     if (dr.game === "trick" && dr.players === 2) {
@@ -590,12 +599,14 @@ function drawEditor(root, model, send, ui, redraw) {
   const message = model.get("message") || "";
   const tone = model.get("tone") || "";
   const version = model.get("version");
-  const edit = (msg) => {
+  // which control sent the last request: its refusal is shown beside that control
+  const edit = (msg, where) => {
     ui.pasteSent = msg.op === "paste" ? version : null;   // which request a refusal answers
     send({ action: "edit", ...msg });
   };
   const seatName = (s) => editSeatName(pos, s);
   // what is typed in the position-text box survives a redraw of the same draft (a refused paste
+    ui.sent = { where: where || (msg.op === "move" ? msg.to : "controls"), version };
   // keeps its line, with the reason under it); a changed draft writes its own text there again
   if (ui.pasted && ui.pasted.version !== version) ui.pasted = null;
   const pasteRefused = !!(ui.pasted && ui.pasteSent === version && message && !tone);
@@ -603,6 +614,18 @@ function drawEditor(root, model, send, ui, redraw) {
   // a click on a zone with a card picked moves it there; a click on a card picks it
   const drop = (place) => (e) => {
     if (e) e.stopPropagation();
+  const refused = !!(message && !tone);
+  const messageEl = message
+    ? h("div", { class: tone ? `sk-message sk-${tone}` : "sk-message sk-erefused", role: tone ? "status" : "alert" }, h("span", { class: "sk-message-text" }, message))
+    : null;
+  // a refusal of this table's last request goes beside the control that sent it
+  const sentHere = !!(refused && ui.sent && ui.sent.version === version);
+  let placed = false;
+  function placeMessage(place) {
+    if (!sentHere || placed || typeof ui.sent.where !== "object" || !samePlace(ui.sent.where, place)) return null;
+    placed = true;
+    return messageEl;
+  }
     if (!ui.picked) return;
     const p = ui.picked;
     ui.picked = null;
@@ -649,7 +672,8 @@ function drawEditor(root, model, send, ui, redraw) {
     return h("div", { class: cls, onclick: drop(place), ...dropAttrs(place),
       dataset: { ezone: place.zone, seat: place.seat, trick: place.trick } },
       h("div", { class: "sk-zlabel" }, `${label} \u00b7 ${list.filter((c) => c != null).length}`),
-      h("div", { class: "sk-cards" }, items.length ? items : h("span", { class: "sk-none" }, "empty")));
+      h("div", { class: "sk-cards" }, items.length ? items : h("span", { class: "sk-none" }, "empty")),
+      placeMessage(place));
   }
 
   function seatBox(s) {
@@ -686,10 +710,10 @@ function drawEditor(root, model, send, ui, redraw) {
     k >= 0 ? `finished ${ordinal(k + 1)}` : "finished");
   }
 
-  function select(label, value, options, onchange) {
+  function select(label, value, options, onchange, title) {
     const el = h("select", { class: "sk-select", "aria-label": label, onchange: (e) => onchange(e.target.value) },
       options.map(([v, text]) => h("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === JSON.stringify(value) }, text)));
-    return h("label", { class: "sk-econtrol" }, `${label} `, el);
+    return h("label", { class: "sk-econtrol", title: title || null }, `${label} `, el);
   }
   const seats = [...Array(n).keys()].map((s) => [s, seatName(s)]);
   const set = (field) => (v) => edit({ op: "set", field, value: JSON.parse(v) });
@@ -709,7 +733,10 @@ function drawEditor(root, model, send, ui, redraw) {
       select("phase", pos.phase, phaseOptions(dr, pos), set("phase")));
     if (dr.variant === "bitenight") {
       const pend = pos.pending ? pos.pending.joker : null;
-      controls.push(select("joker waits for", pend, [[null, "nobody"], ...seats], set("pending")));
+      // a joker turned up from a gamble lies on the stack until its player names who takes the stack
+      controls.push(select("joker on the stack, its target named by", pend,
+        [[null, "nobody (no joker waiting)"], ...seats], set("pending"),
+        "A joker turned up from a gamble stays on the stack until the player who turned it names who takes the stack. Pick that player here, or nobody."));
     }
   } else {
     const c = pos.contract || null;
@@ -752,9 +779,9 @@ function drawEditor(root, model, send, ui, redraw) {
   if (ui.typeZone == null || ui.typeZone >= zones.length) ui.typeZone = 0;
   const typeSel = h("select", { class: "sk-select", "aria-label": "zone to type into", onchange: (e) => { ui.typeZone = Number(e.target.value); } },
     zones.map((z, i) => h("option", { value: i, selected: i === ui.typeZone }, z.label)));
-  const typeIn = h("input", { class: "sk-input", "aria-label": "cards to put", placeholder: trick ? (fam === "german" ? "EO HA S10" : "QC JD AH") : "5H 9C",
+  const typeIn = h("input", { class: "sk-input", "aria-label": "cards to put", placeholder: trick ? (fam === "german" ? "Eichel-Ober Herz-Sau" : "Q\u2663 J\u2666 A\u2665") : "5\u2665 9\u2663 joker",
     value: ui.typeText || "", oninput: (e) => { ui.typeText = e.target.value; } });
-  const put = () => { const text = typeIn.value.trim(); if (!text) return; ui.typeText = ""; edit({ op: "type", to: zones[ui.typeZone].place, text }); };
+  const put = () => { const text = typeIn.value.trim(); if (!text) return; ui.typeText = ""; edit({ op: "type", to: zones[ui.typeZone].place, text }, "put"); };
   typeIn.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); put(); } });
   const seedIn = h("input", { class: "sk-input sk-seed", type: "number", "aria-label": "seed", value: ui.seed == null ? 1 : ui.seed,
     oninput: (e) => { ui.seed = e.target.value; } });
@@ -766,48 +793,64 @@ function drawEditor(root, model, send, ui, redraw) {
     const text = textIn.value.trim();
     if (!text) return;
     ui.pasted = { text: textIn.value, version };
-    edit({ op: "paste", text });
+    edit({ op: "paste", text }, "paste");
   };
   textIn.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); paste(); } });
 
-  // one verdict line: a refusal just shown replaces "This is a position" (the draft is as it was)
-  const refused = !!(message && !tone);
-  const status = !dr.valid
-    ? h("div", { class: "sk-message sk-eerror", role: "alert" }, h("span", { class: "sk-message-text" }, `Not a position yet: ${dr.words || dr.error}. Play stays off until that is fixed.`))
-    : (refused ? null : h("div", { class: "sk-eok" }, "This is a position: press Play from here to play it."));
-  const messageEl = message
-    ? h("div", { class: tone ? `sk-message sk-${tone}` : "sk-message sk-erefused", role: tone ? "status" : "alert" }, h("span", { class: "sk-message-text" }, message))
-    : null;
+  // one verdict line: a refusal just shown replaces "This is a position" (the draft is as it was);
+  // an empty table is where everyone starts: it says what to do, in the information tone
+  const empty = !dr.valid && draftIsEmpty(pos);
+  const status = empty
+    ? h("div", { class: "sk-message sk-info sk-estart", role: "status" }, h("span", { class: "sk-message-text" },
+      "Nobody holds a card yet: click a card in the row \u201cnot placed yet\u201d below, then the place it goes to, or press Deal the rest. Play from here comes on once the cards make a position."))
+    : !dr.valid
+      ? h("div", { class: "sk-message sk-eerror", role: "alert" }, h("span", { class: "sk-message-text" }, `Not a position yet: ${dr.words || dr.error}. Play stays off until that is fixed.`))
+      : (refused ? null : h("div", { class: "sk-eok" }, "This is a position: press Play from here to play it."));
 
   const rows = dr.rows || { top: [...Array(Math.ceil(n / 2)).keys()], bottom: [...Array(n).keys()].slice(Math.ceil(n / 2)) };
   const parts = [
     h("div", { class: "sk-head" }, h("span", { class: "sk-variant" }, dr.variant), h("span", { class: "sk-status" }, "editing a position"),
       h("span", { class: "sk-grow" }),
       h("button", { class: "sk-btn sk-primary sk-playhere", disabled: !dr.valid, title: dr.valid ? "play from this position" : "the draft is not a position yet",
-        onclick: () => { ui.pasteSent = null; send({ action: "mode", mode: "play" }); } }, "Play from here \u25b6")),
+  const controlsBar = h("div", { class: "sk-econtrols" }, controls);
+  const putBar = h("div", { class: "sk-ebar" }, "Put ", typeIn, " into ", typeSel, h("button", { class: "sk-btn", onclick: put }, "Put"));
+  const dealBar = h("div", { class: "sk-ebar" },
+    h("button", { class: "sk-btn", title: "deal the cards not placed yet to the places still short of cards", onclick: () => edit({ op: "deal", seed: Number(seedIn.value) || 0 }, "deal") }, "Deal the rest"),
+    " seed ", seedIn,
+    h("button", { class: "sk-btn", title: "every card back to the palette", onclick: () => { ui.picked = null; edit({ op: "clear" }, "deal"); } }, "Clear"),
+    h("span", { class: "sk-grow" }));
+  const pasteBar = h("div", { class: "sk-ebar" }, textIn, copyButton(textIn, !dr.text),
+    h("button", { class: "sk-btn", title: "read the position text in the box", onclick: paste }, "Paste"));
+        onclick: () => { ui.pasteSent = null; ui.sent = null; send({ action: "mode", mode: "play" }); } }, "Play from here \u25b6")),
     status,
-    h("div", { class: "sk-econtrols" }, controls),
+    controlsBar,
     h("div", { class: "sk-row sk-row-top sk-erow" }, rows.top.map(seatBox)),
     h("div", { class: "sk-felt sk-efelt" }, middle),
     h("div", { class: "sk-row sk-row-bottom sk-erow" }, rows.bottom.map(seatBox)),
     palette,
-    h("div", { class: "sk-ebar" }, "Put ", typeIn, " into ", typeSel, h("button", { class: "sk-btn", onclick: put }, "Put")),
-    h("div", { class: "sk-ebar" },
-      h("button", { class: "sk-btn", title: "deal the cards not placed yet to the places still short of cards", onclick: () => edit({ op: "deal", seed: Number(seedIn.value) || 0 }) }, "Deal the rest"),
-      " seed ", seedIn,
-      h("button", { class: "sk-btn", title: "every card back to the palette", onclick: () => { ui.picked = null; edit({ op: "clear" }); } }, "Clear"),
-      h("span", { class: "sk-grow" })),
-    h("div", { class: "sk-ebar" }, textIn, copyButton(textIn, !dr.text),
-      h("button", { class: "sk-btn", title: "read the position text in the box", onclick: paste }, "Paste")),
+    putBar,
+    dealBar,
+    pasteBar,
   ];
-  // a refused paste says why under its line; any other message goes under the verdict
-  if (messageEl && pasteRefused) parts.push(messageEl);
-  else if (messageEl) parts.splice(2, 0, messageEl);
+  // a refused paste says why under its line, a refused Put or Deal under its own; a refused card
+  // move in the zone it was to go to (above); any other message goes under the verdict
+  const where = sentHere ? ui.sent.where : null;
+  const after = { put: putBar, deal: dealBar, paste: pasteBar, controls: controlsBar }[pasteRefused ? "paste" : where];
+  if (messageEl && !placed) {
+    if (after) parts.splice(parts.indexOf(after) + 1, 0, messageEl);
+    else parts.splice(2, 0, messageEl);
+  }
   root.replaceChildren(...parts.filter((x) => x != null));
 }
 
 function render({ model, el }) {
   let sel = { player: null, items: [] };
+  // and scrolled into view once, so a refusal is never off screen
+  const key = messageEl && !tone ? `${version}|${message}` : null;
+  if (key && ui.shown !== key && (sentHere || pasteRefused) && messageEl.scrollIntoView) {
+    messageEl.scrollIntoView({ block: "nearest" });
+  }
+  ui.shown = key;
   let seenVersion = null;
   let queued = false;
   let asking = false;             // a hint was asked for and has not come back yet
