@@ -512,10 +512,6 @@ export function editSeatName(pos, s) {
   return name != null && String(name) !== `P${s}` ? String(name) : `Player ${s}`;
 }
 
-// The zones of a draft, for the "type cards into" list: [{label, place}].
-export function editorZones(dr) {
-  const out = [];
-  const pos = dr.position || {};
 // True while no card of the draft lies anywhere: the editor greets with what to do, not a fault.
 export function draftIsEmpty(pos) {
   const some = (list) => Array.isArray(list) && list.some((c) => c != null);
@@ -525,6 +521,10 @@ export function draftIsEmpty(pos) {
   return !(pos.tricks || []).some((t) => t && some(t.cards));
 }
 
+// The zones of a draft, for the "type cards into" list: [{label, place}].
+export function editorZones(dr) {
+  const out = [];
+  const pos = dr.position || {};
   (pos.players || []).forEach((pl, s) => {
     const who = editSeatName(pos, s);
     if (dr.game === "trick" && dr.players === 2) {
@@ -602,18 +602,14 @@ function drawEditor(root, model, send, ui, redraw) {
   // which control sent the last request: its refusal is shown beside that control
   const edit = (msg, where) => {
     ui.pasteSent = msg.op === "paste" ? version : null;   // which request a refusal answers
+    ui.sent = { where: where || (msg.op === "move" ? msg.to : "controls"), version };
     send({ action: "edit", ...msg });
   };
   const seatName = (s) => editSeatName(pos, s);
   // what is typed in the position-text box survives a redraw of the same draft (a refused paste
-    ui.sent = { where: where || (msg.op === "move" ? msg.to : "controls"), version };
   // keeps its line, with the reason under it); a changed draft writes its own text there again
   if (ui.pasted && ui.pasted.version !== version) ui.pasted = null;
   const pasteRefused = !!(ui.pasted && ui.pasteSent === version && message && !tone);
-
-  // a click on a zone with a card picked moves it there; a click on a card picks it
-  const drop = (place) => (e) => {
-    if (e) e.stopPropagation();
   const refused = !!(message && !tone);
   const messageEl = message
     ? h("div", { class: tone ? `sk-message sk-${tone}` : "sk-message sk-erefused", role: tone ? "status" : "alert" }, h("span", { class: "sk-message-text" }, message))
@@ -626,6 +622,10 @@ function drawEditor(root, model, send, ui, redraw) {
     placed = true;
     return messageEl;
   }
+
+  // a click on a zone with a card picked moves it there; a click on a card picks it
+  const drop = (place) => (e) => {
+    if (e) e.stopPropagation();
     if (!ui.picked) return;
     const p = ui.picked;
     ui.picked = null;
@@ -808,10 +808,6 @@ function drawEditor(root, model, send, ui, redraw) {
       : (refused ? null : h("div", { class: "sk-eok" }, "This is a position: press Play from here to play it."));
 
   const rows = dr.rows || { top: [...Array(Math.ceil(n / 2)).keys()], bottom: [...Array(n).keys()].slice(Math.ceil(n / 2)) };
-  const parts = [
-    h("div", { class: "sk-head" }, h("span", { class: "sk-variant" }, dr.variant), h("span", { class: "sk-status" }, "editing a position"),
-      h("span", { class: "sk-grow" }),
-      h("button", { class: "sk-btn sk-primary sk-playhere", disabled: !dr.valid, title: dr.valid ? "play from this position" : "the draft is not a position yet",
   const controlsBar = h("div", { class: "sk-econtrols" }, controls);
   const putBar = h("div", { class: "sk-ebar" }, "Put ", typeIn, " into ", typeSel, h("button", { class: "sk-btn", onclick: put }, "Put"));
   const dealBar = h("div", { class: "sk-ebar" },
@@ -821,6 +817,10 @@ function drawEditor(root, model, send, ui, redraw) {
     h("span", { class: "sk-grow" }));
   const pasteBar = h("div", { class: "sk-ebar" }, textIn, copyButton(textIn, !dr.text),
     h("button", { class: "sk-btn", title: "read the position text in the box", onclick: paste }, "Paste"));
+  const parts = [
+    h("div", { class: "sk-head" }, h("span", { class: "sk-variant" }, dr.variant), h("span", { class: "sk-status" }, "editing a position"),
+      h("span", { class: "sk-grow" }),
+      h("button", { class: "sk-btn sk-primary sk-playhere", disabled: !dr.valid, title: dr.valid ? "play from this position" : "the draft is not a position yet",
         onclick: () => { ui.pasteSent = null; ui.sent = null; send({ action: "mode", mode: "play" }); } }, "Play from here \u25b6")),
     status,
     controlsBar,
@@ -841,16 +841,16 @@ function drawEditor(root, model, send, ui, redraw) {
     else parts.splice(2, 0, messageEl);
   }
   root.replaceChildren(...parts.filter((x) => x != null));
-}
-
-function render({ model, el }) {
-  let sel = { player: null, items: [] };
   // and scrolled into view once, so a refusal is never off screen
   const key = messageEl && !tone ? `${version}|${message}` : null;
   if (key && ui.shown !== key && (sentHere || pasteRefused) && messageEl.scrollIntoView) {
     messageEl.scrollIntoView({ block: "nearest" });
   }
   ui.shown = key;
+}
+
+function render({ model, el }) {
+  let sel = { player: null, items: [] };
   let seenVersion = null;
   let queued = false;
   let asking = false;             // a hint was asked for and has not come back yet
