@@ -564,7 +564,7 @@ class Draft:
                 continue
             card = self._parse(read_card_word(word, german))
             if card is None or str(card) == "??":
-                example = "EO, Herz-Sau or O\u2663" if german else "Q\u2665, 10\u2663, joker or QH 10C JK"
+                example = "Eichel-Ober or O\u2663" if german else "Q\u2665, 10\u2663 or joker"
                 raise EditRefused(
                     f"{word!r} is not a {self.variant} card (write cards such as {example}); nothing was changed."
                 )
