@@ -146,6 +146,9 @@ class Table(anywidget.AnyWidget):
     #: seconds a hint may search (the Hint button); ``hint_iterations`` fixes the playouts instead
     hint_budget = 1.0
     hint_iterations = None
+    #: the one seat a person plays at this table (a lesson's learner): drawn at the bottom, and
+    #: the only seat whose moves are offered, even where every card is open; None: every seat
+    home: int | None = None
 
     def __init__(
         self, game: AnyGame, view="table", *, seed=None, interactive: bool = True, mode: str = "play", **kwargs
@@ -225,6 +228,10 @@ class Table(anywidget.AnyWidget):
         if seat != "table":
             moves = [m for m in moves if m.player == seat]
             state.pop("seed", None)  # the seed would let a seat re-deal the hidden cards
+        if self.home is not None and 0 <= self.home < len(g.players):
+            moves = [m for m in moves if m.player == self.home]
+            info["rows"] = dict(zip(("top", "bottom"), seat_rows(len(g.players), self.home)))
+            info["home"] = self.home
         for s in self._bots:
             info["seats"][s]["bot"] = True
         info["bot_waiting"] = self._timer is not None

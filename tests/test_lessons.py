@@ -223,7 +223,7 @@ def test_checks_combine_and_are_named():
         mistakes=["9D"],
     )
     assert ex.check("10H").accepted
-    assert ex.check("KS").message.startswith("Legal, but the K does not burn")
+    assert ex.check("KS").message.startswith("Legal, but the king does not burn")
 
 
 def test_palace_seven_is_narrated_as_a_plain_card():

@@ -320,6 +320,10 @@ export function whyNot(d, p, zone) {
   if (typeof info.view === "number" && info.view !== p) {
     return `You sit at ${seatLabel(info, info.view)}: this table plays ${seatLabel(info, info.view)}'s cards only.`;
   }
+  if (typeof info.home === "number" && info.home !== p) {   // a lesson: the learner plays one seat
+    const me = seatLabel(info, info.home);
+    return `In this exercise you play ${me === "You" ? "the seat called You" : me}, at the bottom: ${who}'s cards are not yours to play.`;
+  }
   const seat = (info.seats || [])[p] || {};
   if (seat.bot) return `${who} is played by a bot.`;
   const turn = info.game === "trick" ? info.turn : info.actor;
@@ -905,7 +909,8 @@ function render({ model, el }) {
       return;
     }
     const isSel = (p, zone, index) => sel.player === p && sel.items.some((a) => a.zone === zone && a.index === index);
-    const pick = (p, zone, index, card) => () => { sel = toggle(sel, d, { player: p, zone, index, card }); draw(); };
+    // a card picked is the learner moving on: a note on an earlier click that could do nothing goes
+    const pick = (p, zone, index, card) => () => { sel = toggle(sel, d, { player: p, zone, index, card }); note = null; draw(); };
     const explain = (p, zone) => () => { note = whyNot(d, p, zone) || note; draw(); };
 
     function seatEl(p) {

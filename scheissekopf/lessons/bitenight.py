@@ -201,7 +201,7 @@ SPECIALS = Lesson(
             },
             seat=0,
             goal="Burn the stack in one move.",
-            accept=c.burned(),
+            accept=c.burned(four=False),  # four of a kind is taught after the 10
             solutions=["P0 10H"],
             hints=[
                 "One card burns the stack whatever lies on it.",
@@ -313,7 +313,7 @@ FOUR = Lesson(
                 "turn": 1,
             },
             seat=0,
-            goal="Five players, two decks. It is Ben's turn, but you can go out right now, before Ben plays. Do it.",
+            goal="Five players, two packs. It is Ben's turn, but you can go out right now, before Ben plays. Do it.",
             accept=c.goes_out(),
             solutions=["P0 QC QH QS"],
             hints=[

@@ -31,9 +31,22 @@ def rank(card) -> str:
     return RANK_TEXT[card.rank]
 
 
+_RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace", 15: "joker"}
+
+
+def rank_word(card) -> str:
+    """A shedding card's rank as a card player says it: '9', '10', 'queen', 'ace', 'joker'.
+
+    >>> from scheissekopf.cards import Card
+    >>> rank_word(Card.parse("AS")), rank_word(Card.parse("10H"))
+    ('ace', '10')
+    """
+    return _RANK_WORDS.get(card.rank, RANK_TEXT[card.rank])
+
+
 def a(word: str) -> str:
-    """'a 9', 'an 8', 'an A'."""
-    return ("an " if word[:1] in ("8", "A") else "a ") + word
+    """'a 9', 'an 8', 'an ace'."""
+    return ("an " if word[:1] in ("8", "A", "a") else "a ") + word
 
 
 def plural(word: str) -> str:
@@ -216,8 +229,9 @@ def _run(stack, r, variant) -> int:
     return n
 
 
-def burned(why=None) -> Check:
-    """The stack burned (a 10, or four of a kind)."""
+def burned(why=None, four=True) -> Check:
+    """The stack burned (a 10, or four of a kind). ``four=False``: the misses do not speak of
+    four of a kind (for an exercise that comes before it is taught)."""
 
     def miss(o):
         if o.burned:
@@ -228,9 +242,12 @@ def burned(why=None) -> Check:
         if o.move.kind == "joker":
             return f"a joker does not burn the stack: {o.does(takers[0], 'take')} it"
         cards = o.played_cards()
-        word = rank(cards[0])
-        if word == "JK":
+        word = rank_word(cards[0])
+        if word == "joker":
             return "a joker does not burn the stack"
+        if not four:
+            what = f"the {word}" if len(cards) == 1 else f"the {plural(word)}"
+            return f"{what} just {'lies' if len(cards) == 1 else 'lie'} on top of the stack, and nothing burns"
         n = _run(o.after.stack, cards[0].rank, o.after.variant)
         what = f"the {word} does" if len(cards) == 1 else f"the {plural(word)} do"
         there = "there is one" if n == 1 else f"there are {_NUMBER.get(n, n)}"
@@ -265,7 +282,7 @@ def kept_clear(why=None) -> Check:
         top = o.before.effective_top
         if flips and top is not None:
             card = flips[0].cards[0]
-            return f"the turned {card_word(card)} does not go on the {rank(top)}, so you take the stack with it"
+            return f"the turned {card_word(card)} does not go on the {rank_word(top)}, so you take the stack with it"
         return "you take the stack"
 
     return Check("you kept clear of the stack", miss, why)
@@ -287,7 +304,7 @@ def must_take(seat, why=None) -> Check:
         if not plays:
             return None
         top = g.effective_top
-        on = f"on the {rank(top)}" if top is not None else "on the open stack"
+        on = f"on the {rank_word(top)}" if top is not None else "on the open stack"
         if o.view:
             return f"{o.does(seat, 'have')} a card that goes {on}"
         cards = [card_word(c) for c in sorted({m.cards[0] for m in plays if m.cards})]
@@ -339,7 +356,7 @@ def still_limits(word, why=None) -> Check:
             return f"{o.does(o.takers()[0], 'take')} the stack, and the {word} with it"
         if top is None or rank(top) == "2":
             return f"now the next player may lay anything: the {word}'s limit is gone"
-        return f"now the {rank(top)} is the card to beat: the {word}'s limit is gone"
+        return f"now the {rank_word(top)} is the card to beat: the {word}'s limit is gone"
 
     return Check(f"the {word} still limits the next play", miss, why)
 
@@ -358,8 +375,8 @@ def anything_goes(why=None) -> Check:
         if top is None or rank(top) == "2":
             return None
         if g.stack and g.stack[-1].rank == 3:
-            return f"the 3 is invisible: the {rank(top)} under it is still the card to beat"
-        return f"now the {rank(top)} is the card to beat"
+            return f"the 3 is invisible: the {rank_word(top)} under it is still the card to beat"
+        return f"now the {rank_word(top)} is the card to beat"
 
     return Check("the next player may lay anything", miss, why)
 
@@ -378,7 +395,7 @@ def opens(seat, why=None) -> Check:
         low = start[-1].args[0] if start else None
         text = f"{o.who(g.turn)} would open"
         if low and g.variant == "bitenight":
-            text += f": the lowest card in any hand would be {a(RANK_TEXT[low])}, and {o.does(g.turn, 'hold')} it"
+            text += f": the lowest card in any hand would be {a(_RANK_WORDS.get(low, RANK_TEXT[low]))}, and {o.does(g.turn, 'hold')} it"
         return text
 
     return Check(f"P{seat} opens the game", miss, why)
@@ -429,7 +446,7 @@ def goes_out(low=False, why=None) -> Check:
             held = cards_text(left) + (f" and {hidden} gamble card{'s' if hidden > 1 else ''}" if hidden else "")
             return f"you are not out: you still hold {held}"
         if low and not outs[0].args[1]:
-            return f"you go out, but on {a(rank(o.played_cards()[0]))}, not on 4s: no low-card bonus"
+            return f"you go out, but on {a(rank_word(o.played_cards()[0]))}, not on 4s: no low-card bonus"
         return None
 
     return Check("you go out" + (" on 4s" if low else ""), miss, why)

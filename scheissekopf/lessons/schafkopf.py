@@ -280,7 +280,7 @@ CALLED = Lesson(
             hints=[
                 "The duty to lead the called ace has an exception.",
                 "With four or more cards of the called suit you may lead another card of it.",
-                "Lead the Eichel-7.",
+                "Lead the Eichel-Sieben.",
             ],
             explain="With four Eichel cards you may run away: the ace is no longer bound, and you "
             "decide when it comes out.",
@@ -380,7 +380,7 @@ POINTS = Lesson(
             hints=[
                 "The losers pay one unit more when they are schneider: below 30 points.",
                 "Ben and Cleo would take the last trick. What do your cards put into this trick, and what into theirs?",
-                "Put the Schellen-10 on your partner's trick now.",
+                "Put the Schellen-Zehn on your partner's trick now.",
             ],
             explain="Your 10 goes to your side; the King falls into their last trick, leaving them "
             "25 points: schneider, so each pays 2 and you and Ada get +2.",

@@ -208,14 +208,14 @@ SCHWECHAT = Lesson(
             goal="Your hand is empty. Neither bank card goes on the ace. Play on without taking the "
             "stack (this open table shows the face-down cards).",
             accept=c.kept_clear(
-                why="Column 2's bank card is gone, so the card under it may be "
-                "turned while the other columns still hold bank cards."
+                why="Column 3, counted from the left, has lost its bank card, so the gamble card "
+                "under it may be turned while the other columns still hold bank cards."
             ),
             solutions=["P0 flip 2"],
             hints=[
                 "Bank and gamble lie in columns: each bank card covers one gamble card.",
                 "Which gamble card has no bank card on it any more?",
-                "Turn gamble card 2: 'flip 2'.",
+                "Turn the gamble card in column 3, counted from the left: click it, then Turn it over.",
             ],
             explain="A gamble card is free once the bank card on it is gone, even while other "
             "columns still hold bank cards. The 7 you turned is a wildcard.",
@@ -236,7 +236,7 @@ SCHWECHAT = Lesson(
             hints=[
                 "In schwechat you may take the stack at the start of your turn even when you could play.",
                 "Three wildcards would make your hand strong.",
-                "Write 'take'.",
+                "Press Take the stack.",
             ],
             explain="You take three wildcards into your hand, and then open the new stack yourself.",
             mistakes=["P1 take"],

@@ -22,6 +22,7 @@ Needs the Jupyter packages (the ``widget`` extra); :mod:`scheissekopf.lessons` i
 from __future__ import annotations
 
 import html
+import re
 
 try:
     import ipywidgets as widgets
@@ -35,6 +36,7 @@ except ModuleNotFoundError as exc:  # the lessons themselves need neither; their
 
 from .lesson import Exercise, Feedback, Lesson, Progress
 
+_SEAT = re.compile(r"^\s*P(\d+)\b", re.IGNORECASE)
 MARKS = {Progress.DONE: "\u2714", Progress.TRIED: "\u2718", Progress.NOT_YET: "\u25cb"}
 _MARK_COLOURS = {Progress.DONE: "#1f7a3a", Progress.TRIED: "#b3261e", Progress.NOT_YET: "#6b7770"}
 
@@ -56,6 +58,15 @@ def _as_lesson(what) -> Lesson:
     raise TypeError(f"a lesson table plays a Lesson, an Exercise or the id of one, not {type(what).__name__}")
 
 
+def _player_of(move):
+    """The seat a move is for (a Move, or text starting with its seat), else None (bare text is
+    the learner's move)."""
+    if isinstance(move, str):
+        seat = _SEAT.match(move)
+        return int(seat.group(1)) if seat else None
+    return getattr(move, "player", None)
+
+
 class LessonTable(widgets.VBox):
     """A lesson (or one exercise) played on a card table.
 
@@ -74,6 +85,7 @@ class LessonTable(widgets.VBox):
         self.header = widgets.HTML()
         ex = self.lesson[0]
         self.table = Table(ex.game(), view=ex.seat if ex.view else "table")
+        self.table.home = ex.seat  # the learner sits at the bottom, and plays that seat only
         self.table.hint_budget = hint_budget
         self.table.referee = self.answer
         self.table.adviser = self._advise
@@ -95,6 +107,7 @@ class LessonTable(widgets.VBox):
         self.index = index
         ex = self.exercise
         self.table.hints = {}
+        self.table.home = ex.seat
         self.table.game = ex.game()
         self.table.view = ex.seat if ex.view else "table"
         self.table.message = ""
@@ -132,6 +145,11 @@ class LessonTable(widgets.VBox):
         if game.history:  # solved already: the position on the table is after the answer
             self.table.say(self._solved_words(), "info")
             return Feedback(False, self.table.message)
+        player = _player_of(move)
+        if player is not None and player != ex.seat:
+            # another seat's move is no try at this exercise: it is refused and not counted
+            self.table.message = self._not_yours(player)
+            return Feedback(False, self.table.message, move if isinstance(move, str) else str(move))
         feedback = self.progress.record(ex, ex.check(move, game))
         if feedback.accepted and feedback.move_text is not None:
             self.table.play(feedback.move_text)
@@ -167,6 +185,13 @@ class LessonTable(widgets.VBox):
         self._draw()
         return self.table.message
 
+    def _not_yours(self, player: int) -> str:
+        names = self.table.game.names
+        other = names[player] if 0 <= player < len(names) else "another seat"
+        me = names[self.exercise.seat]
+        mine = "the seat called You, at the bottom" if me == "You" else f"{me}, at the bottom"
+        return f"In this exercise you play {mine}: {other}'s cards are not yours to play."
+
     def _solved_words(self) -> str:
         if self.index + 1 < len(self.lesson):
             return "Solved! Press Next for the next exercise, or Retry to play this one again."
@@ -184,7 +209,7 @@ class LessonTable(widgets.VBox):
             )
         name = self.table.game.names[ex.seat]
         who = ("You play the seat called You" if name == "You" else f"You play {name}") + (
-            ", and see only your own cards." if ex.view else "."
+            ", at the bottom of the table, and see only your own cards." if ex.view else ", at the bottom of the table."
         )
         intro = f'<div style="color:#44524b;margin:2px 0 6px">{html.escape(lesson.intro)}</div>' if lesson.intro else ""
         count = f"exercise {self.index + 1} of {len(lesson)}" if len(lesson) > 1 else "one exercise"
