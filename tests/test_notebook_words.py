@@ -141,3 +141,96 @@ def test_the_scan_sees_codes_in_printed_lines_and_prose_but_not_in_code_spans():
     table = {"outputs": [{"output_type": "display_data", "data": {"text/html": '<div title="4C">Ben plays 9D.</div>'}}]}
     # a picture's words and its cards' tooltips are read too
     assert codes_in(printed(table, pictures=True)) == ["Ben plays 9D.", "4C"] and not codes_in(printed(table))
+
+
+# ------------------------------------------------------------------------------ the first notebooks
+FIRST = [p for p in NOTEBOOKS if p.name[:2] in ("01", "02", "03", "04")]
+LESSON_CELL = re.compile(r"LessonTable\(\"([\w-]+)\"\)")
+
+
+def _cells(path):
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def _lesson_cells(path):
+    """(index, exercise or lesson id) of each cell that shows a lesson table."""
+    for i, cell in enumerate(_cells(path)):
+        if cell["cell_type"] == "code":
+            yield from ((i, found) for found in LESSON_CELL.findall(_text(cell["source"])))
+
+
+def _exercise_words(ident) -> str:
+    from scheissekopf import lessons
+
+    try:
+        exercises = list(lessons.get(ident))
+    except KeyError:
+        exercises = [lessons.exercise(ident)]
+    said = []
+    for ex in exercises:
+        said += [ex.goal, *ex.hints, ex.explain]
+        said += [ex.check(m).message for m in ex.game().legal_moves() if m.player == ex.seat]
+    return " ".join(said)
+
+
+# what a lesson may ask or say only once the prose has taught it: (what the lesson says, how the
+# prose teaches it: the word in bold where it is introduced, or a section of its own)
+TAUGHT_FIRST = {
+    "taking the stack": (re.compile(r"\btakes? the (?:whole )?stack\b"), re.compile(r"\*\*take the stack\*\*")),
+    "four of a kind": (
+        re.compile(r"four of a kind|four \w+s (?:are needed )?in a row"),
+        re.compile(r"^## Four of a kind", re.M),
+    ),
+}
+
+
+@pytest.mark.parametrize("path", FIRST, ids=lambda p: p.name)
+def test_a_lesson_uses_only_what_the_prose_has_taught(path):
+    found = []
+    for index, ident in _lesson_cells(path):
+        # what this notebook's prose said before the lesson, and every notebook's before it
+        earlier = [
+            _text(c["source"]) for p in FIRST if p.name < path.name for c in _cells(p) if c["cell_type"] == "markdown"
+        ]
+        here = [_text(c["source"]) for c in _cells(path)[:index] if c["cell_type"] == "markdown"]
+        before = "\n".join(earlier + here)
+        words = _exercise_words(ident)
+        for what, (said, taught) in TAUGHT_FIRST.items():
+            if said.search(words) and not taught.search(before):
+                found.append(f"{ident}: speaks of {what} before the prose teaches it")
+    assert not found, "\n".join(found)
+
+
+def test_points_are_explained_before_the_first_hint_can_show_them():
+    # once an exercise's own hints are used up, the Hint button's ranking gives points; the
+    # tutorial's first lesson table is in notebook 1
+    path = FIRST[0]
+    first = next(_lesson_cells(path))[0]
+    assert re.search(r"\*\*points\*\*", "\n".join(_text(c["source"]) for c in _cells(path)[:first])), path.name
+
+
+@pytest.mark.parametrize("path", FIRST, ids=lambda p: p.name)
+def test_the_first_notebooks_say_pack_as_notebook_1_does(path):
+    text = " ".join(t for _, kind, t in reading(path) if kind == "prose")
+    assert not re.search(r"\bdecks?\b", text, re.IGNORECASE), path.name
+
+
+def test_a_round_marked_stalemate_is_shown_where_the_prose_promises_one():
+    path = ROOT / "notebooks" / "03-scoring.ipynb"
+    cells = _cells(path)
+    promise = next(i for i, c in enumerate(cells) if "marked *(stalemate)* below" in _text(c["source"]))
+    shown = next(c for c in cells[promise + 1 :] if c["cell_type"] == "code")
+    assert "(stalemate)" in printed(shown)
+
+
+def test_schwechats_deal_lays_the_strongest_cards_as_the_prose_says():
+    path = ROOT / "notebooks" / "04-variants.ipynb"
+    cells = _cells(path)
+    said = next(i for i, c in enumerate(cells) if "lays their strongest cards" in _text(c["source"]))
+    lines = [line for line in printed(cells[said + 1]).splitlines() if " lays " in line]
+    assert len(lines) == 3
+    wild = re.compile(r"^(?:3|7|10)[\u2663\u2666\u2665\u2660]$|^JK$")
+    for line in lines:
+        laid, kept = re.match(r"\w+\s+lays (.*) face up, keeps (.*)$", line).groups()
+        # no wildcard stays in the hand while a plain card goes face up
+        assert not (any(wild.match(c) for c in kept.split()) and not all(wild.match(c) for c in laid.split())), line
