@@ -265,9 +265,18 @@ class Recorded:
 
     def _offered(self, move) -> bool:
         """Is `move` one that legal_moves() offered in this position, with the fields offered?
-        (Compared with the game's own copy of the offer, so an edited Move is not trusted.)"""
+        (Compared with the game's own copy of the offer, so an edited Move is not trusted: each
+        field must be the very object offered, as a served move's are. An equal value of another
+        type is not the offer: ``True == 1``, but a bool is not a seat.)"""
         try:
-            return _raw_item(self._offer, move._stamp) == (move.player, move.kind, move.cards, move.target, move.index)
+            row = _raw_item(self._offer, move._stamp)
+            return (
+                row[2] is move.cards
+                and row[0] is move.player
+                and row[1] is move.kind
+                and row[3] is move.target
+                and row[4] is move.index
+            )
         except (TypeError, IndexError, AttributeError):  # no offer here, or not an offered move
             return False
 
@@ -283,16 +292,19 @@ class Recorded:
         """Play a :class:`Move` or its text. Raises :class:`IllegalMove` and changes nothing.
         Should anything else go wrong while the move is applied, the position is put back as
         it was before the move and the error is raised."""
-        try:  # _offered written out (this runs every move): offered here, fields as offered?
-            fresh = type(move) is not Move or _raw_item(self._offer, move._stamp) != (  # type: ignore[arg-type]
-                move.player,
-                move.kind,
-                move.cards,
-                move.target,
-                move.index,
-            )
-        except (TypeError, IndexError):  # no offer in this position, or a move made by hand
-            fresh = True
+        fresh = True
+        if type(move) is Move:
+            try:  # _offered written out (this runs every move): offered here, each field the one offered?
+                row = _raw_item(self._offer, move._stamp)  # type: ignore[arg-type]
+                fresh = (
+                    row[2] is not move.cards
+                    or row[0] is not move.player
+                    or row[1] is not move.kind
+                    or row[3] is not move.target
+                    or row[4] is not move.index
+                )
+            except (TypeError, IndexError, AttributeError):  # no offer in this position, or a move made by hand
+                pass
         if fresh:
             try:
                 move = self._resolve(move)

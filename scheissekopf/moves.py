@@ -25,6 +25,9 @@ from .cards import Card
 from .errors import IllegalMove
 
 KINDS = ("swap", "place", "ready", "play", "take", "joker", "flip")
+# the kinds whose cards play different parts, so that their order is part of what the move does
+# (a swap: the hand card, then the bank card); the cards of every other kind count in any order
+_ORDERED = frozenset({"swap"})
 
 
 def card_text(cards) -> str:
@@ -64,7 +67,10 @@ class Move(_Fields):
     shown a joker, ``index`` the gamble or bank slot of a flip or place.
 
     A move is a value: its fields cannot be changed, and two moves are equal (and hash alike)
-    when their fields are, whichever order their cards are named in. They are plain slots, read
+    when they do the same, so that two legal moves of one position are equal exactly when playing
+    them leads to the same position. The cards of a play (or a bury) count in any order, as
+    the game lays them in its own order; a swap's two cards count in order, the hand card first
+    (``swap QS KC`` gives up QS, ``swap KC QS`` gives up KC). They are plain slots, read
     at full speed by bots and searches; ``_stamp`` is the place of a move that ``legal_moves()``
     offered, which ``play()`` then need not check again while its fields are still the ones
     offered there in the same position (see ``core.LegalMoves``).
@@ -89,11 +95,18 @@ class Move(_Fields):
         if not (target is None or _number(target) or isinstance(target, (str, Card))):
             # (a card: the ace a sheepshead picker calls with a card in the hole, "P1 under AH 7C")
             raise ValueError(f"a move's target is a seat, a word or a card, not {_shown(target)}")
-        for set_field, value in zip(_SETTERS, (player, kind, tuple(cards), target, index, None)):
+        try:
+            cards = tuple(cards)
+        except TypeError:
+            raise ValueError(f"a move's cards are a list of cards, not {_shown(cards)}") from None
+        for set_field, value in zip(_SETTERS, (player, kind, cards, target, index, None)):
             set_field(self, value)
 
     def _key(self) -> tuple:
-        return (self.player, self.kind, tuple(sorted(self.cards)), self.target, self.index)
+        cards = self.cards
+        if self.kind not in _ORDERED:
+            cards = tuple(sorted(cards))
+        return (self.player, self.kind, cards, self.target, self.index)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and self._key() == other._key()

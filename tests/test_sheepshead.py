@@ -154,7 +154,8 @@ def test_the_picker_buries_two_cards_that_count_for_the_picker():
     refused(g, "bury 9C 7C", "has no 9C")
     play(g, "bury KS 10H")
     assert g.phase == "call" and len(g.players[1].hand) == 6
-    assert g.view(1).to_dict()["buried"] == ["KS", "10H"] and g.view(2).to_dict()["buried"] == ["??", "??"]
+    # (laid away in the hand's order, whichever order they are named in: one move, one position)
+    assert g.view(1).to_dict()["buried"] == ["10H", "KS"] and g.view(2).to_dict()["buried"] == ["??", "??"]
 
 
 def test_the_picker_calls_the_ace_of_a_fail_suit_held_without_its_ace():

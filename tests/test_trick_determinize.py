@@ -130,13 +130,7 @@ def reachable(real, w):
             elif m.kind == "accept":
                 want = (m.player, "accept", frozenset([str(swap[1])]), None)
             legal = {_key(x): x for x in g.legal_moves()}
-            if m.kind == "must":
-                # the position keeps no record of the card named, only who must play: any card
-                # of that seat names it as well
-                q = real.contract.declarer if real.contract else real.best_bid[0]
-                mv = next((x for x in legal.values() if x.kind == "must" and g.holder(x.cards[0]) == q), None)
-            else:
-                mv = legal.get(want)
+            mv = legal.get(want)  # (a must game's card is public: the world names the same)
             if mv is None:
                 ok = False
                 break

@@ -16,10 +16,11 @@ import random as _random
 from bisect import bisect_left
 from collections import Counter
 
-from ..cards import HIDDEN, JOKER, JOKER_RANK, RANK_TEXT, Card, standard_deck
+from ..cards import CARDS, HIDDEN, JOKER, JOKER_RANK, RANK_TEXT, Card, standard_deck
 from ..core import LegalMoves, Recorded
 from ..errors import IllegalMove
 from ..moves import Move, parse_move
+from ..notation import shown
 from ..rng import SeededRNG
 from ..words import CODES, Said, Writer, agree, seat_word
 from . import presets as _presets
@@ -419,13 +420,21 @@ class Game(Recorded):
         """`cards` (a tuple: the journal tells this entry by it), all of rank `r` (a play, or a
         single card), out of p's hand."""
         hand = self.players[p].hand
-        self._j.append(cards)  # undo puts `cards` back into the sorted hand
-        self._j.append(hand)
+        j = self._j
+        j.append(cards)  # undo puts `cards` back into the sorted hand
+        j.append(hand)
         z = ZH[p]
         h = self._hh
-        for c in cards:
-            hand.remove(c)
-            h -= z[c]
+        held = len(hand)
+        try:
+            for c in cards:
+                hand.remove(c)
+                h -= z[c]
+        except BaseException:
+            # a card that is not in the hand (only an edited offer gets this far): the record
+            # must put back exactly the cards taken out before it, as the cards they were
+            j[-2] = tuple(CARDS[int(c)] for c in cards[: held - len(hand)])
+            raise
         self._hh = h
         if not hand:
             self._bankr = None
@@ -968,12 +977,18 @@ class Game(Recorded):
             raise IllegalMove(f"unknown kind of move {move.kind!r}", move, p)
         if not (move.target is None or type(move.target) is int) or not (move.index is None or type(move.index) is int):
             raise IllegalMove("a move names a seat or a slot by its number, not a value of another kind", move, p)
+        if type(move.cards) is not tuple:
+            raise IllegalMove(f"a move's cards are a tuple of cards, not {shown(move.cards)}", move, p)
         for c in move.cards:
             if not isinstance(c, Card) or c == HIDDEN:
                 raise IllegalMove(f"{c!r} is not a card that can be played", move, p)
         why = self._refusal(move)
         if why:
             raise IllegalMove(why, move, p, words=self._refusal_words(move))
+        cards = move.cards
+        if move.kind == "play" and len(cards) > 1 and any(a > b for a, b in zip(cards, cards[1:])):
+            # the cards named in another order: the same move, laid as the offered one lays them
+            move = Move(p, "play", sorted(cards))
         return move
 
     def _refusal_words(self, m):

@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from ..core import Recorded
 from ..errors import IllegalMove
+from ..notation import shown
 from ..words import CODES, Writer
 from .base import Trick
 from .events import TrickEvent
@@ -78,6 +79,7 @@ class TrickGame(Recorded):
         "best_bid",
         "ended",
         "lot",
+        "named",
     )
     __slots__ = (
         "rules",
@@ -114,6 +116,7 @@ class TrickGame(Recorded):
         "best_bid",
         "ended",
         "lot",
+        "named",
         "card_points",
         "__weakref__",
     )
@@ -158,6 +161,7 @@ class TrickGame(Recorded):
         self.best_bid = None  # schafkopf: (seat, level) leading the auction
         self.ended = None  # why a hand ended without being played out
         self.lot = None  # sheepshead leaster: the winner drawn by lot on a tie
+        self.named = None  # schafkopf: the card named for a must game (public: its holder declares)
         self.card_points = rules.family.points  # list indexed by card number
         self._init_record()
 
@@ -351,6 +355,8 @@ class TrickGame(Recorded):
             raise IllegalMove(f"there is no seat {p!r} at this table (seats 0 to {self.n - 1})", move)
         if not isinstance(move.kind, str) or move.kind not in KINDS:
             raise IllegalMove(f"unknown kind of move {move.kind!r}", move, p)
+        if type(move.cards) is not tuple:
+            raise IllegalMove(f"a move's cards are a tuple of cards, not {shown(move.cards)}", move, p)
         t = move.target  # (a seat, a word, or a card: cards are ints)
         if not (t is None or isinstance(t, (int, str)) and type(t) is not bool) or not (
             move.index is None or type(move.index) is int
@@ -365,6 +371,10 @@ class TrickGame(Recorded):
         why = self._refusal(move)
         if why:
             raise IllegalMove(why, move, p, words=self._refusal_words(move))
+        if len(move.cards) > 1:  # (a bury) named in another order: the offered move it equals
+            for row in self._raw_moves():
+                if row[1] == move.kind and row[2] != move.cards and TrickMove(*row) == move:
+                    return TrickMove(*row)
         return move
 
     def _refusal_words(self, m):

@@ -64,6 +64,7 @@ FIELDS = (
     "bids",
     "doubles",
     "best_bid",
+    "named",
     "contract",
     "declarers",
     "bound",
@@ -133,6 +134,7 @@ def defaults(variant, n, d):
         "bids": [None] * n,
         "doubles": [None] * n,
         "best_bid": None,
+        "named": None,
         "contract": None,
         "declarers": declarers,
         "bound": MISSING if called else [],
@@ -228,6 +230,8 @@ def _value_words(key, value, n):
             return [NULL]
         seat, level = value
         return [seat_word(seat), word(level)]
+    if key == "named":
+        return [NULL] if value is None else cards_words([value], key)
     if key == "contract":
         return _contract_words(value, n)
     if key == "declarers":
@@ -439,6 +443,9 @@ def _read_field(key, f: Field, variant, n, card):
         if len(vals) != 2:
             f.fail("write 'best_bid P1 solo': the seat and its bid", vals[0] if vals else None)
         return [read_seat(vals[0], n, where), _word(f, vals[1], LEVELS, allow_null=False)]
+    if key == "named":
+        t = one_value(f)
+        return None if t.text == NULL and not t.quoted else card(t, where)
     if key == "contract":
         return _read_contract(f, variant, n, card)
     if key == "declarers":

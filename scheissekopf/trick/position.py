@@ -56,6 +56,7 @@ KEYS = (
     "bids",
     "doubles",
     "best_bid",
+    "named",
     "contract",
     "declarers",
     "bound",
@@ -135,6 +136,7 @@ def to_dict(g, hide_for=None) -> dict:
         "bids": list(g.bids),
         "doubles": list(g.doubles),
         "best_bid": None if g.best_bid is None else list(g.best_bid),
+        "named": None if g.named is None else str(g.named),
         "contract": None
         if c is None
         else {
@@ -401,6 +403,11 @@ def from_dict(data, cls, view_seat=None):
         g.best_bid = (_seat(bb[0], n, "the best bid's seat"), bb[1])
     if phase in ("declare", "wedding") and g.best_bid is None:
         _fail(f"the {phase} phase needs the auction's winner (best_bid)")
+    named = data.get("named")
+    if named is not None:
+        if g.best_bid is None or g.best_bid[1] != "must":
+            _fail("a card is named only for a must game (best_bid: the seat that must play, and 'must')")
+        g.named = card(named, "the card named for the must game", hidden_ok=False)
 
     # ------------------------------------------------------------ scalars
     mult = data.get("multiplier", 1)
@@ -560,24 +567,40 @@ def from_dict(data, cls, view_seat=None):
     )
 
     # ------------------------------------------------------------ card conservation and sizes
+    # (a view too: no card it shows may be there twice; which cards its "??" are, it cannot say)
+    count = Counter()
+    for pl in g.players:
+        count.update(x for x in pl.hand + pl.bank + pl.gamble if x is not None)
+    count.update(g.blind)
+    count.update(g.buried)
+    count.update(g.trick)
+    for t in g.tricks:
+        count.update(t.cards)
+    if g.hole is not None and g.hole_trick is None:
+        count[g.hole] += 1
+    count.pop(fam.hidden, None)
+    twice = sorted((x for x, k in count.items() if k > 1), key=int)
+    if twice:
+        _fail(_said(g, lambda w: f"{w.card(twice[0])} appears {count[twice[0]]} times in the position"))
     if not view:
-        count = Counter()
-        for pl in g.players:
-            count.update(x for x in pl.hand + pl.bank + pl.gamble if x is not None)
-        count.update(g.blind)
-        count.update(g.buried)
-        count.update(g.trick)
-        for t in g.tricks:
-            count.update(t.cards)
-        if g.hole is not None and g.hole_trick is None:
-            count[g.hole] += 1
-        twice = sorted((x for x, k in count.items() if k > 1), key=int)
-        if twice:
-            _fail(_said(g, lambda w: f"{w.card(twice[0])} appears {count[twice[0]]} times in the position"))
         missing = [x for x in rules.deck(n) if x not in count]
         if missing:
             _fail(_said(g, lambda w: f"cards missing from the position: {w.cards(missing)}"))
     _check_sizes(g, rules, phase, per)
+    if g.named is not None and not view:
+        from .scoring import holdings
+
+        holder = holdings(g).get(g.named)
+        if holder != g.best_bid[0]:
+            _fail(
+                _said(
+                    g,
+                    lambda w: (
+                        f"{w.card(g.named)} was named for the must game, so its holder "
+                        f"{w[holder] if holder is not None else 'nobody'} must play, not {w[g.best_bid[0]]}"
+                    ),
+                )
+            )
 
     # ------------------------------------------------------------ turn
     expected = _expected_turn(g, phase, leader)

@@ -350,6 +350,7 @@ class SchafkopfRules(Rules):
                 q = g.holder(card)
                 g._note("must", p, card, q)
                 g.best_bid = (q, "must")
+                g.named = card  # (said aloud: everyone now knows who holds it)
                 g.phase = "declare"
                 g.turn = q
             return
