@@ -110,7 +110,7 @@ def test_hints_come_from_the_exercise_first_then_from_the_search():
     said = [t.hint() for _ in range(len(ex.hints))]
     assert [s.split(": ", 1)[1] for s in said] == list(ex.hints)
     last = t.hint()
-    assert "search" in last and t.table.hints["rows"]
+    assert "computer" in last and t.table.hints["rows"]
     assert t.table.hints["seat"] == ex.seat
     # the table's own Hint button asks the lesson too
     fresh = LessonTable("bn-ten")
@@ -235,7 +235,8 @@ def test_the_search_hint_says_what_its_figures_are_in_words():
         t.hint()
     said = t.hint()
     assert t.table.tone == "info" and t.table.hints["rows"]
-    assert "Below, the search ranks your moves" in said and "games played out from your seat" in said
+    assert "Below, the computer's own view of your moves" in said and "games played out from your seat" in said
+    assert "rank" not in said  # the list's own heading says how it is ordered (by the games tried)
     assert "playouts" not in said and "P0" not in said and t.table.hints["playouts"] > 0
 
 

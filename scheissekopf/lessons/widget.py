@@ -177,9 +177,9 @@ class LessonTable(widgets.VBox):
                 self.table.message = str(exc)
             else:
                 self.table.say(
-                    "That was the last of this exercise's hints. Below, the search ranks your moves by how "
-                    "often each came off well in games played out from your seat; it plays to win the round, "
-                    "which is not always this exercise's goal.",
+                    "That was the last of this exercise's hints. Below, the computer's own view of your "
+                    "moves, from practice games played out from your seat; it plays to win the round, which "
+                    "is not always this exercise's goal.",
                     "info",
                 )
         self._draw()
