@@ -219,3 +219,12 @@ def test_in_the_browser_another_seats_card_says_whose_it_is_and_a_pick_clears_th
     page.locator('.sk-seat[data-seat="0"] .sk-card[data-card="9D"]').click()
     assert page.locator(".sk-why").count() == 0  # the learner has moved on: the note goes
     assert lesson.progress.status("bn-seven") == "not yet"
+
+
+def test_in_the_browser_a_lesson_seen_by_the_learner_names_the_learners_seat_in_words(live):  # noqa: F811
+    lesson = LessonTable("bn-two")  # the learner sees only their own cards
+    page = live(lesson.table)
+    page.locator('.sk-seat[data-seat="1"] .sk-card[data-zone="hand"]').first.click()
+    assert page.locator(".sk-why").inner_text() == (
+        "In this exercise you play the seat called You, at the bottom: Ben's cards are not yours to play."
+    )

@@ -317,12 +317,12 @@ export function whyNot(d, p, zone) {
       : "Solved! That was the last exercise of this lesson; Retry plays this one again.";
   }
   if (info.phase === "over") return info.game === "trick" ? "The hand is over: there is nothing left to play." : "The round is over: there is nothing left to play.";
-  if (typeof info.view === "number" && info.view !== p) {
-    return `You sit at ${seatLabel(info, info.view)}: this table plays ${seatLabel(info, info.view)}'s cards only.`;
-  }
   if (typeof info.home === "number" && info.home !== p) {   // a lesson: the learner plays one seat
     const me = seatLabel(info, info.home);
     return `In this exercise you play ${me === "You" ? "the seat called You" : me}, at the bottom: ${who}'s cards are not yours to play.`;
+  }
+  if (typeof info.view === "number" && info.view !== p) {
+    return `You sit at ${seatLabel(info, info.view)}: this table plays ${seatLabel(info, info.view)}'s cards only.`;
   }
   const seat = (info.seats || [])[p] || {};
   if (seat.bot) return `${who} is played by a bot.`;
