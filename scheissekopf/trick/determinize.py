@@ -24,7 +24,7 @@
   cards of that suit; the picker threw a card of the called suit on another suit only keeping
   one.
 
-Not in a view, so not used: which card a must game named (only who must play).
+The card a must game named (where the position keeps it) lies with the seat that must play.
 
 :meth:`TrickInfoSet.sample` deals the unseen cards into the hidden places at random within
 those limits and returns a full :class:`~.game.TrickGame` (one possible world). Everything the
@@ -35,6 +35,7 @@ same search.
 from __future__ import annotations
 
 from collections import Counter
+from math import comb
 
 from ..views import view_seat
 from .game import TrickGame
@@ -150,6 +151,8 @@ class TrickInfoSet:
             self.known[("hole",)] = [fam.parse(d["hole"])]
         self.void = self._voids(view, d)
         self.checks = self._checks(view, d)
+        self.counts = {c: self._count(c) for c in self.checks if c[0] in ("wedding", "trump", "suit")}
+        self.quotas = self._quotas()
         # cards each owner may take (everything unseen but what is ruled out)
         unseen = frozenset(self.unseen)
         self.allowed = {o: unseen - self.void[o] if o in self.void else unseen for o in self.owners}
@@ -213,12 +216,20 @@ class TrickInfoSet:
         """{owner: cards it cannot hold}: what the play, the call, the doubling and the wedding
         rule out."""
         void = {}
-        c = d["contract"]
-        if c is None or view.layout:
-            return void
 
         def rule_out(owner, cards):
             void.setdefault(owner, set()).update(cards)
+
+        named = d.get("named")  # a must game's card, said aloud: its holder must play
+        if named is not None and d.get("best_bid"):
+            x = self.parse(named)
+            if x in self.unseen:
+                for o in self.owners:
+                    if o != ("hand", d["best_bid"][0]):
+                        rule_out(o, (x,))
+        c = d["contract"]
+        if c is None or view.layout:
+            return void
 
         grp = view.order.grp
         by_grp = {}
@@ -338,6 +349,33 @@ class TrickInfoSet:
                     checks.append(("keep", k, parse(cards[i])))
         return checks
 
+    def _count(self, check):
+        """(cards, least, most) of a check that counts cards: the seat held, as dealt, from
+        ``least`` to ``most`` (None: any number) of ``cards``."""
+        what = check[0]
+        deck = self.rules.deck(self.n)
+        if what == "suit":
+            return frozenset(x for x in deck if self.grp[x] == check[2]), 1, None
+        trumps = frozenset(self.rules.trumps_in(self.n, deck))
+        return (trumps, 1, 1) if what == "wedding" else (trumps, 1, None)
+
+    def _quotas(self):
+        """{owner: (cards, least, most)}: how many of ``cards`` a hidden hand must be dealt for
+        a counting check to hold (its count less the cards the seat played; ``most`` None: no
+        bound). A deal gives such a hand its count at once (see _deal) instead of dealing at
+        random until the check holds: the wedding's offerer held exactly one trump, which a
+        random hand meets about one time in 25, and once it played one, hardly ever."""
+        out = {}
+        for check, (cards, least, most) in self.counts.items():
+            owner = ("hand", check[1])
+            if owner not in self.capacity or owner in out:
+                continue  # a hand the view shows is checked as it is; one count per hand
+            played = sum(1 for _k, x in self.played.get(check[1], ()) if x in cards)
+            if most is not None and played > most:
+                continue  # no deal can meet it: the checks fall back on the closest one
+            out[owner] = (cards, max(0, least - played), None if most is None else most - played)
+        return out
+
     # ------------------------------------------------------------------ reading
     def signature(self):
         """Everything a search reads: the public position with the seat's own cards, the unseen
@@ -355,25 +393,26 @@ class TrickInfoSet:
 
     # ------------------------------------------------------------------ dealing
     def _deal(self, rng):
-        """{owner: [cards]} with every card in an owner that may take it, or None (a dead end)."""
+        """{owner: [cards]} with every card in an owner that may take it, or None (a dead end).
+        A hand with a quota (see _quotas) is dealt first, with its count."""
         cards = self.unseen[:]
         rng.shuffle(cards)
         owners = self.owners
         free = dict(self.capacity)
+        out = {o: [] for o in owners}
+        if self.quotas:
+            cards = self._deal_quotas(rng, cards, free, out)
+            if cards is None:
+                return None
         if not self.void:
-            out = {o: [] for o in owners}
             i = 0
             for o in owners:
                 k = free[o]
-                out[o] = cards[i : i + k]
+                out[o] += cards[i : i + k]
                 i += k
             return out
-        elig = self.elig
-        if elig is None:
-            allowed = self.allowed
-            elig = self.elig = {x: [o for o in owners if x in allowed[o]] for x in set(cards)}
+        elig = self._eligible()
         cards.sort(key=lambda x: len(elig[x]))  # most restricted first (stable: still random)
-        out = {o: [] for o in owners}
         for x in cards:
             opts = [o for o in elig[x] if free[o]]
             if not opts:
@@ -387,6 +426,44 @@ class TrickInfoSet:
             out[o].append(x)
             free[o] -= 1
         return out
+
+    def _eligible(self):
+        """{card: the owners that may take it}, worked out once."""
+        if self.elig is None:
+            allowed = self.allowed
+            self.elig = {x: [o for o in self.owners if x in allowed[o]] for x in set(self.unseen)}
+        return self.elig
+
+    def _deal_quotas(self, rng, cards, free, out):
+        """Deal each hand with a quota its cards (into ``out``, emptying its ``free`` room): how
+        many of the counted cards it gets is drawn as often as a random hand within its voids
+        holds that many, among the counts the quota allows; a card only that hand may take goes
+        to it. Returns the cards left (in their random order), or None (no such hand)."""
+        elig = self._eligible() if self.void else None
+        left = cards
+        for owner, (counted, least, most) in self.quotas.items():
+            room = free[owner]
+            if elig is None:
+                forced, may = [], left
+            else:
+                forced = [x for x in left if elig[x] == [owner]]
+                may = [x for x in left if owner in elig[x] and elig[x] != [owner]]
+            ins = [x for x in may if x in counted]
+            outs = [x for x in may if x not in counted]
+            rest = room - len(forced)
+            have = sum(1 for x in forced if x in counted)
+            lo = max(0, least - have, rest - len(outs))
+            hi = min(len(ins), rest, len(ins) if most is None else most - have)
+            if rest < 0 or lo > hi:
+                return None
+            ways = [comb(len(ins), j) * comb(len(outs), rest - j) for j in range(lo, hi + 1)]
+            j = lo + rng.choices(range(hi - lo + 1), ways)[0]
+            hand = forced + ins[:j] + outs[: rest - j]  # (ins and outs are in random order)
+            out[owner] += hand
+            free[owner] = 0
+            taken = set(hand)
+            left = [x for x in left if x not in taken]
+        return left
 
     def _fill(self, deal):
         # a copy of the lists written to (from_dict keeps none of the data it reads)
@@ -425,17 +502,13 @@ class TrickInfoSet:
         n = self.n
         for check in self.checks:
             what, s = check[0], check[1]
-            if what == "normal":
+            if what in ("wedding", "trump", "suit"):  # a count of cards: see _count
+                counted, least, most = self.counts[check]
+                k = sum(1 for x in self._dealt(cards, s) if x in counted)
+                if k < least or most is not None and k > most:
+                    return False
+            elif what == "normal":
                 if not rules.aces_to_call(n, self._dealt(cards, s)):
-                    return False
-            elif what == "wedding":
-                if len(rules.trumps_in(n, self._dealt(cards, s))) != 1:
-                    return False
-            elif what == "trump":
-                if not rules.trumps_in(n, self._dealt(cards, s)):
-                    return False
-            elif what == "suit":
-                if not any(grp[x] == check[2] for x in self._dealt(cards, s)):
                     return False
             elif what == "call":
                 hand = self._dealt(cards, s) + (cards(("hole",)) if check[3] else [])
