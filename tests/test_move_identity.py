@@ -192,3 +192,13 @@ def test_every_kind_of_move_is_checked_where_it_is_offered(family, kinds):
                     checked[x] += 1
             g.play(rng.choice(legal))
     assert min(checked.values()) >= 3, f"kinds never checked: {[x for x, c in checked.items() if c < 3]}"
+
+
+def test_a_lessons_answer_check_tells_a_swap_from_its_mirror():
+    from scheissekopf.lessons.checks import _same
+
+    g = sk.from_text(MIRRORED)
+    a, b = [m for m in g.legal_moves() if m.kind == "swap" and {str(c) for c in m.cards} == {"QS", "KC"}]
+    assert _same(a, a, True) and not _same(a, b, True) and not _same(b, a, True)
+    play = sk.Move(0, "play", sk.parse_cards("9C 9H"))
+    assert _same(play, sk.Move(0, "play", sk.parse_cards("9H 9C")), True)  # a play's cards: any order

@@ -612,3 +612,23 @@ def test_the_command_line_shows_a_position_given_as_text(tmp_path, capsys):
     path.write_text("bitenight | P0 5H | P1 XX", encoding="utf-8")
     assert main(["show", str(path)]) != 0
     assert "XX" in capsys.readouterr().err
+
+
+def test_a_must_game_keeps_the_card_named_and_refuses_a_named_card_its_seat_does_not_hold():
+    deal = (
+        "schafkopf | P0 GU HK H8 H7 EK E7 G10 G9 | P1 EO SO HU H9 E10 E8 GA SK | P2 EU H10 EA GK G7 SA S9 S7 "
+        "| P3 GO HO SU HA E9 G8 S10 S8 | turn P0 | bids - pass pass pass | seed 10"
+    )
+    g = sk.from_text(deal)
+    by_ace, by_unter = g.clone(), g.clone()
+    by_ace.play("P0 must EA")
+    by_unter.play("P0 must EU")  # the same seat must play, but the table heard another card
+    assert "named EA" in by_ace.to_text() and by_ace.to_text() != by_unter.to_text()
+    assert sk.from_text(by_ace.to_text()).to_text() == by_ace.to_text()
+    assert "named EA" in by_ace.view(1).to_text()  # said aloud: every seat knows
+    by_ace.undo()
+    assert by_ace.to_text() == deal
+    with pytest.raises(sk.InvalidPosition, match="its holder P1 must play, not P2"):
+        sk.from_text(by_unter.to_text().replace("named EU", "named EO"))
+    with pytest.raises(sk.InvalidPosition, match="only for a must game"):
+        sk.from_text(deal + " | named EA")

@@ -211,6 +211,8 @@ def _same(x, y, shedding) -> bool:
         return False
     if shedding and x.kind == "play":
         return sorted(c.rank for c in x.cards) == sorted(c.rank for c in y.cards)
+    if x.kind == "swap":  # (the hand card, then the bank card: swapped the other way is another move)
+        return list(map(str, x.cards)) == list(map(str, y.cards))
     return sorted(map(str, x.cards)) == sorted(map(str, y.cards))
 
 
