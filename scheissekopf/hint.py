@@ -9,7 +9,7 @@ schafkopf and mehrkopf: the best mean settlement of the hand).
 >>> h = hint(g, g.turn, budget=0.2, seed=1)
 >>> h[0]["move"] in g.legal_moves() and h.playouts > 0
 True
->>> h.lines()[0].split(":")[1].startswith(" not the Scheißkopf in ")
+>>> h.lines()[0].split(": ", 1)[1].startswith("tried in ")
 True
 
 The search (:mod:`scheissekopf.ismcts`) reads only ``game.view(seat)``: the hint never uses a
@@ -24,7 +24,7 @@ import time
 from .moves import Move
 from .shedding.search import Searcher, move_key
 from .variants import AnyGame, is_trick_game
-from .words import Writer, card_word
+from .words import Writer, card_word, seat_word
 
 
 class Hint(list):
@@ -49,8 +49,9 @@ class Hint(list):
     settings (``depth``, ``epsilon``, ``c``: see :class:`scheissekopf.ismcts.ISMCTSBot`).
     """
 
-    def __init__(self, rows=(), playouts=0, seconds=0.0, seat=None, trick=False, search=None):
+    def __init__(self, rows=(), playouts=0, seconds=0.0, seat=None, trick=False, search=None, names=()):
         super().__init__(rows)
+        self.names = list(names)  # the seats' names, for the rows in words
         self.playouts = playouts
         self.seconds = seconds
         self.seat = seat
@@ -65,27 +66,39 @@ class Hint(list):
         return f"Hint({list.__repr__(self)}, playouts={self.playouts})"
 
     def lines(self) -> list[str]:
-        """Each row's move and figures in words, as the table shows them, best first: ``"K♦: not
-        the Scheißkopf in 62 % of 130 simulated games, 14.3 points on average"`` (trick games:
-        ``"the Gras-Ass: loses no money in 71 % of 240 simulated games, wins 1.25 units a hand on
-        average"``)."""
-        return [f"{_move_words(r['move'])}: {figures_in_words(r, self.trick)}" for r in self]
+        """Each row's move and figures in words, as the table shows them, most tried first:
+        ``"K♦: tried in 130 games: not the Scheißkopf in 62 % of them"`` (trick games: ``"the
+        Gras-Ass: tried in 240 games: loses no money in 71 % of them, and wins 1.25 stakes a hand
+        on average"``; a move tried in fewer than :data:`FEW_GAMES` games: ``"tried in only 7
+        games: too few to judge"``)."""
+        return [f"{_move_words(r['move'], self.names)}: {figures_in_words(r, self.trick)}" for r in self]
+
+
+#: a move the search tried in fewer games than this is marked "too few to judge" (its share of
+#: good outcomes rests on too little to read as a verdict)
+FEW_GAMES = 30
 
 
 def figures_in_words(row: dict, trick: bool) -> str:
-    """One hint row's figures in words: in how many of the games the search played with this
-    move the seat came off well, and the mean score."""
-    games = f"{row['visits']} simulated game{'' if row['visits'] == 1 else 's'}"
+    """One hint row's figures in words, as the table says them: how many of the search's games
+    began with this move and in how many of those the seat came off well; a move tried in fewer
+    than :data:`FEW_GAMES` games is marked as too little tried to judge. The rows are in the
+    order the search tried them, most first. A shedding game's row names no points (they are
+    taught with scoring); a trick game's gives the mean money of the hand in stakes (a stake:
+    what the plainest game costs)."""
+    visits = row["visits"]
+    games = f"{visits} game{'' if visits == 1 else 's'}"
+    if visits < FEW_GAMES:
+        return f"tried in only {games}: too few to judge"
     pct = f"{100 * row['win']:.0f} %"
     if trick:
-        text = f"loses no money in {pct} of {games}"
+        text = f"tried in {games}: loses no money in {pct} of them"
         if row["points"] is not None:
-            text += f", {'wins' if row['points'] >= 0 else 'loses'} {abs(row['points']):.2f} units a hand on average"
+            x = f"{abs(row['points']):.2f}"
+            won = "wins" if row["points"] >= 0 else "loses"
+            text += f", and {won} {x} stake{'' if x == '1.00' else 's'} a hand on average"
         return text
-    text = f"not the Scheißkopf in {pct} of {games}"
-    if row["points"] is not None:
-        text += f", {row['points']:.1f} points on average"
-    return text
+    return f"tried in {games}: not the Scheißkopf in {pct} of them"
 
 
 def _card_words(card) -> str:
@@ -93,7 +106,7 @@ def _card_words(card) -> str:
     return f"the {word}" if "-" in word else word  # a German card: the Gras-Ass
 
 
-def _move_words(m) -> str:
+def _move_words(m, names=()) -> str:
     if m is None:
         return "let the chance pass"
     cards = " ".join(_card_words(c) for c in m.cards)
@@ -102,7 +115,9 @@ def _move_words(m) -> str:
     if m.kind == "take":
         return f"lay {cards} and take the stack" if cards else "take the stack"
     if m.kind == "joker":
-        return f"show the joker to P{m.target}"
+        if m.target == m.player:
+            return "take the stack with the joker"
+        return f"show the joker to {names[m.target] if 0 <= m.target < len(names) else 'another seat'}"
     if m.kind == "flip":
         return f"turn gamble card {m.index + 1}"
     words = str(m).split(" ", 1)[1] if " " in str(m) else str(m)
@@ -173,7 +188,13 @@ def hint(
         )
     settings = {"depth": searcher.depth, "epsilon": searcher.epsilon, "c": searcher.c}
     return Hint(
-        rows, playouts=result.iterations, seconds=time.perf_counter() - t0, seat=seat, trick=trick, search=settings
+        rows,
+        playouts=result.iterations,
+        seconds=time.perf_counter() - t0,
+        seat=seat,
+        trick=trick,
+        search=settings,
+        names=[seat_word(game.names, i) for i in range(len(game.players))],
     )
 
 

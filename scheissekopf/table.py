@@ -119,6 +119,13 @@ class Table(anywidget.AnyWidget):
     may see and lets the person at the table play only that seat. ``seed`` seeds the random
     choices of :meth:`step` and the random generator handed to bots. ``interactive=False`` draws
     the table without controls.
+
+    ``bots`` says who plays the seats nobody at this table plays. ``"auto"`` (the default): at
+    an interactive table seen by one seat, the ``"greedy"`` bot plays every other seat (after
+    ``0.6`` s, as :meth:`seat_bot`), so the round can be played to its end from that seat; an
+    open table (``view="table"``) seats no bot. ``None``: no bot (seat them later with
+    :meth:`seat_bot`). A bot name or object: that bot at every seat but the viewer's (a table
+    seen by one seat only). A dict ``{seat: bot}``: those seats.
     """
 
     _esm = pathlib.Path(str(_FRONT_END / "table.js"))
@@ -151,20 +158,30 @@ class Table(anywidget.AnyWidget):
     home: int | None = None
 
     def __init__(
-        self, game: AnyGame, view="table", *, seed=None, interactive: bool = True, mode: str = "play", **kwargs
+        self,
+        game: AnyGame,
+        view="table",
+        *,
+        seed=None,
+        interactive: bool = True,
+        mode: str = "play",
+        bots: Any = "auto",
+        **kwargs,
     ):
         super().__init__(interactive=interactive, **kwargs)
         self._lock = threading.RLock()
         self._game = game
         self._view = self._checked_view(view, game)
         self._bots: dict[int, tuple[Bot, float]] = {}
+        self._auto: set[int] = set()  # the seats "auto" gave a bot (a lesson's referee takes them back)
+        self._auto_wanted = bots == "auto"  # the automatic bots follow the view
         self._passed: set[int] = set()  # bots that let this position's jump-in chance go
         self._rng = random.Random(seed)
         self._timer: tuple[object, Any] | None = None
         self._asks = 0
         #: called with the text of each move asked for at the table instead of playing it (a
         #: lesson checks the learner's move this way); None: the table plays it
-        self.referee: Callable[[str], object] | None = None
+        self._referee: Callable[[str], object] | None = None
         #: called with the seat when the Hint button is pressed, instead of the search (a lesson
         #: gives its own hints first); None: the search answers
         self.adviser: Callable[[int], object] | None = None
@@ -180,7 +197,57 @@ class Table(anywidget.AnyWidget):
         if mode == "edit":
             self._open_editor(Draft(game.to_dict()), keep=game)
         self.on_msg(self._on_msg)
+        self._seat_bots(bots)
         self._sync()
+
+    def _seat_bots(self, bots) -> None:
+        """Seat the bots the constructor's ``bots`` asks for (see the class docstring)."""
+        n = len(self._game.players)
+        if bots is None:
+            return
+        if isinstance(bots, dict):
+            for seat, bot in bots.items():
+                self.seat_bot(seat, bot)
+            return
+        if bots == "auto":
+            if self._view == "table" or not self.interactive or self._draft is not None:
+                return
+            bots = "greedy"
+        elif self._view == "table":
+            raise ValueError(
+                "bots=<bot> seats it at every seat but the viewer's: give view=<seat>, or bots={seat: bot}"
+            )
+        for seat in range(n):
+            if seat != self._view and seat not in self._bots:
+                self.seat_bot(seat, bots)
+                if bots == "greedy":
+                    self._auto.add(seat)
+
+    @property
+    def referee(self) -> Callable[[str], object] | None:
+        """Called with the text of each move asked for at the table instead of playing it (a
+        lesson checks the learner's move this way); None: the table plays it. Setting one takes
+        back the bots ``bots="auto"`` seated: an exercise's other seats wait for the learner."""
+        return self._referee
+
+    @referee.setter
+    def referee(self, referee: Callable[[str], object] | None) -> None:
+        with self._lock:
+            self._referee = referee
+            if referee is not None:
+                self._auto_wanted = False
+                if self._drop_auto_bots():
+                    self._sync()
+
+    def _drop_auto_bots(self) -> bool:
+        """Take back the bots ``bots="auto"`` seated; True when there were any."""
+        if not self._auto:
+            return False
+        for seat in self._auto:
+            self._bots.pop(seat, None)
+        self._auto = set()
+        self._cancel_timer()
+        return True
 
     # ------------------------------------------------------------------ what is drawn
     @property
@@ -192,7 +259,11 @@ class Table(anywidget.AnyWidget):
     def game(self, game: AnyGame):
         with self._lock:
             self._checked_view(self._view, game)
+            seats = len(self._game.players)
             self._game = game
+            if self._auto_wanted and len(game.players) != seats:
+                self._drop_auto_bots()
+                self._seat_bots("auto")
             self._changed()
 
     @property
@@ -207,6 +278,9 @@ class Table(anywidget.AnyWidget):
             if view != "table" and self._draft is not None:
                 raise ValueError(_SEAT_EDIT)
             self._view = view
+            if self._auto_wanted:  # the automatic bots follow the viewer: every seat but theirs
+                self._drop_auto_bots()
+                self._seat_bots("auto")
             self._sync()
 
     @staticmethod
@@ -237,6 +311,7 @@ class Table(anywidget.AnyWidget):
         info["bot_waiting"] = self._timer is not None
         info["editable"] = self.referee is None  # a lesson's position is not for editing
         info["editor_back"] = self._left_draft is not None  # Undo can go back to the editor
+        info["step_off"], info["undo_off"] = self._tools_off()
         with self.hold_sync():
             self.state = state
             self.info = info
@@ -350,6 +425,7 @@ class Table(anywidget.AnyWidget):
                 from .bots import get
 
                 bot = get(bot)
+            self._auto.discard(seat)  # a seat set by hand is no longer the automatic bots'
             if bot is None:
                 self._bots.pop(seat, None)
             elif not callable(getattr(bot, "choose", None)):
@@ -588,8 +664,7 @@ class Table(anywidget.AnyWidget):
         own seat's view. Another person's move, and the viewer's own, are not the table's to make."""
         g, me = self._game, self._view
         if g.phase == "over":
-            raise _Refused("The round is over.")
-        by_seat = self._moves_by_seat()
+            raise _Refused(f"The {'hand' if is_trick_game(g) else 'round'} is over.")
         if g.phase == "setup":
             seat = min(set(by_seat) & set(self._bots), default=None)
             if seat is None:
@@ -938,7 +1013,7 @@ def _draft_html(d: Draft) -> str:
 
 
 _FAILED = "That did not work: something went wrong inside the program (a bug; please report it)."
-_BOTS_ONLY = "Step plays only the bots' moves at a table seen by one seat."
+_BOTS_ONLY = "Step plays only the computer's moves at a table seen by one seat."
 _SEAT_EDIT_WORDS = (
     'A table seen by one seat cannot be edited: the editor shows every card. Edit at a table with view="table".'
 )

@@ -413,8 +413,14 @@ def test_a_hint_reads_in_words_what_its_figures_mean():
     lines = h.lines()
     assert len(lines) == len(h)
     for line, row in zip(lines, h):
-        assert f"not the Scheißkopf in {100 * row['win']:.0f} % of {row['visits']} simulated game" in line
+        assert (
+            f"tried in {row['visits']} games: not the Scheißkopf in {100 * row['win']:.0f} % of them" in line
+            or f"tried in only {row['visits']} game" in line
+        )
         assert str(row["move"]) not in line  # the move in card words, not "P0 9C"
     t = sk.new_game("schafkopf", players=4, seed=7)
     th = hint(t, t.turn, iterations=30, seed=1)
-    assert th.trick and all("loses no money in" in line and "units a hand on average" in line for line in th.lines())
+    assert th.trick and all(
+        ("loses no money in" in line and "a hand on average" in line) or "too few to judge" in line
+        for line in th.lines()
+    )

@@ -347,7 +347,7 @@ def test_every_control_of_a_table_seen_by_one_seat_answers(variant, where, caplo
         out = [(f"a move for seat {other}", move_request(_data(mine[0])), True)] if mine else []
         return everything(t) + out
 
-    wrong = press_all(lambda: quick(Table(game_at(variant, where), view=seat, seed=0)), others, caplog)
+    wrong = press_all(lambda: quick(Table(game_at(variant, where), view=seat, seed=0, bots=None)), others, caplog)
     assert not wrong, report(wrong)
 
 
@@ -370,7 +370,7 @@ def test_every_control_of_a_table_with_bots_at_the_other_seats_answers(variant, 
     seat = seat_of(g)
 
     def make():
-        t = quick(Table(game_at(variant, where), view=seat, seed=0))
+        t = quick(Table(game_at(variant, where), view=seat, seed=0, bots=None))
         for other in range(len(t.game.players)):
             if other != seat:
                 t.seat_bot(other, "greedy", delay=0)

@@ -116,7 +116,10 @@ def test_step_uses_the_seat_bot():
 def test_repr_is_deterministic():
     t = try_table()
     assert repr(t) == "Table(bitenight, 3 players, phase=play, turn=P0)"
-    assert repr(Table(sk.Game.from_dict(TRY), view=2)) == "Table(bitenight, 3 players, phase=play, turn=P0, view=P2)"
+    assert (
+        repr(Table(sk.Game.from_dict(TRY), view=2, bots=None))
+        == "Table(bitenight, 3 players, phase=play, turn=P0, view=P2)"
+    )
     data, _ = t._repr_mimebundle_()
     assert data["text/plain"] == repr(t)
     assert "application/vnd.jupyter.widget-view+json" in data
@@ -138,7 +141,7 @@ def test_front_end_files_are_package_data():
 @pytest.mark.parametrize("variant,players,seed", [("bitenight", 4, 7), ("palace", 3, 2), ("schwechat", 4, 1)])
 def test_seat_view_never_syncs_hidden_cards(variant, players, seed):
     g = sk.new_game(variant, players=players, seed=seed)
-    t = Table(g, view=1)
+    t = Table(g, view=1, bots=None)
     hidden = set()
     for i, p in enumerate(g.players):
         if i != 1:
@@ -195,7 +198,7 @@ def started(variant):
 
 @pytest.mark.parametrize("variant", ["bitenight", "sheepshead"])
 def test_a_seat_view_does_not_step_another_persons_move(variant):
-    t = Table(started(variant), view=2)
+    t = Table(started(variant), view=2, bots=None)
     assert t.game.turn == 1
     before, version = t.game.to_dict(), t.version
     request(t, "step")
@@ -207,7 +210,7 @@ def test_a_seat_view_does_not_step_another_persons_move(variant):
 def test_a_seat_view_does_not_step_its_own_move(variant):
     g = started(variant)
     g.play(Polite().choose(g.view(1), g.legal_moves(), None))  # P1 moves: now P2, the viewer, is to move
-    t = Table(g, view=2)
+    t = Table(g, view=2, bots=None)
     assert t.game.turn == 2
     before = t.game.to_dict()
     request(t, "step")
@@ -217,7 +220,7 @@ def test_a_seat_view_does_not_step_its_own_move(variant):
 
 @pytest.mark.parametrize("variant", ["bitenight", "sheepshead"])
 def test_a_seat_views_step_plays_a_bots_move_chosen_from_the_bots_own_view(variant):
-    t = Table(started(variant), view=2)
+    t = Table(started(variant), view=2, bots=None)
     spy = Polite()
     t.seat_bot(1, spy, delay=60)  # waits: the step hurries it
     request(t, "step")
@@ -231,7 +234,7 @@ def test_a_seat_views_step_plays_a_bots_move_chosen_from_the_bots_own_view(varia
 def test_a_seat_view_undoes_only_back_to_its_own_last_move(variant):
     g = started(variant)
     start = len(g.history)
-    t = Table(g, view=2)
+    t = Table(g, view=2, bots=None)
     request(t, "undo")
     assert len(g.history) == start and "nothing to undo" in t.message
     for seat in (3, 0, 1):  # bots at every other seat; P1 moves at once, then P2, the viewer, is to move
@@ -640,7 +643,7 @@ def test_a_hint_for_a_seat_view_never_names_hidden_cards():
     for seat in range(4):
         g.play(f"P{seat} ready")
     seat = g.turn
-    t = Table(g, view=seat)
+    t = Table(g, view=seat, bots=None)
     t.hint_iterations = 80
     request(t, "hint", player=seat)
     mine = {str(c) for c in g.players[seat].hand} | {str(c) for c in g.players[seat].bank}
@@ -753,13 +756,13 @@ def test_a_trick_seat_view_only_syncs_what_the_seat_sees():
     g = sk.new_game("sheepshead", seed=3)
     for text in ["P1 pick", "P1 bury QD JC", "P1 under AH 8C"]:
         g.play(text)
-    hole = Table(g, view=3)
+    hole = Table(g, view=3, bots=None)
     assert hole.state["hole"] == "??" and hole.state["buried"] == ["??", "??"]
-    assert Table(g, view=1).state["hole"] == "8C"  # the picker knows it
+    assert Table(g, view=1, bots=None).state["hole"] == "8C"  # the picker knows it
     h = sk.new_game("schafkopf", players=4, seed=7)
     rng = random.Random(5)
     for game in (g, h):
-        tables = [Table(game, view=s) for s in range(game.n)]
+        tables = [Table(game, view=s, bots=None) for s in range(game.n)]
         checked = 0
         while True:
             for s, t in enumerate(tables):
@@ -785,7 +788,7 @@ def test_the_end_of_a_hand_shows_the_scores():
     rng = random.Random(2)
     while g.phase != "over":
         g.play(rng.choice(list(g.legal_moves())))
-    t = Table(g, view=0)
+    t = Table(g, view=0, bots=None)
     scores = g.scores()
     assert t.info["scores"] == {str(s): str(v) for s, v in scores.items()}
     assert [seat["score"] for seat in t.info["seats"]] == [str(scores[s]) for s in range(5)]

@@ -37,7 +37,7 @@ def test_a_trick_table_seen_by_a_seat_hints_from_its_cards_only():
     for _ in range(3):
         g.play(g.legal_moves()[0])
     seat = g.turn
-    t = Table(g, view=seat)
+    t = Table(g, view=seat, bots=None)
     t.hint_iterations = 30
     request(t, "hint", player=seat)
     secret = {str(c) for s, p in enumerate(g.players) if s != seat for c in p.hand}

@@ -149,7 +149,35 @@ export function toggle(sel, d, item) {
     items = [];                                                   // one zone; one gamble card
   }
   items.push({ zone: item.zone, index: item.index, card: item.card });
+  if (d.info.phase === "play" && items.length > 1 && !fitsSomeMove(d, item.player, items.map((a) => a.card))) {
+    items = [items[items.length - 1]];     // cards no move plays together: the new card starts afresh
+  }
   return { player: item.player, items };
+}
+
+// Is there a legal move of seat p that plays all these cards (a play, a joker, a lay-and-take)?
+export function fitsSomeMove(d, p, cards) {
+  return movesOf(d, p).some((m) => {
+    if (!["play", "take", "joker"].includes(m.kind) || !m.cards.length) return false;
+    const left = m.cards.slice();
+    return cards.every((c) => { const i = left.indexOf(c); if (i < 0) return false; left.splice(i, 1); return true; });
+  });
+}
+
+// Why seat p's card cannot be picked in play although the zone is the right one: no legal move
+// plays it (null when one does, or when the phase or the zone decides nothing here).
+export function cannotGo(d, p, zone, card) {
+  const { info } = d;
+  if (info.phase !== "play" || zone === "gamble" || fitsSomeMove(d, p, [card])) return null;
+  const who = seatLabel(info, p);
+  const mine = movesOf(d, p);
+  const c = cardWord(card, info.family);
+  if (info.actor !== p) return `${c} cannot jump in: out of turn only cards that complete four of a kind on the stack may be played.`;
+  if (!mine.some((m) => m.kind === "play" || m.kind === "joker")) {
+    return `${who} has no card that can go on the stack now: press Take the stack.`;
+  }
+  const top = info.effective_top == null ? "" : ` (the card to beat is ${prettyCard(info.effective_top)})`;
+  return `${c} cannot go on the stack now${top}: the cards that can go have a gold frame.`;
 }
 
 // The buttons to offer for the current selection: [{label, msg, primary, disabled}] and a hint.
@@ -229,7 +257,9 @@ export function actionsFor(d, sel) {
   } else if (layAndTake.length) {
     hint = `${who}: no bank card fits \u2014 pick one to lay on the stack and take it all.`;
   } else if (mine.some((m) => m.kind === "flip")) {
-    hint = `${who}: turn one of your gamble cards.`;
+    hint = mine.some((m) => m.kind === "play")
+      ? `${who}: play a bank card, or turn one of your gamble cards.`
+      : `${who}: turn one of your gamble cards.`;
   } else if (info.actor === p) {
     hint = `${who} to move: click cards to select them, then Play.`;
   }
@@ -237,6 +267,27 @@ export function actionsFor(d, sel) {
     buttons.push({ label: "Take the stack", msg: { action: "take", player: p } });
   }
   return { hint, buttons };
+}
+
+// Why Step and why Undo can do nothing now ("" where they can): Python says so in info.step_off
+// and info.undo_off; a bare position (no Python behind it) is read directly.
+export function toolsOff(d) {
+  const { info } = d;
+  const over = info.phase === "over" ? (info.game === "trick" ? "The hand is over." : "The round is over.") : "";
+  const step = info.step_off != null ? info.step_off : over;
+  let undo = info.undo_off;
+  if (undo == null) undo = !info.moves && !info.editor_back ? "No move has been made yet." : "";
+  return { step, undo };
+}
+
+// Who the computer plays at this table, in a sentence ("" for nobody): "Ben, Cleo and Dev are
+// played by the computer."
+export function botsLine(info) {
+  const seats = (info.seats || []).map((s, i) => (s && s.bot ? i : null)).filter((i) => i != null);
+  if (!seats.length) return "";
+  const names = seats.map((i) => seatLabel(info, i));
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return `${list} ${names.length === 1 && names[0] !== "You" ? "is" : "are"} played by the computer.`;
 }
 
 // The seat the Hint button asks for: the seat this table is seen by, else the player to move
@@ -270,17 +321,26 @@ export function selectionFor(d, row, p) {
   return { player: p, items };
 }
 
-// One hint row's figures in words: in how many of the games the search played with this move
-// the seat came off well, and the mean score of those games.
+// A hint row tried in fewer games than this says nothing about how good the move is.
+export const FEW_GAMES = 30;
+
+export function tooFew(row) {
+  return row.visits < FEW_GAMES;
+}
+
+// One hint row's figures in words: how many of the search's games began with this move, and in
+// how many of those the seat came off well. A move tried in too few games is marked so, without
+// a share that would read as a verdict.
 export function hintLine(row, measure) {
+  const games = `${row.visits} ${row.visits === 1 ? "game" : "games"}`;
+  if (tooFew(row)) return `tried in only ${games}: too few to judge`;
   const pct = `${Math.round(row.win * 100)} %`;
-  const games = `${row.visits} simulated ${row.visits === 1 ? "game" : "games"}`;
-  if (measure === "settlement") {          // trick games: mean settlement of the hand
-    const mean = row.points == null ? "" : ` \u00b7 ${row.points >= 0 ? "wins" : "loses"} ${Math.abs(row.points).toFixed(2)} units a hand on average`;
-    return `loses no money in ${pct} of ${games}${mean}`;
+  if (measure === "settlement") {          // trick games: the money of the hand, in the game's stakes
+    const x = row.points == null ? null : Math.abs(row.points).toFixed(2);
+    const mean = x == null ? "" : `, and ${row.points >= 0 ? "wins" : "loses"} ${x} ${x === "1.00" ? "stake" : "stakes"} a hand on average`;
+    return `tried in ${games}: loses no money in ${pct} of them${mean}`;
   }
-  const mean = row.points == null ? "" : ` \u00b7 ${row.points.toFixed(1)} points on average`;
-  return `not the Schei\u00dfkopf in ${pct} of ${games}${mean}`;
+  return `tried in ${games}: not the Schei\u00dfkopf in ${pct} of them`;
 }
 
 // A hint row's move in words (the engine's text is its tooltip).
@@ -859,6 +919,7 @@ function render({ model, el }) {
   let queued = false;
   let asking = false;             // a hint was asked for and has not come back yet
   let note = null;                // why the last click could do nothing (until the table changes)
+  let quiet = null;               // an information message the learner has moved on from ("version|text")
   let showTricks = false;         // a trick table lists the tricks taken (on request)
   const editUi = { picked: null };   // edit mode: the card picked up, what is typed
 
@@ -886,6 +947,7 @@ function render({ model, el }) {
 
   function send(msg) {
     note = null;
+    sel = { player: null, items: [] };   // the cards picked went into this request: a refused try leaves none picked
     model.send({ ...msg, version: model.get("version") });
   }
 
@@ -910,7 +972,15 @@ function render({ model, el }) {
     }
     const isSel = (p, zone, index) => sel.player === p && sel.items.some((a) => a.zone === zone && a.index === index);
     // a card picked is the learner moving on: a note on an earlier click that could do nothing goes
-    const pick = (p, zone, index, card) => () => { sel = toggle(sel, d, { player: p, zone, index, card }); note = null; draw(); };
+    const pick = (p, zone, index, card) => () => {
+      // a card no move can play is picked all the same (pressing Play asks the rules, which say
+      // why in full), but the table says at once that it cannot go
+      const why = isSel(p, zone, index) ? null : cannotGo(d, p, zone, card);
+      sel = toggle(sel, d, { player: p, zone, index, card });
+      note = why;
+      if (d.message && d.tone === "info") quiet = `${d.version}|${d.message}`;   // the learner moved on
+      draw();
+    };
     const explain = (p, zone) => () => { note = whyNot(d, p, zone) || note; draw(); };
 
     function seatEl(p) {
@@ -943,9 +1013,11 @@ function render({ model, el }) {
       const jumps = info.phase === "play" && info.actor !== p && controllable(d, p)
         ? mine.filter((m) => m.kind === "play") : [];
       if (jumps.length) {
+        // a marker, not a second Jump in! button: it picks the cards, and the action bar's one
+        // button plays exactly what is picked
         const m = jumps[0];
-        extra.push(h("button", { class: "sk-btn sk-jump", title: `complete four of a kind with ${m.cards.map(prettyCard).join(" ")}`,
-          onclick: () => send({ action: "play", player: p, cards: m.cards }) }, "Jump in!"));
+        extra.push(h("button", { class: "sk-btn sk-small-btn sk-canjump", title: `can complete four of a kind out of turn: click to pick ${m.cards.map(prettyCard).join(" ")}`,
+          onclick: () => { sel = selectionFor(d, { kind: "play", cards: m.cards }, p); note = null; draw(); } }, "can jump in"));
       }
       let table;
       if (info.variant === "schwechat") {
@@ -988,11 +1060,12 @@ function render({ model, el }) {
       const shown = [];
       for (let i = first; i < stack.length; i++) {
         const ghost = info.three_note && rankOf(stack[i]) === "3" && (eff == null || i > eff);
-        const topNote = info.pending != null ? "shown" : "to beat";
+        const topNote = info.phase === "over" ? null : (info.pending != null ? "shown" : "to beat");
         shown.push(cardEl(stack[i], { big: true, ring: i === eff, ghost, note: ghost ? info.three_note : (i === eff ? topNote : null), data: { stack: i, card: stack[i] } }));
       }
       let note;
-      if (info.pending != null) note = "the joker waits for its target";
+      if (info.phase === "over") note = "the round is over";
+      else if (info.pending != null) note = "the joker waits for its target";
       else if (!stack.length) note = "empty \u2014 anything goes";
       else if (info.effective_top == null) note = "anything goes";
       else note = h("span", {}, "to beat: ", h("b", { class: `sk-efftop sk-ink-${cardParts(info.effective_top).colour}` }, prettyCard(info.effective_top)));
@@ -1125,17 +1198,19 @@ function render({ model, el }) {
       const rows = hinted.rows.slice(0, 8).map((row, k) => {
         const choose = info.game !== "trick" && (row.cards.length || row.kind === "flip")
           ? () => { sel = selectionFor(d, row, p); draw(); } : null;
-        return h("li", { class: `sk-hint-row${k === 0 ? " sk-hint-best" : ""}${choose ? " sk-click" : ""}`, onclick: choose,
+        return h("li", { class: `sk-hint-row${k === 0 ? " sk-hint-best" : ""}${tooFew(row) ? " sk-hint-few" : ""}${choose ? " sk-click" : ""}`, onclick: choose,
           title: choose ? "select these cards" : null, dataset: { text: row.text } },
           h("span", { class: "sk-hint-move", title: row.text }, row.words || hintMove(row, info)),  // Python's card words, else the front end's
-          h("span", { class: "sk-hint-bar" }, h("span", { style: `width:${Math.round(row.win * 100)}%` })),
+          h("span", { class: "sk-hint-bar" }, h("span", { style: `width:${tooFew(row) ? 0 : Math.round(row.win * 100)}%` })),
           h("span", { class: "sk-hint-figs" }, hintLine(row, hinted.measure)));
       });
       const more = hinted.rows.length > 8 ? h("li", { class: "sk-none" }, `\u2026 ${hinted.rows.length - 8} more`) : null;
       return h("div", { class: "sk-hints" },
         h("div", { class: "sk-log-title" }, `Hint for ${seatLabel(info, p)}`),
-        h("div", { class: "sk-hint-about" }, `The search played ${hinted.playouts} games from ${seatLabel(info, p)}'s seat, `
-          + `dealing the cards ${seatLabel(info, p)} cannot see at random. Best move first:`),
+        h("div", { class: "sk-hint-about" }, `The computer played ${hinted.playouts} practice games from ${seatLabel(info, p)}'s seat, `
+          + `dealing the cards ${seatLabel(info, p)} cannot see at random, and tried the moves that kept doing well more often. `
+          + `The move it tried most comes first; a move tried in fewer than ${FEW_GAMES} games is too little tried to judge.`
+          + (hinted.measure === "settlement" ? " A stake is what the plainest game of the table costs; bigger games cost several." : "")),
         h("ol", { class: "sk-hint-list" }, rows, more));
     }
 
@@ -1177,6 +1252,8 @@ function render({ model, el }) {
           h("button", { class: "sk-btn sk-primary", disabled: d.step >= d.steps - 1, onclick: () => send({ action: "next" }) }, "Next \u2192"))));
     }
     parts.push(h("div", { class: "sk-head" }, headBits));
+    const bots = lesson ? "" : botsLine(info);
+    if (bots) parts.push(h("div", { class: "sk-botnote" }, bots));
     const trickGame = info.game === "trick";
     const seatOf = trickGame ? trickSeatEl : seatEl;
     parts.push(h("div", { class: "sk-row sk-row-top" }, info.rows.top.map(seatOf)));
@@ -1184,6 +1261,7 @@ function render({ model, el }) {
     if (trickGame && showTricks && (state.tricks || []).length) parts.push(takenEl());
     parts.push(h("div", { class: "sk-row sk-row-bottom" }, info.rows.bottom.map(seatOf)));
 
+    const off = toolsOff(d);
     if (d.interactive) {
       const { hint, buttons } = trickGame ? trickActionsFor(d, sel) : actionsFor(d, sel);
       parts.push(h("div", { class: "sk-actions" },
@@ -1195,9 +1273,11 @@ function render({ model, el }) {
         h("span", { class: "sk-grow" }),
         hintButton(),
         lesson ? lessonTools() : [
-          h("button", { class: "sk-btn sk-tool", title: "the player to move makes one move (their bot, or a random legal move)", disabled: info.phase === "over", onclick: () => send({ action: "step" }) }, "Step \u25b6"),
-          h("button", { class: "sk-btn sk-tool", title: "take back the last move", disabled: !info.moves && !info.editor_back, onclick: () => send({ action: "undo" }) }, "\u21b6 Undo"),
+          h("button", { class: "sk-btn sk-tool sk-step-btn", title: off.step ? `Step is off. ${off.step}` : (typeof info.view === "number" ? "the computer makes its next move now" : "the player to move makes one move (their bot, or a random legal move)"), disabled: Boolean(off.step), onclick: () => send({ action: "step" }) }, "Step \u25b6"),
+          h("button", { class: "sk-btn sk-tool sk-undo-btn", title: off.undo ? `Undo is off. ${off.undo}` : "take back the last move", disabled: Boolean(off.undo), onclick: () => send({ action: "undo" }) }, "\u21b6 Undo"),
           info.view === "table" && info.editable !== false ? h("button", { class: "sk-btn sk-tool sk-edit-btn", title: "edit this position (every card open)", onclick: () => send({ action: "mode", mode: "edit" }) }, "\u270e Edit") : null]));
+      const offLine = lesson ? [] : [off.step && `Step is off. ${off.step}`, off.undo && `Undo is off. ${off.undo}`].filter(Boolean);
+      if (offLine.length) parts.push(h("div", { class: "sk-off" }, offLine.join(" ")));
     }
     if (trickGame && info.scores) {
       parts.push(h("div", { class: "sk-result" }, h("b", {}, "Settlement: "),
@@ -1205,13 +1285,18 @@ function render({ model, el }) {
           .map((s) => `${seatLabel(info, s)} ${String(info.seats[s].score).startsWith("-") ? "" : "+"}${info.seats[s].score}`).join(", ")));
     }
     // the message's tone: "" a refusal or a notice, "good" a right answer, "info" a hint
-    if (d.message) {
+    // one message area, the newest word wins: a note on a click that could do nothing is newer
+    // than the table's message (a new message clears the note); an information message goes
+    // once the learner picks a card
+    const current = d.message && !(d.tone === "info" && quiet === `${d.version}|${d.message}`);
+    if (note) {
+      parts.push(h("div", { class: "sk-message sk-info sk-why", role: "status" }, h("span", { class: "sk-message-text" }, note), nextHere));
+    } else if (current) {
       parts.push(h("div", { class: d.tone ? `sk-message sk-${d.tone}` : "sk-message", role: d.tone ? "status" : "alert" },
         h("span", { class: "sk-message-text" }, d.message), nextHere));
     } else if (nextHere) {
       parts.push(h("div", { class: "sk-message sk-good", role: "status" }, h("span", { class: "sk-message-text" }, "Solved."), nextHere));
     }
-    if (note) parts.push(h("div", { class: "sk-message sk-info sk-why", role: "status" }, h("span", { class: "sk-message-text" }, note)));
     const hinted = d.hints && d.hints.rows && d.hints.version === d.version ? d.hints : null;
     if (hinted) parts.push(hintList(hinted));
 

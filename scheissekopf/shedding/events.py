@@ -58,8 +58,9 @@ def _take(w, p, n, reason):
 def _skip(w, p, skipped):
     if not skipped:
         return ""
-    who = ", ".join(w[s] for s in skipped)
-    return f"The 8s skip {who}."
+    names = [w[s] for s in skipped]
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"The 8 skips {who}." if len(names) == 1 else f"The 8s skip {who}."
 
 
 _TEXT: dict[str, Callable[..., str]] = {
@@ -68,7 +69,7 @@ _TEXT: dict[str, Callable[..., str]] = {
     "swap": lambda w, p, cards: (
         f"{w[p]} swaps {w.cards(cards[:1])} from the hand with {w.cards(cards[1:])} from the bank."
     ),
-    "place": lambda w, p, cards, slot: f"{w[p]} lays {w.cards(cards)} face up on gamble column {slot}.",
+    "place": lambda w, p, cards, slot: f"{w[p]} lays {w.cards(cards)} face up on gamble column {slot + 1}.",  # from 1
     "ready": lambda w, p: f"{w[p]} is ready.",
     "setup-repeat": lambda w, p: (
         f"{w[p]}'s setup moves have led back to the same hand for the third time: setup ends for {w[p]}, who is ready."
