@@ -662,6 +662,17 @@ class Table(anywidget.AnyWidget):
     def _step_for_seat(self):
         """Step from a table seen by one seat: only a seated bot's move, chosen by the bot from its
         own seat's view. Another person's move, and the viewer's own, are not the table's to make."""
+        g = self._game
+        by_seat = self._moves_by_seat()
+        seat = self._seat_to_step(by_seat)
+        move = self._bots[seat][0].choose(g.view(seat), by_seat[seat], self._rng)
+        if move is None:
+            raise _Refused(f"The bot at {self._seat_name(seat)} let its move pass.")
+        self.play(move)
+
+    def _seat_to_step(self, by_seat: dict) -> int:
+        """The seated bot that Step moves at a table seen by one seat; else _Refused saying why
+        Step can do nothing now (the same words the table shows beside the greyed-out button)."""
         g, me = self._game, self._view
         if g.phase == "over":
             raise _Refused(f"The {'hand' if is_trick_game(g) else 'round'} is over.")
@@ -671,17 +682,37 @@ class Table(anywidget.AnyWidget):
                 if me in by_seat:
                     raise _Refused(f"Get your cards ready and press Ready: {_BOTS_ONLY}")
                 raise _Refused(f"No bot has anything left to do in the setup. {_BOTS_ONLY}")
-        else:
-            seat = _to_move(g)
-            if seat == me:
-                raise _Refused(f"It is your turn: choose your move. {_BOTS_ONLY}")
-            if seat not in self._bots:
-                other = self._seat_name(seat)
-                raise _Refused(f"It is {other}'s turn, and {other} is not a bot here: {_BOTS_ONLY}")
-        move = self._bots[seat][0].choose(g.view(seat), by_seat[seat], self._rng)
-        if move is None:
-            raise _Refused(f"The bot at {self._seat_name(seat)} let its move pass.")
-        self.play(move)
+            return seat
+        seat = _to_move(g)
+        if seat == me:
+            raise _Refused(f"It is your turn: choose your move. {_BOTS_ONLY}")
+        if seat not in self._bots:
+            other = self._seat_name(seat)
+            raise _Refused(f"It is {other}'s turn, and {other} is not a bot here: {_BOTS_ONLY}")
+        return seat
+
+    def _tools_off(self) -> tuple[str, str]:
+        """Why Step and why Undo can do nothing now ("" where they can): the front end greys the
+        button out and says the reason beside it, so a click that could do nothing is never offered."""
+        g = self._game
+        step = ""
+        if g.phase == "over":
+            step = f"The {'hand' if is_trick_game(g) else 'round'} is over."
+        elif self._view != "table":
+            try:
+                self._seat_to_step(self._moves_by_seat())
+            except _Refused as why:
+                step = str(why)
+        undo = ""
+        if self._left_draft is None:
+            records = getattr(g, "_records", None)
+            if not g.history and not records:
+                undo = "No move has been made yet."
+            elif self._view != "table" and not any(m.player == self._view for m in g.history):
+                undo = (
+                    "You have made no move here yet: at a table seen by one seat, Undo takes back only your own moves."
+                )
+        return step, undo
 
     def _undo_for_seat(self):
         """Undo from a table seen by one seat: back to before that seat's last move (the moves
