@@ -90,6 +90,7 @@ def check_decision(g):
         text = outcome(g, m)
         assert text not in texts, f"{texts.get(text)} and {m} lead to the same position"
         texts[text] = m
+        assert outcome(g, str(m)) == text, f"the text {str(m)!r} reads as another move"  # one reading
 
 
 @pytest.mark.parametrize("label,g", list(rounds()), ids=lambda x: x if isinstance(x, str) else "")
