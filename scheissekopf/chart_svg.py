@@ -5,7 +5,10 @@ JupyterLab and the static site draw a chart from its Vega-Lite specification; a 
 which the front ends rank below Vega-Lite, so where both can be drawn the live chart wins).
 Standard library only: lines through each player's points (:func:`~.charts.standings`), dots
 with their 95 % intervals and a dashed reference (:func:`~.charts.intervals`), and several of
-those in a row (:func:`~.charts.side_by_side`).
+those side by side (:func:`~.charts.side_by_side`), in the same columns as the live chart.
+
+The picture fits the page it is drawn in: its ``viewBox`` keeps its proportions and
+``max-width: 100%`` lets a narrower output area shrink it instead of cutting it off.
 """
 
 from __future__ import annotations
@@ -19,23 +22,51 @@ PALETTE = ("#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b
 FONT = "font-family=\"'DejaVu Sans',Arial,sans-serif\""
 INK, GRID, MUTED = "#23302a", "#dde3df", "#6b7770"
 LEFT, TOP, BOTTOM = 46, 30, 46
+GAP = 20  # between two panels side by side (Vega-Lite's own spacing)
+TITLE_LETTER = 8  # about how wide a letter of a bold title is, in pixels
+
+
+def title_lines(title: str, width: float) -> list[str]:
+    """``title`` broken between words into lines that fit ``width`` pixels.
+
+    >>> title_lines("Loss rate, 24 games", 600)
+    ['Loss rate, 24 games']
+    >>> title_lines("ismcts (0.2 s per move) vs 3 greedy, 400 games each", 250)
+    ['ismcts (0.2 s per move) vs 3', 'greedy, 400 games each']
+    """
+    most = max(8, int(width // TITLE_LETTER))
+    lines: list[str] = []
+    for word in str(title).split():
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def chart_svg(chart: Any) -> str:
     """The picture of ``chart`` (a drawn :class:`~.charts.Chart`) as an ``<svg>`` string."""
     spec = chart.spec or {}
-    if "hconcat" in spec:
+    if "concat" in spec or "hconcat" in spec:
         panels = [p for p in chart.parts if p.spec is not None]
         drawn = [_panel(p) for p in panels]
-        width = sum(w for w, _, _ in drawn) + 20 * (len(drawn) - 1)
-        height = max(h for _, h, _ in drawn) + 26
+        columns = int(spec.get("columns") or len(drawn))
+        rows = [drawn[k : k + columns] for k in range(0, len(drawn), columns)]
+        width = max(sum(w for w, _, _ in row) + GAP * (len(row) - 1) for row in rows)
+        lines = title_lines(chart.title, width)
+        top = 8 + 18 * len(lines)
         body: list[str] = []
-        x = 0.0
-        for w, _, svg in drawn:
-            body.append(f'<g transform="translate({x:g},26)">{svg}</g>')
-            x += w + 20
-        title = _text(width / 2, 16, chart.title, size=14, weight="bold", anchor="middle")
-        return _svg(width, height, title + "".join(body))
+        y = float(top)
+        for row in rows:
+            x = 0.0
+            for w, _, svg in row:
+                body.append(f'<g transform="translate({x:g},{y:g})">{svg}</g>')
+                x += w + GAP
+            y += max(h for _, h, _ in row) + GAP
+        title = "".join(
+            _text(width / 2, 16 + 18 * k, line, size=14, weight="bold", anchor="middle") for k, line in enumerate(lines)
+        )
+        return _svg(width, y - GAP, title + "".join(body))
     width, height, svg = _panel(chart)
     return _svg(width, height, svg)
 
@@ -43,9 +74,17 @@ def chart_svg(chart: Any) -> str:
 def _svg(width: float, height: float, body: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-        f'viewBox="0 0 {width:g} {height:g}" {FONT} font-size="11">'
+        f'viewBox="0 0 {width:g} {height:g}" preserveAspectRatio="xMinYMin meet" '
+        f'style="max-width:100%;height:auto" {FONT} font-size="11">'
         f'<rect width="100%" height="100%" fill="#ffffff"/>{body}</svg>'
     )
+
+
+def _title(chart: Any, width: float) -> tuple[str, float]:
+    """A panel's title, broken into lines that fit ``width``: (its svg, the room it takes)."""
+    lines = title_lines(chart.title, width)
+    svg = "".join(_text(LEFT, 16 + 16 * k, line, size=13, weight="bold") for k, line in enumerate(lines))
+    return svg, 16.0 * (len(lines) - 1)
 
 
 def _text(x: float, y: float, words: str, size: int = 11, weight: str = "normal", anchor: str = "start", fill=INK):
@@ -108,13 +147,14 @@ def _standings(chart: Any, spec: dict) -> tuple[float, float, str]:
     plot_w, plot_h = float(spec.get("width", 420)), float(spec.get("height", 240))
     legend_w = 16 + 7 * max(len(n) for n in names)
     width, height = LEFT + plot_w + 16 + legend_w, TOP + plot_h + BOTTOM
+    title, extra = _title(chart, width)
     axes, y = _axes(enc["y"], plot_w, plot_h, min(0, *values), max(values), enc["y"].get("title", yf))
     step = plot_w / len(rounds)
 
     def x(k: int) -> float:
         return LEFT + step * (rounds.index(k) + 0.5)
 
-    parts = [_text(LEFT, 16, chart.title, size=13, weight="bold"), axes]
+    parts = [axes]
     parts += [_text(x(k), TOP + plot_h + 15, str(k), anchor="middle", fill=MUTED) for k in rounds]
     parts.append(_text(LEFT + plot_w / 2, TOP + plot_h + 34, enc["x"].get("title", xf), anchor="middle"))
     for i, name in enumerate(names):
@@ -126,7 +166,12 @@ def _standings(chart: Any, spec: dict) -> tuple[float, float, str]:
         ly = TOP + 10 + 16 * i
         parts.append(f'<circle cx="{LEFT + plot_w + 22}" cy="{ly - 4}" r="5" fill="{colour}"/>')
         parts.append(_text(LEFT + plot_w + 31, ly, name))
-    return width, height, "".join(parts)
+    return width, height + extra, title + _shifted(extra, "".join(parts))
+
+
+def _shifted(dy: float, svg: str) -> str:
+    """``svg`` moved ``dy`` down (under a title of more than one line)."""
+    return f'<g transform="translate(0,{dy:g})">{svg}</g>' if dy else svg
 
 
 def _intervals(chart: Any, spec: dict) -> tuple[float, float, str]:
@@ -143,10 +188,11 @@ def _intervals(chart: Any, spec: dict) -> tuple[float, float, str]:
     legend_w = (16 + 7 * max(len(s) for s in series)) if series else 0
     lines = max(len(str(r["x"]).split("\n")) for r in rows)
     width, height = LEFT + plot_w + 16 + legend_w, TOP + plot_h + BOTTOM + 13 * (lines - 1)
+    title, extra = _title(chart, width)
     span = [v for r in rows for v in (r["low"], r["high"])] + ([reference["reference"]] if reference else [])
     axes, y = _axes(yenc, plot_w, plot_h, min(span), max(span), yenc.get("title", ""))
     step = plot_w / len(order)
-    parts = [_text(LEFT, 16, chart.title, size=13, weight="bold"), axes]
+    parts = [axes]
     for i, label in enumerate(order):
         for j, piece in enumerate(label.split("\n")):
             parts.append(_text(LEFT + step * (i + 0.5), TOP + plot_h + 15 + 13 * j, piece, anchor="middle"))
@@ -171,4 +217,4 @@ def _intervals(chart: Any, spec: dict) -> tuple[float, float, str]:
         ly = TOP + 10 + 16 * i
         parts.append(f'<circle cx="{LEFT + plot_w + 22}" cy="{ly - 4}" r="5" fill="{PALETTE[i % len(PALETTE)]}"/>')
         parts.append(_text(LEFT + plot_w + 31, ly, name))
-    return width, height, "".join(parts)
+    return width, height + extra, title + _shifted(extra, "".join(parts))

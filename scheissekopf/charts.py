@@ -24,11 +24,55 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .chart_svg import GAP, TITLE_LETTER, title_lines
+
 MIMETYPE = "application/vnd.vegalite.v5+json"
 SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"
 # Drawn as SVG (not the renderer's default canvas), so every mark is an element of the page.
 # (No null in a spec: the browser's kernel drops None on the way, so "no title" is "".)
 EMBED_OPTIONS = {"renderer": "svg", "actions": False}
+
+#: The widest a chart is drawn, in pixels: what a notebook's output area leaves at 1024 px wide
+#: with JupyterLab's file browser open (the default). Panels side by side wrap onto more rows
+#: rather than run past it.
+FIT_WIDTH = 580
+#: room beside a plot for the y axis (its labels and title), and per letter of a legend
+AXIS_ROOM, LETTER = 60, 7
+
+
+def _legend_room(names: Iterable[str]) -> int:
+    """The width of a colour legend listing ``names`` (0 without one)."""
+    names = list(names)
+    return 30 + LETTER * max(len(n) for n in names) if names else 0
+
+
+def _title_spec(title: str) -> str | list[str]:
+    """A title for Vega-Lite: its text, or its lines where one line would be too wide."""
+    lines = title_lines(title, FIT_WIDTH)
+    return lines[0] if len(lines) == 1 else lines
+
+
+def drawn_width(spec: Mapping[str, Any]) -> float:
+    """How wide (px) the front end draws ``spec``, as this module lays it out: a panel's plot,
+    its y axis and its legend, or its title where that is wider; panels side by side in
+    ``columns`` with a gap between them."""
+    if "concat" in spec or "hconcat" in spec:
+        parts = list(spec.get("concat") or spec.get("hconcat") or [])
+        columns = int(spec.get("columns") or len(parts))
+        widths = [drawn_width(part) for part in parts]
+        rows = [widths[k : k + columns] for k in range(0, len(widths), columns)]
+        inner = max(sum(row) + GAP * (len(row) - 1) for row in rows)
+        return max(inner, _title_width(spec.get("title")))
+    width = spec.get("width", 0)
+    legend = (spec.get("usermeta") or {}).get("legend", [])
+    return max(float(width) + AXIS_ROOM + _legend_room(legend), _title_width(spec.get("title")))
+
+
+def _title_width(title: Any) -> float:
+    if isinstance(title, Mapping):
+        title = title.get("text", "")
+    lines = title if isinstance(title, list) else [title or ""]
+    return max(TITLE_LETTER * len(str(line)) for line in lines)
 
 
 class Chart:
@@ -108,10 +152,12 @@ def standings(
     if not rows or max(int(row[x]) for row in rows) == 0:
         return Chart(title, rows, None, empty or f"No chart for “{title}” yet: no round has been played.")
     order = [str(name) for name in series]
+    plot = min(420, FIT_WIDTH - AXIS_ROOM - _legend_room(order))
     spec = {
         "$schema": SCHEMA,
-        "title": title,
-        "width": 420,
+        "title": _title_spec(title),
+        "usermeta": {"legend": order},  # what drawn_width counts beside the plot
+        "width": plot,
         "height": 240,
         "data": {"values": rows},
         "mark": {"type": "line", "point": {"filled": True, "size": 60}},
@@ -191,10 +237,13 @@ def intervals(
                     "encoding": {"y": {"field": "reference", "type": "quantitative"}, "text": {"field": "label"}},
                 }
             )
+    names = list(dict.fromkeys(str(row["series"]) for row in kept if "series" in row))
+    plot = min(max(160, 110 * len(order)), FIT_WIDTH - AXIS_ROOM - _legend_room(names))
     spec = {
         "$schema": SCHEMA,
-        "title": title,
-        "width": max(160, 110 * len(order)),
+        "title": _title_spec(title),
+        "usermeta": {"legend": names},  # what drawn_width counts beside the plot
+        "width": plot,
         "height": 220,
         "data": {"values": kept},
         "layer": layers,
@@ -203,18 +252,21 @@ def intervals(
 
 
 def side_by_side(*charts: Chart, title: str) -> Chart:
-    """The charts in a row under one title; its rows are theirs, each marked with its chart's
-    title as ``"chart"``. Charts with nothing to draw keep their sentence below the row."""
+    """The charts side by side under one title, in as many columns as fit :data:`FIT_WIDTH`
+    (the rest wrap onto more rows); its rows are theirs, each marked with its chart's title as
+    ``"chart"``. Charts with nothing to draw keep their sentence below the row."""
     drawn = [c for c in charts if c.spec is not None]
     rows = [{"chart": c.title, **row} for c in drawn for row in c.rows]
     if not drawn:
         return Chart(title, [], None, " ".join(c.empty for c in charts) or f"No chart for “{title}”: nothing to draw.")
     inner = [{k: v for k, v in (c.spec or {}).items() if k != "$schema"} for c in drawn]
+    widest = max(drawn_width(part) for part in inner)
+    columns = max(1, min(len(inner), int((FIT_WIDTH + GAP) // (widest + GAP))))
     # one colour per name across the charts (a bot keeps its colour from panel to panel)
-    spec: dict[str, Any] = {"$schema": SCHEMA, "title": title, "hconcat": inner}
+    spec: dict[str, Any] = {"$schema": SCHEMA, "title": _title_spec(title), "concat": inner, "columns": columns}
     missing = [c.empty for c in charts if c.spec is None]
     if missing:
-        spec["title"] = {"text": title, "subtitle": missing}
+        spec["title"] = {"text": _title_spec(title), "subtitle": missing}
     chart = Chart(title, rows, spec)
     chart.parts = list(charts)
     return chart

@@ -87,3 +87,48 @@ def test_any_standings_draw_as_well_formed_svg(series):
     svg = _picture(chart)
     assert "<a & b>" in _words(svg)
     assert not re.search(r"nan|inf", chart_svg(chart))
+
+
+def test_a_charts_picture_fits_the_output_area_it_is_drawn_in():
+    # drawn in Chromium as a notebook viewer does (an <img>) and inline, in output areas 700 and
+    # 450 px wide: the whole picture shows (legend included), shrunk where the area is narrower
+    import base64
+    import os
+
+    import pytest
+    from test_charts import _notebook_08_charts
+
+    if not os.path.exists("/usr/bin/chromium"):
+        pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from test_browser_lab import CHROMIUM, CHROMIUM_ARGS
+
+    from scheissekopf.charts import FIT_WIDTH
+
+    pictures = [chart_svg(chart) for chart in _notebook_08_charts()]
+    for svg in pictures:
+        assert 'style="max-width:100%;height:auto"' in svg and 'viewBox="0 0 ' in svg
+        assert float(re.search(r'width="([\d.]+)"', svg).group(1)) <= FIT_WIDTH
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1000, "height": 800})
+        for area in (700, 450):
+            for k, svg in enumerate(pictures):
+                data = base64.b64encode(svg.encode()).decode()
+                page.set_content(
+                    f'<div id="out" style="width:{area}px">{svg}'
+                    f'<img id="img" src="data:image/svg+xml;base64,{data}" style="max-width:100%;height:auto"></div>'
+                )
+                page.wait_for_function("document.getElementById('img').naturalWidth > 0")
+                sizes = page.evaluate(
+                    """() => ['#out > svg', '#img'].map((s) => {
+                        const e = document.querySelector(s); const r = e.getBoundingClientRect();
+                        return [r.width, r.height, e.scrollWidth || r.width]; })"""
+                )
+                for width, height, scrolled in sizes:
+                    assert 0 < width <= area and height > 0 and scrolled <= area, (area, k, sizes)
+                legend_right = page.evaluate(
+                    "Math.max(...[...document.querySelectorAll('#out > svg text')].map((t) => t.getBoundingClientRect().right))"
+                )
+                assert legend_right <= area + 1, (area, k)  # no word cut off at the right
+        browser.close()

@@ -21,7 +21,7 @@ def _marks(spec):
     found = []
     if "mark" in spec:
         found.append(spec["mark"]["type"] if isinstance(spec["mark"], dict) else spec["mark"])
-    for key in ("layer", "hconcat"):
+    for key in ("layer", "concat"):
         for part in spec.get(key, []):
             found += _marks(part)
     return found
@@ -85,7 +85,7 @@ def test_charts_side_by_side_keep_every_part_and_its_rows():
     a = charts.intervals([{"x": "a", "value": 1.0}], title="left", y="y")
     b = charts.intervals([{"x": "b", "value": 2.0}], title="right", y="y")
     both = charts.side_by_side(a, b, title="both")
-    assert [part["title"] for part in both.spec["hconcat"]] == ["left", "right"]
+    assert [part["title"] for part in both.spec["concat"]] == ["left", "right"]
     assert both.rows == [{"chart": "left", **a.rows[0]}, {"chart": "right", **b.rows[0]}]
     assert "left" in str(both) and "right" in str(both)
 
@@ -117,3 +117,63 @@ def test_a_chart_with_nothing_to_draw_is_a_sentence_not_an_error():
     drawn = charts.intervals([{"x": "b", "value": 2.0}], title="right", y="y")
     assert charts.side_by_side(empty, drawn, title="both").spec["title"]["subtitle"] == ["Nothing on the left."]
     assert str(charts.side_by_side(empty, title="both")) == "Nothing on the left."
+
+
+def _notebook_08_charts():
+    """Charts shaped like notebook 8's: a live tournament's two panels and the logged ones."""
+    bots = {name: f"{name}\n(96 seat-games)" for name in ("ismcts", "greedy", "random")}
+    loss = charts.intervals(
+        [{"x": label, "value": 20.0, "low": 10.0, "high": 30.0} for label in bots.values()],
+        title="Loss rate, 24 games",
+        y="Scheißkopf in % of rounds",
+        reference=25,
+        reference_label="no skill: 25 %",
+        domain=(0, 100),
+    )
+    points = charts.intervals(
+        [{"x": label, "value": 15.0, "low": 10.0, "high": 20.0} for label in bots.values()],
+        title="Average points (bitenight)",
+        y="points per round",
+        reference=15,
+        reference_label="an average seat: 15",
+    )
+    live = charts.side_by_side(
+        loss, points, title="bitenight, 4 players: ismcts, greedy, random, random (seats rotated)"
+    )
+    panels = [
+        charts.intervals(
+            [
+                {"x": preset, "series": name, "value": 25.0, "low": 20.0, "high": 30.0}
+                for preset in ("bitenight", "palace", "schwechat")
+                for name in (lone, "greedy")
+            ],
+            title=f"{lone} vs 3 greedy, 400 games each",
+            y="Scheißkopf in % of rounds",
+        )
+        for lone in ("random", "ismcts (0.2 s per move)")
+    ]
+    logged = charts.side_by_side(*panels, title="The logged tournaments: loss rates with 95 % intervals")
+    return [loss, points, live, logged]
+
+
+def test_every_chart_fits_the_output_area_of_a_narrow_notebook_window():
+    # 1024 px wide with the file browser open leaves about 600 px: no chart is drawn wider
+    for chart in _notebook_08_charts():
+        assert charts.drawn_width(chart.spec) <= charts.FIT_WIDTH, chart.title
+
+
+def test_side_by_side_panels_wrap_onto_rows_rather_than_run_past_the_width():
+    live = _notebook_08_charts()[2]
+    assert "hconcat" not in live.spec and len(live.spec["concat"]) == 2
+    assert live.spec["columns"] == 1  # two panels of three bots do not fit beside each other
+    small = [charts.intervals([{"x": "a", "value": 1.0}], title=t, y="y") for t in ("one", "two", "three")]
+    row = charts.side_by_side(*small, title="three small panels")
+    assert row.spec["columns"] == 2  # two of them fit beside each other, the third wraps
+    assert charts.drawn_width(row.spec) <= charts.FIT_WIDTH
+
+
+def test_a_long_title_is_broken_into_lines_that_fit():
+    title = "The logged tournaments of every preset: loss rates with their 95 % intervals, 400 games each"
+    chart = charts.intervals([{"x": "a", "value": 1.0}], title=title, y="y")
+    assert isinstance(chart.spec["title"], list) and " ".join(chart.spec["title"]) == title
+    assert charts.drawn_width(chart.spec) <= charts.FIT_WIDTH
