@@ -11,7 +11,7 @@ take        ``P1 take``             take the stack (palace bank failure: ``P1 ta
 joker       ``P1 JK to P3``         bitenight: P3 takes the stack
 flip        ``P1 flip 2``           turn the gamble card in slot 2 (0-based)
 swap        ``P1 swap 4H KD``       setup: swap hand card 4H with bank card KD
-place       ``P1 place 9H 0``       schwechat setup: lay 9H face up on gamble column 0
+place       ``P1 place 9H 0``       schwechat setup: 9H face up on column 0 (0-based)
 ready       ``P1 ready``            setup: done
 ==========  ======================  ==================================================
 """
@@ -167,7 +167,7 @@ class Move(_Fields):
         if kind == "swap" and len(cards) == 2:
             return f"swap {w.card(cards[0])} from the hand for {w.card(cards[1])} from the bank"
         if kind == "place":
-            return f"lay {w.cards(cards)} on gamble column {self.index}"
+            return f"lay {w.cards(cards)} on gamble column {self.index + 1}"  # counted from 1
         if kind == "ready":
             return "say ready"
         return self.kind + (f" {w.cards(cards)}" if cards else "")

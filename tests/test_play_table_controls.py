@@ -350,3 +350,27 @@ def test_the_hint_says_what_its_order_means_and_marks_too_few_games(table):
     assert "points" not in page.locator(".sk-hints").inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".sk-table").screenshot(path=ARTIFACTS / "play-table-hint.png")
+
+
+def test_gamble_columns_are_counted_from_one_in_move_words():
+    g = sk.new_game("schwechat", players=3, seed=4, names=NAMES[:3])
+    place = next(m for m in g.legal_moves() if m.kind == "place" and m.index == 0)
+    words = sk.words.Writer(g.names, people=True).move(place)
+    assert words.endswith("on gamble column 1") and "column 0" not in words
+
+
+@pytest.mark.parametrize("variant", ["bitenight", "palace", "schwechat"])
+def test_a_refusal_on_an_ace_says_another_ace(variant):
+    g = sk.Game.from_dict(
+        {
+            "variant": variant,
+            "names": ["Ada", "Ben"],
+            "players": [{"hand": ["5C", "KD"], "bank": [], "gamble": []}, {"hand": ["4H"], "bank": [], "gamble": []}],
+            "draw": [],
+            "stack": ["AH"],
+            "turn": 0,
+        }
+    )
+    with pytest.raises(sk.IllegalMove) as refused:
+        g.play("P0 5C")
+    assert "play another ace, or a" in refused.value.words and "play A or higher" not in refused.value.words

@@ -50,7 +50,8 @@ def refusal(stack, rank, w=CODES):
     if top >> 2 == 7:
         return f"{top_words(stack, top, w)}: play 7 or lower (4, 5, 6, 7) or a special card (2, 3, 10, joker)"
     name = RANK_TEXT[top >> 2]
-    return f"{top_words(stack, top, w)}: play {name} or higher, or a special card (2, 3, 10, joker)"
+    higher = "another ace" if name == "A" else f"{name} or higher"  # nothing ranks above an ace
+    return f"{top_words(stack, top, w)}: play {higher}, or a special card (2, 3, 10, joker)"
 
 
 PRESET = Preset(

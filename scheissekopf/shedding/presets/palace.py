@@ -52,7 +52,9 @@ def opener(game):
 
 def refusal(stack, rank, w=CODES):
     top = stack[-1]
-    return f"{top_words(stack, top, w)}: play {RANK_TEXT[top >> 2]} or higher, or a 2 or a 10"
+    name = RANK_TEXT[top >> 2]
+    higher = "another ace" if name == "A" else f"{name} or higher"  # nothing ranks above an ace
+    return f"{top_words(stack, top, w)}: play {higher}, or a 2 or a 10"
 
 
 PRESET = Preset(

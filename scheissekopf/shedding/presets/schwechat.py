@@ -53,7 +53,8 @@ def refusal(stack, rank, w=CODES):
         where = w.either(f"{article} {name} is on the stack", f"on {article} {name}")
     if top >> 2 == 7:
         return f"{where}: undercut it with a 2, 4, 5 or 6, or play a wildcard (3, 7, 10, joker)"
-    return f"{where}: play {name} or higher, or a wildcard (3, 7, 10, joker)"
+    higher = "another ace" if name == "A" else f"{name} or higher"  # nothing ranks above an ace
+    return f"{where}: play {higher}, or a wildcard (3, 7, 10, joker)"
 
 
 PRESET = Preset(
