@@ -101,8 +101,10 @@ class Card(int):
         return f"Card('{_TEXT[self]}')"
 
     def pretty(self) -> str:
-        """Text with a suit symbol, e.g. ``10♥``."""
-        if self >> 2 >= JOKER_RANK or self == HIDDEN_CODE:
+        """Text with a suit symbol, e.g. ``10♥``; a joker is ``joker``, as the table says it."""
+        if self >> 2 >= JOKER_RANK:
+            return "joker"
+        if self == HIDDEN_CODE:
             return _TEXT[self]
         return RANK_TEXT[self >> 2] + SUIT_SYMBOLS[SUITS[self & 3]]
 

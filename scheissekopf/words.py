@@ -134,11 +134,12 @@ class Writer:
         return words if self.people else codes
 
     def move(self, move) -> str:
-        """What a move does, after "can't": ``play 4♣``, ``take the stack`` (people), or its text."""
+        """What a move does, after "can't": ``play 4♣``, ``take the stack``, ``show the joker to
+        you`` (people: made to agree with a seat called "You"), or its text."""
         if not self.people:
             return str(move)
         said = getattr(move, "said", None)
-        return said(self) if said is not None else str(move)
+        return self.finish(said(self)) if said is not None else str(move)
 
     def finish(self, text: str) -> str:
         """The written sentence, made to agree with a seat called "You" (for people)."""

@@ -182,7 +182,12 @@ def narration(game, view=None) -> list[str]:
 
 
 def status_text(info: dict) -> str:
-    """One line on what is going on, in plain words (shared by the widget and the picture)."""
+    """One line on what is going on, in plain words (shared by the widget and the picture), made
+    to agree with a seat called "You" ("Round over — you are the Scheißkopf")."""
+    return agree(_status(info), info["names"])
+
+
+def _status(info: dict) -> str:
     names = info["names"]
     seats = info.get("seat_words") or [seat_word(names, i) for i in range(len(names))]
 
@@ -191,14 +196,14 @@ def status_text(info: dict) -> str:
 
     if info["phase"] == "over":
         if info["loser"] is not None:
-            return agree(f"Round over \u2014 {who(info['loser'])} is the Schei\u00dfkopf", names)
+            return f"Round over \u2014 {who(info['loser'])} is the Schei\u00dfkopf"
         return "Round over"
     if info["phase"] == "setup":
         if info["variant"] == "schwechat":
             return "Setup \u2014 each player lays 3 hand cards face up on their gamble columns"
         return "Setup \u2014 swap hand and bank cards, then say ready"
     if info["pending"] is not None:
-        return agree(f"{who(info['pending'])} shows a joker \u2014 who takes the stack?", names)
+        return f"{who(info['pending'])} shows a joker \u2014 who takes the stack?"
     return f"{who(info['actor'])} to move"
 
 

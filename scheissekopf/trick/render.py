@@ -27,7 +27,7 @@ from ..drawing import (
     table_frame,
     words_of_cards,
 )
-from ..words import Writer, card_word, seat_word
+from ..words import Writer, agree, card_word, seat_word
 from .cards import GERMAN_FAMILY
 from .events import _trick
 from .schafkopf import game_name
@@ -91,6 +91,12 @@ def contract_text(game) -> str | None:
 
 
 def _trick_status(game, info) -> str:
+    """One line on what is going on, made to agree with a seat called "You" ("Auction — you
+    to speak")."""
+    return agree(_trick_status_text(game, info), info["names"])
+
+
+def _trick_status_text(game, info) -> str:
     names = info["seat_words"]
     who = names[game.turn] if game.turn is not None else ""
     phase = game.phase
