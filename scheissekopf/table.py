@@ -565,7 +565,7 @@ class Table(anywidget.AnyWidget):
             try:
                 self._handle(content)
             except _Refused as exc:
-                self.message = str(exc)
+                self.message = agree(str(exc), getattr(self._game, "names", ()))  # "You" reads "you"
             except IllegalMove:
                 pass  # play() has put the engine's reason in the message
             except IndexError:
