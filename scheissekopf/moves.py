@@ -167,6 +167,8 @@ class Move(_Fields):
         if kind == "swap" and len(cards) == 2:
             return f"swap {w.card(cards[0])} from the hand for {w.card(cards[1])} from the bank"
         if kind == "place":
+            if self.index is None:
+                return f"lay {w.cards(cards)} on a gamble column"
             return f"lay {w.cards(cards)} on gamble column {self.index + 1}"  # counted from 1
         if kind == "ready":
             return "say ready"
