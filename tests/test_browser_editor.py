@@ -92,3 +92,51 @@ def test_a_position_built_by_clicks_plays_and_an_impossible_one_is_refused(lab, 
     table.screenshot(path=ARTIFACTS / "lab-editor-invalid.png")
     assert _errors_in(page) == ""
     page.close()
+
+
+def test_a_refusal_shows_beside_put_in_a_narrow_window_with_the_file_browser_open(lab, chromium):  # noqa: F811
+    # 1024 x 800 with JupyterLab's file browser open: the table is taller than the window, and the
+    # answer to Put must be where the learner is looking, not above the table off screen
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=60_000)
+    base, token, root = lab
+    cell = 'import scheissekopf as sk\nnamed = sk.Table.editor("bitenight", names=["Ada", "Ben", "Cleo"])\nnamed'
+    notebook = _notebook()
+    notebook["cells"][0]["source"] = cell
+    (root / "editor-narrow.ipynb").write_text(json.dumps(notebook))
+    page = chromium.new_page(viewport={"width": 1024, "height": 800})
+    page.set_default_timeout(60_000)
+    page.goto(f"{base}/lab/workspaces/narrow/tree/editor-narrow.ipynb?token={token}")  # a workspace of its own
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"ipykernel\) \| Idle"))).to_be_visible()
+    assert page.locator(".jp-FileBrowser").first.is_visible()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+    table = page.locator(".jp-Notebook .jp-CodeCell").first.locator(".sk-table")
+    try:
+        expect(table.locator(".sk-palette")).to_be_visible(timeout=120_000)
+    except AssertionError:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=ARTIFACTS / "lab-editor-narrow-missing.png", full_page=True)
+        pytest.fail(f"the editor did not appear; errors in the notebook:\n{_errors_in(page)}")
+    # the greeting is information, and the seats carry the notebook's names
+    expect(table.locator(".sk-estart.sk-info")).to_contain_text("Nobody holds a card yet")
+    assert table.locator(".sk-eerror").count() == 0
+    expect(table.locator(".sk-seat .sk-name", has_text="Cleo")).to_be_visible()
+    # a card typed as the table draws it is put; a card that does not exist is refused beside Put
+    typed = table.locator('.sk-input[aria-label="cards to put"]')
+    typed.fill("Q\u2665 10\u2663 joker")
+    table.get_by_role("button", name="Put", exact=True).click()
+    expect(table.locator('.sk-ezone[data-ezone="hand"][data-seat="0"] .sk-card[data-card="JK"]')).to_be_visible()
+    typed.fill("1H")
+    put = table.get_by_role("button", name="Put", exact=True)
+    put.click()
+    refusal = table.locator(".sk-erefused")
+    expect(refusal).to_contain_text("'1H' is not a bitenight card")
+    box, button = refusal.bounding_box(), put.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 800, box  # in the window
+    assert 0 <= box["y"] - (button["y"] + button["height"]) < 40, (box, button)  # right under Put
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "lab-editor-1024-refused-put.png")
+    assert _errors_in(page) == ""
+    page.close()
