@@ -5,6 +5,12 @@ error when there is nothing to draw."""
 from __future__ import annotations
 
 import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from test_browser_lab import ARTIFACTS, chromium, lab  # noqa: F401  (one JupyterLab for the module)
 
 from scheissekopf import charts, tournament
 
@@ -177,3 +183,45 @@ def test_a_long_title_is_broken_into_lines_that_fit():
     chart = charts.intervals([{"x": "a", "value": 1.0}], title=title, y="y")
     assert isinstance(chart.spec["title"], list) and " ".join(chart.spec["title"]) == title
     assert charts.drawn_width(chart.spec) <= charts.FIT_WIDTH
+
+
+@pytest.mark.skipif(not os.path.exists("/usr/bin/chromium"), reason="Debian's chromium is not installed")
+def test_the_charts_drawn_in_jupyterlab_fit_the_output_area_at_1024_px_with_the_file_browser_open(lab, chromium):  # noqa: F811
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=120_000)
+    base, token, root = lab
+    source = (
+        f"import sys\nsys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "from test_charts import _notebook_08_charts\nloss, points, live, logged = _notebook_08_charts()\nlive"
+    )
+    notebook = {
+        "cells": [
+            {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": code}
+            for code in (source, "logged")
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / "charts-narrow.ipynb").write_text(json.dumps(notebook))
+    page = chromium.new_page(viewport={"width": 1024, "height": 800})
+    page.set_default_timeout(120_000)
+    page.goto(f"{base}/lab/workspaces/charts/tree/charts-narrow.ipynb?token={token}")
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"ipykernel\) \| Idle"))).to_be_visible()
+    assert page.locator(".jp-FileBrowser").first.is_visible()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+    drawn = page.locator(".jp-RenderedVegaCommon5")
+    expect(drawn).to_have_count(2)
+    for i in range(2):
+        drawn.nth(i).locator("svg .mark-symbol path").first.wait_for()
+        sizes = drawn.nth(i).evaluate(
+            """(e) => ({area: e.closest('.jp-OutputArea-output').clientWidth, scroll: e.scrollWidth,
+                       chart: e.querySelector('svg').getBoundingClientRect().right - e.getBoundingClientRect().left})"""
+        )
+        assert sizes["chart"] <= sizes["area"] and sizes["scroll"] <= sizes["area"], sizes
+        assert sizes["area"] <= 700  # a narrow window indeed
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "lab-charts-1024.png")
+    page.close()
