@@ -75,6 +75,11 @@ BROKEN_EDIT = (
 
 #: what an empty table lacks (the engine would name the first seat without cards)
 EMPTY_TABLE = "nobody holds a card (click a card in the row below and then the hand it goes to, or press Deal the rest)"
+#: what the editor says while no card is placed (information: where everyone starts)
+EMPTY_GREETING = (
+    "Nobody holds a card yet: click a card in the row \u201cnot placed yet\u201d below, then the place it goes to, "
+    "or press Deal the rest. Play from here comes on once the cards make a position."
+)
 
 # Cards as the table draws them, read back: the suit symbols of French cards, and those the
 # table gives the German suits (Eichel as clubs, Gras as spades, Schellen as a bell).

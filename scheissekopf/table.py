@@ -56,7 +56,7 @@ except ModuleNotFoundError as exc:  # the engine needs neither; the table does
     raise MissingExtra("The card table (sk.Table)", "widget", exc.name) from None
 
 from .drawing import felt_style, table_frame
-from .editor import BROKEN_EDIT, Draft, EditRefused, empty_position
+from .editor import BROKEN_EDIT, EMPTY_GREETING, Draft, EditRefused, empty_position
 from .errors import IllegalMove, InvalidPosition
 from .render import describe, game_html, is_trick_game, narration, seat_rows
 from .shedding import presets as shedding_presets
@@ -1038,7 +1038,10 @@ def _draft_html(d: Draft) -> str:
     if d.game is not None:
         return game_html(d.game)
     note = html.escape(f"{d.variant}, being edited \u00b7 Not a position yet: {d.words}.")
-    header = f'<div style="font-size:13px;color:#8e1b1b;margin:0 4px 4px;font-weight:600">{note}</div>'
+    colour = "#8e1b1b"
+    if not d.placed():  # an empty table is where everyone starts: what to do, not a fault
+        note, colour = html.escape(f"{d.variant}, being edited \u00b7 {EMPTY_GREETING}"), "#1d3b66"
+    header = f'<div style="font-size:13px;color:{colour};margin:0 4px 4px;font-weight:600">{note}</div>'
     felt = f'<div style="{felt_style("14px")}"><span style="padding:22px 0">the table is drawn here once this is a position</span></div>'
     return table_frame(header, "", felt, "", [])
 

@@ -95,3 +95,16 @@ def test_an_edit_refused_from_python_is_an_edit_refused():
     t = Table.editor("bitenight", players=3)
     with pytest.raises(EditRefused):
         t.edit("type", to={"zone": "hand", "seat": 0}, text="11Q")
+
+
+def test_the_picture_of_an_empty_editor_greets_with_information_not_an_error():
+    # what a notebook viewer shows of the editor table before any card is placed
+    from scheissekopf.editor import EMPTY_GREETING
+
+    data, _ = Table.editor("bitenight", names=["Ada", "Ben", "Cleo"])._repr_mimebundle_()
+    picture = data["text/html"]
+    assert EMPTY_GREETING in picture and "Not a position yet" not in picture and "#8e1b1b" not in picture
+    t = Table.editor("bitenight", players=3)
+    put(t, "K\u2660 K\u2660")  # with cards, a fault is still a fault
+    data, _ = t._repr_mimebundle_()
+    assert "Not a position yet: 2 copies of K\u2660" in data["text/html"]
