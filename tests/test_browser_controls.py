@@ -1,9 +1,9 @@
 """Every control of every kind of table, clicked in a real JupyterLab (Debian's Chromium).
 
 A small notebook, written into the server's folder at test time, makes one table of each kind:
-the open table at each phase of a bitenight round (setup, play, a turned joker, a jump-in
-chance, the end), a palace table seen by one seat, a schwechat table with bots at the other
-seats, trick tables (schafkopf in the bidding, sheepshead seen by one seat with bots), the editor,
+the open table at each phase of a bitenight round (setup, a turned joker, a jump-in chance, the
+end), a palace table seen by one seat with nobody at the other seats, a schwechat table with
+bots at the other seats, trick tables (schafkopf in the bidding, sheepshead seen by one seat with bots), the editor,
 a lesson, a set of puzzles and a walkthrough. At each table the test clicks, one after the other,
 one of every kind of control the table shows at that moment: a card that cannot be picked (the
 table says why), a card that can (and then the button it offers, once for a card that does not
@@ -65,7 +65,7 @@ def _tables() -> dict:
         "joker": f"t = sk.Table({_replay('bitenight', 'joker')})\nt",
         "jump-in": f"t = sk.Table({_replay('bitenight', 'jump-in')})\nt",
         "over": f"t = sk.Table({_replay('bitenight', 'over')})\nt",
-        "seat": "g = {}\nt = sk.Table(g, view=g.turn)\nt".format(_replay("palace", "play")),
+        "seat": "g = {}\nt = sk.Table(g, view=g.turn, bots=None)\nt".format(_replay("palace", "play")),
         "bots": f"t = sk.Table({_replay('schwechat', 'setup')}, view=1){bots_at}",
         "trick-play": f"t = sk.Table({_replay('mehrkopf', 'play')})\nt",
         "trick-bots": f"t = sk.Table({_replay('sheepshead', 'pick')}, view={sheep_seat})"

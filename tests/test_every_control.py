@@ -231,9 +231,15 @@ def tool_requests(t) -> list:
         if lesson.get("next"):
             out.append(("Next", {"action": "next"}, False))
         return out
-    if info["phase"] != "over":
+    # widgets/table.js ``toolsOff``: Python says why Step or Undo is greyed out (info.step_off,
+    # info.undo_off); where it does not, Step is off once the round is over and Undo before a move
+    step_off = info.get("step_off", "over" if info["phase"] == "over" else "")
+    undo_off = info.get("undo_off")
+    if undo_off is None:
+        undo_off = "" if info.get("moves") or info.get("editor_back") else "no move yet"
+    if not step_off:
         out.append(("Step", {"action": "step"}, False))
-    if info.get("moves") or info.get("editor_back"):
+    if not undo_off:
         out.append(("Undo", {"action": "undo"}, False))
     if info["view"] == "table" and info.get("editable") is not False:
         out.append(("Edit", {"action": "mode", "mode": "edit"}, False))
@@ -644,7 +650,8 @@ def test_every_control_of_a_walkthrough_answers(variant, interactive, view, capl
     for index in range(len(steps)):
 
         def make(index=index):
-            s = quick(Scene(steps, view=view, interactive=interactive, seed=0))
+            # no bots: a walkthrough seen by one seat would otherwise seat some that move on a timer
+            s = quick(Scene(steps, view=view, interactive=interactive, seed=0, bots=None))
             s.go(index)
             return s
 
