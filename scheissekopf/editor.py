@@ -309,6 +309,11 @@ class Draft:
         ``""`` when the draft is a position."""
         return getattr(self.error, "words", self.error)
 
+    def _word(self, card) -> str:
+        """A card (or its text) as the table draws it: 9♥, joker, Eichel-Ober."""
+        parsed = self._parse(card) if isinstance(card, str) else card
+        return str(card) if parsed is None else parsed.word()
+
     def _who(self, seat: int) -> str:
         """Seat ``seat`` as the table names it: its name, else "Player 2"."""
         names = self.position.get("names")
@@ -464,20 +469,22 @@ class Draft:
             raise EditRefused("Malformed edit: 'from' must say where the card lies.")
         if place.get("zone") == "palette":
             if card not in self.palette():
-                raise EditRefused(f"{card} is not in the palette (every copy is placed already).")
+                raise EditRefused(
+                    f"{self._word(card)} is not among the cards not placed yet (every copy is placed already)."
+                )
             return card
         words, cards = self._place(place, create=False)
         index: Any = place.get("index")
         if index is None:
             hits = [i for i, x in enumerate(cards) if self._parse(x) == card]
             if not hits:
-                raise EditRefused(f"{card} is not in {words}; nothing was changed.")
+                raise EditRefused(f"{self._word(card)} is not in {words}; nothing was changed.")
             index = hits[-1]
         if not (_is_int(index) and 0 <= index < len(cards)):
             raise EditRefused(f"{words} has no card at place {index!r}; nothing was changed.")
         if self._parse(cards[index]) != card:
             raise EditRefused(
-                f"{card} is not at that place in {words} (the table has changed since); nothing was changed."
+                f"{self._word(card)} is not at that place in {words} (the table has changed since); nothing was changed."
             )
         if self._columns(place["zone"]):
             cards[index] = None
@@ -508,7 +515,9 @@ class Draft:
                 column = pl.setdefault(z, [])
                 column.extend([None] * (index + 1 - len(column)))
             if cards[index] is not None:
-                raise EditRefused(f"Column {index + 1} of {words} already holds {cards[index]}: move that card first.")
+                raise EditRefused(
+                    f"Column {index + 1} of {words} already holds {self._word(cards[index])}: move that card first."
+                )
             cards[index] = str(card)
             return
         if index is None:
@@ -590,7 +599,7 @@ class Draft:
                     col.extend([None] * (i + 1 - len(col)))
                 if card is not None:
                     if cards[i] is not None:
-                        raise EditRefused(f"Column {i + 1} of {words} already holds {cards[i]}.")
+                        raise EditRefused(f"Column {i + 1} of {words} already holds {self._word(cards[i])}.")
                     cards[i] = str(card)
             self._trim_columns(seat)
         else:

@@ -196,7 +196,7 @@ def test_schwechat_columns_take_cards_by_column():
     assert t.position["players"][0]["bank"] == [None, None, "QH"]
     before, version = t.position, t.version
     move(t, "2H", PALETTE, {"zone": "bank", "seat": 0, "index": 2})
-    assert unchanged(t, before, version) and "already holds QH" in t.message
+    assert unchanged(t, before, version) and "already holds Q\u2665" in t.message
     move(t, "QH", {"zone": "bank", "seat": 0, "index": 2}, PALETTE)
     assert t.position["players"][0]["bank"] == [None, None, None]
 
@@ -355,7 +355,7 @@ BAD_EDITS = [
     ("move", {"card": "6H", "from": PALETTE, "to": {"zone": "attic"}}, "no zone 'attic'"),
     ("move", {"card": "6H", "from": PALETTE, "to": "hand"}, "Malformed"),
     ("move", {"card": "1H", "from": PALETTE, "to": {"zone": "stack"}}, "not a bitenight card"),
-    ("move", {"card": "4D", "from": PALETTE, "to": {"zone": "stack"}}, "not in the palette"),
+    ("move", {"card": "4D", "from": PALETTE, "to": {"zone": "stack"}}, "not among the cards not placed yet"),
     ("move", {"card": "QS", "from": {"zone": "hand", "seat": 0, "index": 0}, "to": PALETTE}, "not at that place"),
     ("move", {"card": "QS", "from": {"zone": "hand", "seat": 1, "index": 5}, "to": PALETTE}, "no card at place 5"),
     ("move", {"card": "7S", "from": PALETTE, "to": {"zone": "stack", "index": 9}}, "no place 9"),

@@ -223,8 +223,11 @@ def test_a_refused_card_move_is_said_in_the_zone_it_was_to_go_to(live):
     click(page, '.sk-ezone[data-ezone="stack"]')
     zone = page.locator('.sk-ezone[data-ezone="stack"]')
     assert zone.locator(".sk-erefused").count() == 1
-    assert "not in the palette" in zone.locator(".sk-erefused").inner_text()
+    said = zone.locator(".sk-erefused").inner_text()
+    assert "9\u2665 is not among the cards not placed yet" in said  # the card as drawn, the row by its label
     assert page.locator(".sk-erefused").count() == 1  # said once, where the card was to go
+    ARTIFACTS.mkdir(exist_ok=True)
+    zone.screenshot(path=str(ARTIFACTS / "editor-refused-move.png"))
 
 
 def test_the_joker_waiting_control_says_what_it_is(live):
