@@ -92,6 +92,38 @@ export function seatLabel(info, i) {
   return name != null && name !== `P${i}` ? String(name) : `Player ${i}`;
 }
 
+// The one rule that makes a sentence agree with a seat called "You" (words.agree in Python):
+// "You plays" -> "You play", "You still holds" -> "You still hold", "You's turn" -> "your turn",
+// "not You's" -> "not yours", and "you" in lower case inside a sentence ("Waiting for you.").
+// Every sentence built with seatLabel goes through it; a table without a "You" is left alone.
+const IRREGULAR = { is: "are", has: "have", was: "were", does: "do" };
+const NOT_VERBS = new Set(["as", "us", "plus", "yes", "this", "his", "its", "always", "unless"]);
+
+export function pluralVerb(verb) {
+  if (IRREGULAR[verb]) return IRREGULAR[verb];
+  if (verb.endsWith("ies") && verb.length > 4) return verb.slice(0, -3) + "y";
+  if (/(?:sses|shes|ches|xes|zes|oes)$/.test(verb)) return verb.slice(0, -2);
+  if (verb.endsWith("ss") || NOT_VERBS.has(verb)) return verb;
+  return verb.slice(0, -1);
+}
+
+export function agree(text, info) {
+  const seats = [...((info && info.seat_words) || []), ...((info && info.names) || [])];
+  if (typeof text !== "string" || !text.includes("You") || !seats.includes("You")) return text;
+  let t = text.replace(/\bYou's( (?=[a-z]))?/g, (_, space) => (space ? "your " : "yours"));
+  t = t.replace(/\bYou\b[^.;:!?]*/g, (clause) => clause.replace(
+    /(\bYou|\band|\bor|,)( (?:now |also |still |first |then )?)([a-z]+s)\b/g, (_, head, gap, verb) => head + gap + pluralVerb(verb)));
+  if (t.startsWith("You ")) t = t.replace(/ themselves/g, " yourself").replace(/ their /g, " your ");
+  return t.replace(/\b(?:You|you)(?:rs?|rself)?\b/g, (word, at) => (/(?:^|[.!?]\s+)$/.test(t.slice(0, at))
+    ? word[0].toUpperCase() : word[0].toLowerCase()) + word.slice(1));
+}
+
+// A hint and buttons whose words agree with a seat called "You".
+function agreed({ hint, buttons }, info) {
+  const said = (b) => ({ ...b, label: agree(b.label, info), ...(b.options ? { options: b.options.map(said) } : {}) });
+  return { hint: agree(hint, info), buttons: buttons.map(said) };
+}
+
 // May the person at this table click for seat p?
 export function controllable(d, p) {
   const { info } = d;
@@ -182,6 +214,10 @@ export function cannotGo(d, p, zone, card) {
 
 // The buttons to offer for the current selection: [{label, msg, primary, disabled}] and a hint.
 export function actionsFor(d, sel) {
+  return agreed(shedActions(d, sel), d.info);
+}
+
+function shedActions(d, sel) {
   const { info } = d;
   const buttons = [];
   if (!d.interactive || info.phase === "over" || solvedLesson(d)) return { hint: "", buttons };
@@ -195,7 +231,7 @@ export function actionsFor(d, sel) {
   if (!controllable(d, p)) {
     const seat = (info.seats || [])[p];
     if (seat && seat.bot) {
-      return { hint: info.bot_waiting ? `${who} (bot) is thinking\u2026` : `${who} is played by a bot: press Step.`, buttons };
+      return { hint: info.bot_waiting ? `The bot at ${who}'s seat is thinking\u2026` : `${who} is played by a bot: press Step.`, buttons };
     }
     return { hint: `Waiting for ${who}.`, buttons };
   }
@@ -345,6 +381,10 @@ export function hintLine(row, measure) {
 
 // A hint row's move in words (the engine's text is its tooltip).
 export function hintMove(row, info) {
+  return agree(hintMoveSaid(row, info), info);
+}
+
+function hintMoveSaid(row, info) {
   const fam = info.family;
   const cards = (row.cards || []).map((c) => prettyCard(c, fam)).join(" ");
   const target = /\bto P(\d+)$/.exec(row.text || "");
@@ -366,6 +406,11 @@ export function hintMove(row, info) {
 
 // Why a click on this card can do nothing now, in the table's words (null: it can).
 export function whyNot(d, p, zone) {
+  const why = whyNotSaid(d, p, zone);
+  return why == null ? null : agree(why, d.info);
+}
+
+function whyNotSaid(d, p, zone) {
   const { info, state } = d;
   const who = seatLabel(info, p);
   if (!d.interactive) {
@@ -382,7 +427,7 @@ export function whyNot(d, p, zone) {
     return `In this exercise you play ${me === "You" ? "the seat called You" : me}, at the bottom: ${who}'s cards are not yours to play.`;
   }
   if (typeof info.view === "number" && info.view !== p) {
-    return `You sit at ${seatLabel(info, info.view)}: this table plays ${seatLabel(info, info.view)}'s cards only.`;
+    return `This table is seen from ${seatLabel(info, info.view)}'s seat: only ${seatLabel(info, info.view)}'s cards can be played here.`;
   }
   const seat = (info.seats || [])[p] || {};
   if (seat.bot) return `${who} is played by a bot.`;
@@ -435,6 +480,10 @@ export function trickClick(d, p) {
 
 // The buttons of a trick game for the seat to move: [{label, msg, primary, disabled, options}].
 export function trickActionsFor(d, sel) {
+  return agreed(trickActions(d, sel), d.info);
+}
+
+function trickActions(d, sel) {
   const { info } = d;
   const buttons = [];
   if (!d.interactive || info.phase === "over" || solvedLesson(d)) return { hint: "", buttons };
@@ -443,7 +492,7 @@ export function trickActionsFor(d, sel) {
   if (p == null) return { hint: "", buttons };
   if (!controllable(d, p)) {
     const seat = (info.seats || [])[p];
-    if (seat && seat.bot) return { hint: info.bot_waiting ? `${who} (bot) is thinking\u2026` : `${who} is played by a bot: press Step.`, buttons };
+    if (seat && seat.bot) return { hint: info.bot_waiting ? `The bot at ${who}'s seat is thinking\u2026` : `${who} is played by a bot: press Step.`, buttons };
     return { hint: info.turn == null ? "" : `Waiting for ${seatLabel(info, info.turn)}.`, buttons };
   }
   const mine = movesOf(d, p);
@@ -1171,7 +1220,7 @@ function render({ model, el }) {
         return h("div", { class: "sk-taken-seat", dataset: { seat: s } },
           h("div", { class: "sk-taken-who" }, h("b", {}, seatLabel(info, s)), side ? h("span", { class: `sk-badge ${seat.partner ? "sk-b-partner" : "sk-b-declarer"}` }, side) : null,
             h("span", { class: "sk-taken-sum" }, sum.join(" \u00b7 "))),
-          h("div", { class: "sk-taken-tricks" }, mine.length ? mine.map(({ t, k }) => h("span", { class: "sk-taken-trick", title: `trick ${k + 1}, led by ${seatLabel(info, t.leader)}`, dataset: { trick: k } },
+          h("div", { class: "sk-taken-tricks" }, mine.length ? mine.map(({ t, k }) => h("span", { class: "sk-taken-trick", title: agree(`trick ${k + 1}, led by ${seatLabel(info, t.leader)}`, info), dataset: { trick: k } },
             t.cards.map((c) => cardEl(c, { family: fam, small: true, trump: trumps.has(c), data: { card: c } })))) : h("span", { class: "sk-none" }, "none")));
       });
       return h("div", { class: "sk-taken" }, h("div", { class: "sk-log-title" }, "Tricks taken, by the seat that took them"), rows);
@@ -1189,7 +1238,7 @@ function render({ model, el }) {
       const p = hintSeat(d, sel);
       if (p == null) return null;
       if (asking) return h("button", { class: "sk-btn sk-tool sk-hint-btn", disabled: true }, "Thinking\u2026");
-      return h("button", { class: "sk-btn sk-tool sk-hint-btn", title: `rank ${seatLabel(info, p)}'s moves by search (only what ${seatLabel(info, p)} can see)`,
+      return h("button", { class: "sk-btn sk-tool sk-hint-btn", title: agree(`rank ${seatLabel(info, p)}'s moves by search (only what ${seatLabel(info, p)} can see)`, info),
         onclick: () => { asking = true; send({ action: "hint", player: p }); draw(); } }, "Hint");
     }
 
@@ -1206,11 +1255,11 @@ function render({ model, el }) {
       });
       const more = hinted.rows.length > 8 ? h("li", { class: "sk-none" }, `\u2026 ${hinted.rows.length - 8} more`) : null;
       return h("div", { class: "sk-hints" },
-        h("div", { class: "sk-log-title" }, `Hint for ${seatLabel(info, p)}`),
-        h("div", { class: "sk-hint-about" }, `The computer played ${hinted.playouts} practice games from ${seatLabel(info, p)}'s seat, `
+        h("div", { class: "sk-log-title" }, agree(`Hint for ${seatLabel(info, p)}`, info)),
+        h("div", { class: "sk-hint-about" }, agree(`The computer played ${hinted.playouts} practice games from ${seatLabel(info, p)}'s seat, `
           + `dealing the cards ${seatLabel(info, p)} cannot see at random, and tried the moves that kept doing well more often. `
           + `The move it tried most comes first; a move tried in fewer than ${FEW_GAMES} games is too little tried to judge.`
-          + (hinted.measure === "settlement" ? " A stake is what the plainest game of the table costs; bigger games cost several." : "")),
+          + (hinted.measure === "settlement" ? " A stake is what the plainest game of the table costs; bigger games cost several." : ""), info)),
         h("ol", { class: "sk-hint-list" }, rows, more));
     }
 
@@ -1225,7 +1274,7 @@ function render({ model, el }) {
       headBits.push(h("span", { class: "sk-order" }, "out: " + info.finished.map((s, k) => `${k + 1}. ${seatLabel(info, s)}`).join(", ")));
     }
     headBits.push(h("span", { class: "sk-grow" }));
-    headBits.push(h("span", { class: "sk-viewtag" }, info.view === "table" ? "all cards open" : `seen by ${seatLabel(info, info.view)}`));
+    headBits.push(h("span", { class: "sk-viewtag" }, info.view === "table" ? "all cards open" : agree(`seen by ${seatLabel(info, info.view)}`, info)));
 
     // a lesson's table: its own controls, and Next beside the feedback once solved
     const lesson = d.lesson && d.lesson.count ? d.lesson : null;
