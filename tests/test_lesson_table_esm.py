@@ -246,7 +246,7 @@ def test_a_click_on_a_walkthrough_says_how_to_step_through_it(table):
 def test_a_click_on_another_seats_cards_in_a_seat_view_says_whose_table_it_is(table):
     page = table(traits(view=1, legal=[]))
     page.locator('.sk-seat[data-seat="0"] .sk-card').first.click()
-    assert "You sit at Player 1" in page.locator(".sk-why").inner_text()
+    assert "This table is seen from Player 1's seat" in page.locator(".sk-why").inner_text()
 
 
 def test_a_trick_card_out_of_turn_says_whose_turn_it_is(table):

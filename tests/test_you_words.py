@@ -11,17 +11,19 @@ printouts and captions of the notebooks) says "joker", never the engine's code `
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 
 import pytest
 from helpers import request
-from test_table_esm import browser, table  # noqa: F401
+from test_table_esm import browser, move, table, traits  # noqa: F401
 
 import scheissekopf as sk
 from scheissekopf.render import describe, narration
 from scheissekopf.table import Table, _move_data
 from scheissekopf.variants import is_trick_game
+from scheissekopf.words import agree
 
 OTHERS = ["Ada", "Ben", "Cy", "Dee", "Eve"]
 VARIANTS = {"bitenight": 4, "palace": 3, "schwechat": 4, "sheepshead": 5, "schafkopf": 4, "mehrkopf": 5}
@@ -161,3 +163,212 @@ def test_a_joker_is_printed_as_a_joker():
     )
     printed = str(g)
     assert "joker" in printed and not re.search(r"\bJK\b", printed), printed
+
+
+# ------------------------------------------------------------------------------ the front end
+# widgets/table.js's sentence functions, called in Chromium with what a real table syncs (the
+# description of a position where Ada, You and Cy play), changed to reach each branch
+SHED = {
+    "variant": "bitenight",
+    "names": ["Ada", "You", "Cy"],
+    "players": [
+        {"hand": ["5H", "9C"], "bank": ["QS", "4D", "AH"], "gamble": ["7C", "2S", "9H"]},
+        {"hand": ["4H", "QD", "10S"], "bank": ["KS", "KC", "5C"], "gamble": ["6C", "2D", "9S"]},
+        {"hand": ["6H", "6D"], "bank": ["JS", "JD", "8C"], "gamble": ["8D", "2C", "AS"]},
+    ],
+    "stack": ["9D"],
+    "turn": 1,
+}
+NOBODY = {"player": None, "items": []}
+
+
+def _front(state, info, legal=(), bot=None, **fields) -> dict:
+    """What the front end holds (its ``d``): ``fields`` change the info; ``bot`` seats a bot."""
+    info = {**copy.deepcopy(info), **fields}
+    if bot is not None:
+        info["seats"][bot]["bot"] = True
+    return {"state": state, "info": info, "legal": list(legal), "interactive": True, "lesson": {}}
+
+
+def shed(legal=(), bot=None, hand_of_you=None, **fields) -> dict:
+    state, info = describe(SHED)
+    if hand_of_you is not None:
+        state = copy.deepcopy(state)
+        state["players"][1]["hand"] = hand_of_you
+    return _front(state, info, legal, bot, **fields)
+
+
+def trick(legal=(), bot=None, **fields) -> dict:
+    state, info = describe(sk.new_game("schafkopf", players=4, seed=3, names=["Ada", "You", "Cy", "Dee"]))
+    return _front(state, info, legal, bot, **fields)
+
+
+def _sel(player, *cards, zone="hand") -> dict:
+    return {"player": player, "items": [{"zone": zone, "index": k, "card": c} for k, c in enumerate(cards)]}
+
+
+# (d, seat clicked, zone clicked, what whyNot says): every branch, with You as the seat clicked,
+# the seat to move, the seat that turned a joker or the seat the table is seen from
+WHY_NOT = [
+    (
+        {**shed(), "interactive": False, "steps": 3},
+        1,
+        "hand",
+        "This walkthrough is for looking: Back and Next step through it; nothing here is played.",
+    ),
+    (
+        {**shed(), "interactive": False},
+        1,
+        "hand",
+        "This table only shows a position: it is not for playing, so clicks change nothing.",
+    ),
+    (
+        {**shed(), "lesson": {"solved": True, "next": True}},
+        1,
+        "hand",
+        "Solved! Press Next for the next exercise, or Retry to play this one again.",
+    ),
+    (
+        {**shed(), "lesson": {"solved": True}},
+        1,
+        "hand",
+        "Solved! That was the last exercise of this lesson; Retry plays this one again.",
+    ),
+    (shed(phase="over"), 1, "hand", "The round is over: there is nothing left to play."),
+    (trick(phase="over"), 1, "hand", "The hand is over: there is nothing left to play."),
+    (shed(view=1), 0, "hand", "This table is seen from your seat: only your cards can be played here."),
+    (shed(view=0), 1, "hand", "This table is seen from Ada's seat: only Ada's cards can be played here."),
+    (shed(bot=1), 1, "hand", "You are played by a bot."),
+    (trick(turn=None), 1, "hand", "No card can be played now."),
+    (trick(turn=1), 0, "hand", "It is your turn, not Ada's."),
+    (trick(turn=0), 1, "hand", "It is Ada's turn, not yours."),
+    (trick(turn=1), 1, "hand", "You play no card yet: first choose with the buttons below."),
+    (
+        shed(phase="setup"),
+        1,
+        "gamble",
+        "Your gamble cards stay face down; in the setup only hand and bank cards are swapped.",
+    ),
+    (shed(phase="setup"), 1, "hand", "You have nothing left to do in the setup."),
+    (shed(pending=1), 1, "hand", "You turned a joker: first say who takes the stack."),
+    (shed(pending=1), 0, "hand", "You turned a joker and must first say who takes the stack."),
+    (shed(actor=1), 0, "hand", "It is your turn, not Ada's (out of turn only four of a kind may be completed)."),
+    (shed(actor=0), 1, "hand", "It is Ada's turn, not yours (out of turn only four of a kind may be completed)."),
+    (shed(actor=1), 1, "bank", "You still hold 3 hand cards: the bank is played only once the hand is empty."),
+    (
+        shed(actor=1, hand_of_you=["4H"]),
+        1,
+        "gamble",
+        "You still hold 1 hand card: gamble cards come last, after the hand and the bank.",
+    ),
+    (shed(actor=1, hand_of_you=[]), 1, "gamble", "You still have bank cards: gamble cards come last, after the bank."),
+    (
+        shed(actor=1, variant="schwechat", hand_of_you=[]),
+        1,
+        "gamble",
+        "This gamble card still has its bank card lying on it: play that one first.",
+    ),
+    (shed(actor=1), 1, "hand", "You cannot play this card now."),
+]
+
+SWAP = move("P1 swap 4H KS", "swap", ["4H", "KS"])
+PLACE = move("P1 place 4H 0", "place", ["4H"], index=0)
+# (d, selection, the action bar's hint, words its buttons must include)
+ACTIONS = [
+    (shed(bot=1, bot_waiting=True), _sel(1), "The bot at your seat is thinking\u2026", []),
+    (shed(bot=1), _sel(1), "You are played by a bot: press Step.", []),
+    (shed(view=0), _sel(1), "Waiting for you.", []),
+    (shed([SWAP], phase="setup"), _sel(1), "You: click a hand card and a bank card, then Swap. Ready when done.", []),
+    (shed([PLACE], phase="setup"), _sel(1), "You: click a hand card, then the column to lay it on.", []),
+    (shed([move("P0 ready", "ready")], phase="setup"), _sel(1), "You are ready.", []),
+    (
+        shed(
+            [move("P1 JK to P0", "joker", ["JK"], target=0), move("P1 JK to P1", "joker", ["JK"], target=1)], pending=1
+        ),
+        NOBODY,
+        "You turned a joker: who takes the stack?",
+        ["Ada takes the stack", "You take the stack"],
+    ),
+    (
+        shed([move("P0 JK to P1", "joker", ["JK"], target=1)], actor=0),
+        _sel(0, "JK"),
+        "Who takes the stack?",
+        ["Show the joker to you"],
+    ),
+    (
+        shed([move("P1 take KS", "take", ["KS"])], actor=1),
+        NOBODY,
+        "You: no bank card fits \u2014 pick one to lay on the stack and take it all.",
+        [],
+    ),
+    (shed([move("P1 flip 0", "flip", index=0)], actor=1), NOBODY, "You: turn one of your gamble cards.", []),
+    (shed([move("P1 QD", cards=["QD"])], actor=1), NOBODY, "You to move: click cards to select them, then Play.", []),
+]
+TRICK_ACTIONS = [
+    (trick(bot=1, view=1, bot_waiting=True), NOBODY, "The bot at your seat is thinking\u2026"),
+    (trick(bot=1, view=1), NOBODY, "You are played by a bot: press Step."),
+    (trick(view=0, turn=1), NOBODY, "Waiting for you."),
+    (trick([move("P1 bury EO GO", "bury", ["EO", "GO"])], view=1, turn=1), NOBODY, "You: click two cards to bury."),
+    (trick([move("P1 under HA E7", "under", ["E7"])], view=1, turn=1), NOBODY, "You: click a card, then the button."),
+    (trick([move("P1 EO", "card", ["EO"])], view=1, turn=1), NOBODY, "You: click a card to play it."),
+    (trick([move("P1 pass", "pass")], view=1, turn=1), NOBODY, "You: choose."),
+]
+
+
+def _call(page, name, args):
+    return page.evaluate(f"(calls) => calls.map((a) => window.lib.{name}(...a))", args)
+
+
+def test_every_sentence_of_the_front_end_speaks_to_a_seat_called_you(table):
+    page = table(traits())
+    said = _call(page, "whyNot", [[d, p, zone] for d, p, zone, _ in WHY_NOT])
+    assert said == [expected for *_, expected in WHY_NOT]
+    actions = _call(page, "actionsFor", [[d, sel] for d, sel, *_ in ACTIONS])
+    for (_, _, hint, labels), got in zip(ACTIONS, actions):
+        shown = [b["label"] for b in got["buttons"]]
+        assert got["hint"] == hint and set(labels) <= set(shown), (got, hint, labels)
+        assert not third_person("\n".join(shown)), shown
+    actions = _call(page, "trickActionsFor", [[d, sel] for d, sel, _ in TRICK_ACTIONS])
+    assert [got["hint"] for got in actions] == [hint for *_, hint in TRICK_ACTIONS]
+    joker = {"kind": "joker", "text": "P0 JK to P1", "cards": ["JK"]}
+    assert _call(page, "hintMove", [[joker, shed()["info"]]]) == ["show the joker to you"]
+    # a table without a seat called You keeps its names as they are
+    assert _call(page, "agree", [["You plays 8\u2665 to Ben.", {"names": ["Ada", "Ben"]}]]) == [
+        "You plays 8\u2665 to Ben."
+    ]
+
+
+def test_the_front_end_and_python_make_sentences_agree_alike(table):
+    page = table(traits())
+    texts = [
+        "You plays 8\u2665.",
+        "You is ready.",
+        "it is You's turn, not Ada's",
+        "Ada shows a joker to You: You takes the stack.",
+        "You cannot play and takes the stack (2 cards into the hand).",
+        "the auction is on (You bids or passes)",
+        "Ada accepts You's wedding and swaps a card for the trump.",
+        "You shows a joker to themselves.",
+        "You still holds 2 cards; You's bank waits.",
+        "You buries two cards and passes.",
+    ]
+    names = ["Ada", "You"]
+    assert _call(page, "agree", [[text, {"names": names}] for text in texts]) == [agree(text, names) for text in texts]
+
+
+def test_a_table_seen_from_you_names_you_in_its_header_and_hint(table):
+    g = sk.Game.from_dict(SHED)
+    t = Table(g, view=1)
+    t.hint(1, iterations=30, seed=1)
+    page = table({**_traits(t), "info": {**t.info, "seats": [{**s, "bot": False} for s in t.info["seats"]]}})
+    assert page.locator(".sk-viewtag").inner_text() == "seen by you"
+    assert page.locator(".sk-hints .sk-log-title").text_content() == "Hint for you"
+    about = page.locator(".sk-hint-about").inner_text()
+    assert "from your seat" in about and "the cards you cannot see" in about, about
+    assert page.locator(".sk-hint-btn").get_attribute("title") == "rank your moves by search (only what you can see)"
+    assert not third_person(page.locator(".sk-table").inner_text().replace("\nYou\n", "\n"))
+
+
+def _traits(t: Table) -> dict:
+    names = ["state", "info", "legal", "log", "message", "tone", "version", "interactive", "hints"]
+    return {name: getattr(t, name) for name in names}
