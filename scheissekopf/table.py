@@ -1183,6 +1183,7 @@ class Scene(Table):
         if not self._steps:
             raise ValueError("a scene needs at least one step")
         first, mark, caption = self._steps[0]
+        kwargs.setdefault("bots", None)  # a walkthrough's seats are its script's, even seen by one seat
         super().__init__(
             first.clone(),
             view,

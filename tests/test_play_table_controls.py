@@ -242,6 +242,8 @@ def test_a_card_that_cannot_go_on_the_stack_says_why(table):
     page.locator('.sk-card[data-card="5H"]').click()
     why = page.locator(".sk-message").inner_text()
     assert "5\u2665 cannot go on the stack now (the card to beat is 8\u2660)" in why
+    ARTIFACTS.mkdir(exist_ok=True)
+    wide(page).locator(".sk-table").screenshot(path=ARTIFACTS / "play-table-cannot-go.png")
     page.locator('.sk-card[data-card="9C"]').click()  # a card that goes: the word goes too
     assert page.locator(".sk-message").count() == 0
 
@@ -278,6 +280,8 @@ def test_a_jump_in_has_one_control_that_plays_what_it_says(table):
     assert page.get_by_role("button", name="Jump in!").count() == 0  # nothing picked: no play offered
     page.locator('.sk-seat[data-seat="2"]').get_by_role("button", name="can jump in").click()
     assert page.get_by_role("button", name="Jump in!").count() == 1
+    ARTIFACTS.mkdir(exist_ok=True)
+    wide(page).locator(".sk-table").screenshot(path=ARTIFACTS / "play-table-jump-in.png")
     page.get_by_role("button", name="Jump in! 6\u2665 6\u2666").click()
     assert sent(page) == [{"action": "play", "player": 2, "cards": ["6H", "6D"], "version": 7}]
 
@@ -288,7 +292,10 @@ def test_a_finished_round_has_no_card_to_beat(table):
     page = table(traits(position, legal=[]))
     label = page.locator(".sk-stack-label").inner_text().lower()
     assert "to beat" not in label and "the round is over" in label
+    ARTIFACTS.mkdir(exist_ok=True)
+    wide(page).locator(".sk-felt").screenshot(path=ARTIFACTS / "play-table-over.png")
     assert "to beat" not in page.locator(".sk-stack").inner_text().lower()
+    assert page.locator(".sk-stack .sk-top").count() == 0  # no card is marked as the one to beat
 
 
 def test_step_and_undo_greyed_out_always_say_why(table):
@@ -374,3 +381,11 @@ def test_a_refusal_on_an_ace_says_another_ace(variant):
     with pytest.raises(sk.IllegalMove) as refused:
         g.play("P0 5C")
     assert "play another ace, or a" in refused.value.words and "play A or higher" not in refused.value.words
+
+
+def test_a_walkthrough_seen_by_one_seat_seats_no_bot():
+    g = dealt()
+    scene = Table.scene([(g, "the deal"), (g, ["P0 ready"], "Ada is ready")], view=0, interactive=True)
+    assert scene.bots == {}
+    scene.next()
+    assert scene.bots == {} and scene.game.history[-1].player == 0

@@ -1110,7 +1110,7 @@ function render({ model, el }) {
       for (let i = first; i < stack.length; i++) {
         const ghost = info.three_note && rankOf(stack[i]) === "3" && (eff == null || i > eff);
         const topNote = info.phase === "over" ? null : (info.pending != null ? "shown" : "to beat");
-        shown.push(cardEl(stack[i], { big: true, ring: i === eff, ghost, note: ghost ? info.three_note : (i === eff ? topNote : null), data: { stack: i, card: stack[i] } }));
+        shown.push(cardEl(stack[i], { big: true, ring: i === eff && info.phase !== "over", ghost, note: ghost ? info.three_note : (i === eff ? topNote : null), data: { stack: i, card: stack[i] } }));
       }
       let note;
       if (info.phase === "over") note = "the round is over";
@@ -1338,7 +1338,10 @@ function render({ model, el }) {
     // than the table's message (a new message clears the note); an information message goes
     // once the learner picks a card
     const current = d.message && !(d.tone === "info" && quiet === `${d.version}|${d.message}`);
-    if (note) {
+    if (note && current && d.tone === "good") {   // a right answer stays, the note under it in the same box
+      parts.push(h("div", { class: "sk-message sk-good", role: "status" }, h("span", { class: "sk-message-text" }, d.message,
+        h("span", { class: "sk-why sk-why-under" }, note)), nextHere));
+    } else if (note) {
       parts.push(h("div", { class: "sk-message sk-info sk-why", role: "status" }, h("span", { class: "sk-message-text" }, note), nextHere));
     } else if (current) {
       parts.push(h("div", { class: d.tone ? `sk-message sk-${d.tone}` : "sk-message", role: d.tone ? "status" : "alert" },
