@@ -114,8 +114,11 @@ export function agree(text, info) {
   t = t.replace(/\bYou\b[^.;:!?]*/g, (clause) => clause.replace(
     /(\bYou|\band|\bor|,)( (?:now |also |still |first |then )?)([a-z]+s)\b/g, (_, head, gap, verb) => head + gap + pluralVerb(verb)));
   if (t.startsWith("You ")) t = t.replace(/ themselves/g, " yourself").replace(/ their /g, " your ");
-  return t.replace(/\b(?:You|you)(?:rs?|rself)?\b/g, (word, at) => (/(?:^|[.!?]\s+)$/.test(t.slice(0, at))
-    ? word[0].toUpperCase() : word[0].toLowerCase()) + word.slice(1));
+  return t.replace(/\b(?:You|you)(?:rs?|rself)?\b/g, (word, at) => {
+    const head = t.slice(0, at);
+    if (/called $/.test(head)) return word;   // the name itself: "you play the seat called You"
+    return (/(?:^|[.!?]\s+)$/.test(head) ? word[0].toUpperCase() : word[0].toLowerCase()) + word.slice(1);
+  });
 }
 
 // A hint and buttons whose words agree with a seat called "You".
@@ -199,6 +202,11 @@ export function fitsSomeMove(d, p, cards) {
 // Why seat p's card cannot be picked in play although the zone is the right one: no legal move
 // plays it (null when one does, or when the phase or the zone decides nothing here).
 export function cannotGo(d, p, zone, card) {
+  const why = cannotGoSaid(d, p, zone, card);
+  return why == null ? null : agree(why, d.info);
+}
+
+function cannotGoSaid(d, p, zone, card) {
   const { info } = d;
   if (info.phase !== "play" || zone === "gamble" || fitsSomeMove(d, p, [card])) return null;
   const who = seatLabel(info, p);
@@ -323,7 +331,7 @@ export function botsLine(info) {
   if (!seats.length) return "";
   const names = seats.map((i) => seatLabel(info, i));
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `${list} ${names.length === 1 && names[0] !== "You" ? "is" : "are"} played by the computer.`;
+  return agree(`${list} ${names.length === 1 && names[0] !== "You" ? "is" : "are"} played by the computer.`, info);
 }
 
 // The seat the Hint button asks for: the seat this table is seen by, else the player to move
