@@ -68,7 +68,8 @@ def plural_verb(verb: str) -> str:
 def agree(text: str, names: Sequence[str] = ("You",)) -> str:
     """Make a sentence agree with a seat called "You" (when one of ``names`` is): "You plays"
     -> "You play", "You is ready" -> "You are ready", "You's turn" -> "your turn", "not You's"
-    -> "not yours", and "you" in lower case inside a sentence ("shows a joker to you")."""
+    -> "not yours", and "you" in lower case inside a sentence ("shows a joker to you"); the name
+    itself stays ("the seat called You")."""
     if "You" not in names or "You" not in text:
         return text
     text = _YOU_POSSESSIVE.sub(lambda m: "your " if m.group(1) else "yours", text)
@@ -79,6 +80,8 @@ def agree(text: str, names: Sequence[str] = ("You",)) -> str:
     def case(m: re.Match) -> str:
         head = text[: m.start()]
         word = m.group(0)
+        if head.endswith("called "):  # the name itself: "you play the seat called You"
+            return word
         if _SENTENCE_START.search(head):
             return word[:1].upper() + word[1:]
         return word[:1].lower() + word[1:]
