@@ -14,8 +14,9 @@ outbid by a higher one (they tell the search what the bidder held), a hint of a 
 playouts in a few positions of that contract. One row each: the playouts per CPU second (all the
 positions' playouts over their CPU time), the slowest position's, and the deals the search drew
 per playout (the same on every run: below 1 as the root's moves share deals, above 1 only when
-deals are drawn again until one fits what the table knows). A contract whose search slows down
-shows in its row beside the others:
+deals are drawn again until one fits what the table knows). Two more rows are one position each,
+a Wenz after a wedding offer whose offerer led its trump, and the same cards in a plain Wenz. A
+contract whose search slows down shows in its row beside the others:
 
     python benchmarks/bench_trick_bots.py --contracts                  # every contract
     python benchmarks/bench_trick_bots.py --contracts "schafkopf wenz" "schafkopf wenz, wedding outbid"
@@ -91,9 +92,31 @@ CONTRACTS = {
 }
 
 
+# positions played to on purpose: name: (variant, players, seed, moves). The wedding's offerer
+# (P1) led its one trump, the Gras-Ober: its other cards hold none, which a random hand hardly
+# ever meets (a hint there ran 7.5 times fewer playouts than in a plain Wenz until the hand was
+# dealt its count of trumps at once)
+LAID_OUT = {
+    "schafkopf wenz, wedding outbid, its trump led": (
+        "schafkopf",
+        4,
+        701,
+        "P1 bid wedding|P2 bid solo|P3 pass|P0 pass|P2 solo wenz|P1 GO|P2 G10|P3 GK|P0 G9|P2 EA|P3 SU|P0 E7|P1 E10",
+    ),
+    "schafkopf wenz, the same cards": (
+        "schafkopf",
+        4,
+        701,
+        "P1 pass|P2 bid solo|P3 pass|P0 pass|P2 solo wenz|P1 GO|P2 G10|P3 GK|P0 G9|P2 EA|P3 SU|P0 E7|P1 E10",
+    ),
+}
+
 # where a bid was outbid, the search that reads it is another seat's: positions where the seat to
 # move is not the one that made the script's first step
 OUTBID = {name for name in CONTRACTS if "outbid" in name}
+
+
+NAMES = list(CONTRACTS) + list(LAID_OUT)
 
 
 def _step(move, step):
@@ -132,7 +155,14 @@ def contract_position(name, seed, plays):
 
 
 def contract_positions(name, count, seeds=400):
-    """``count`` positions of contract ``name`` (seeds from 1, 2 to 9 card plays in)."""
+    """``count`` positions of contract ``name`` (seeds from 1, 2 to 9 card plays in); the one
+    position of a name in LAID_OUT."""
+    if name in LAID_OUT:
+        variant, players, seed, moves = LAID_OUT[name]
+        g = sk.new_game(variant, players, seed=seed)
+        for m in moves.split("|"):
+            g.play(m)
+        return [g]
     out = []
     for seed in range(1, seeds):
         g = contract_position(name, seed, 2 + seed % 8)
@@ -186,11 +216,11 @@ def bench_contract(name, count, playouts):
 
 
 def contracts_table(names, count, playouts, out=print):
-    out(f"{'contract':34} {'positions':>9} {'playouts/CPU s':>15} {'slowest':>8} {'deals/playout':>14}")
+    out(f"{'contract':46} {'positions':>9} {'playouts/CPU s':>15} {'slowest':>8} {'deals/playout':>14}")
     for name in names:
         r = bench_contract(name, count, playouts)
         out(
-            f"{name:34} {r['positions']:>9} {r['per_cpu_s']:>15,.0f} {r['slowest']:>8,.0f} "
+            f"{name:46} {r['positions']:>9} {r['per_cpu_s']:>15,.0f} {r['slowest']:>8,.0f} "
             f"{r['deals_per_playout']:>14.2f}"
         )
 
@@ -205,15 +235,15 @@ def main(argv=None):
         "--contracts",
         nargs="*",
         metavar="NAME",
-        help="hints of --playouts playouts in every contract (or those named): " + "; ".join(CONTRACTS),
+        help="hints of --playouts playouts in every contract (or those named): " + "; ".join(NAMES),
     )
     ap.add_argument("--playouts", type=int, default=300, help="playouts per hint with --contracts")
     a = ap.parse_args(argv)
     if a.contracts is not None:
-        unknown = [x for x in a.contracts if x not in CONTRACTS]
+        unknown = [x for x in a.contracts if x not in NAMES]
         if unknown:
-            ap.error(f"no contract {unknown[0]!r}: choose from {'; '.join(CONTRACTS)}")
-        contracts_table(a.contracts or list(CONTRACTS), a.positions or 3, a.playouts)
+            ap.error(f"no contract {unknown[0]!r}: choose from {'; '.join(NAMES)}")
+        contracts_table(a.contracts or NAMES, a.positions or 3, a.playouts)
         return
     a.positions = a.positions or 8
     rng = random.Random(1)

@@ -15,6 +15,14 @@ machine does. How many playouts a time budget buys is the CPU's speed divided by
     for mode in none search; do
       valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/instructions_search.py $mode palace 2
     done
+
+``--contract NAME`` measures the trick search instead, in positions of one contract of
+sheepshead, schafkopf or mehrkopf (the contracts of ``bench_trick_bots.py --contracts``, ``--deals``
+positions of it), from the view of the seat to move:
+
+    for mode in none search; do
+      valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/instructions_search.py $mode --contract "schafkopf wenz, wedding outbid"
+    done
 """
 
 from __future__ import annotations
@@ -29,6 +37,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import scheissekopf as sk  # noqa: E402
 from scheissekopf.bots import GreedyBot  # noqa: E402
 from scheissekopf.shedding.search import Searcher  # noqa: E402
+from scheissekopf.trick.search import TrickSearcher  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_trick_bots import NAMES, contract_positions  # noqa: E402
 
 
 def positions(variant: str, players: int, deals: int) -> list:
@@ -57,15 +69,24 @@ def main(argv=None) -> None:
     ap.add_argument("players", nargs="?", type=int, default=2)
     ap.add_argument("--deals", type=int, default=3)
     ap.add_argument("--playouts", type=int, default=100, help="per position")
+    ap.add_argument("--contract", choices=NAMES, help="the trick search in this contract's positions")
     args = ap.parse_args(argv)
-    found = positions(args.variant, args.players, args.deals)
+    if args.contract:
+        found = [
+            (g.view(g.turn), [m for m in g.legal_moves() if m.player == g.turn])
+            for g in contract_positions(args.contract, args.deals)
+        ]
+        searcher = TrickSearcher
+    else:
+        found = positions(args.variant, args.players, args.deals)
+        searcher = Searcher
     if args.mode == "none":
         print(f"{len(found)} positions")
         return
     rng = random.Random(1)
     done = 0
     for view, mine in found:
-        s = Searcher(view, mine)
+        s = searcher(view, mine)
         s.run(rng, iterations=args.playouts)
         done += s.iterations
     print(f"{len(found)} positions, {done} playouts")
