@@ -702,7 +702,7 @@ class Table(anywidget.AnyWidget):
             try:
                 self._seat_to_step(self._moves_by_seat())
             except _Refused as why:
-                step = str(why)
+                step = agree(str(why), g.names)  # "You" reads "you"
         undo = ""
         if self._left_draft is None:
             records = getattr(g, "_records", None)
