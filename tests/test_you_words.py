@@ -79,6 +79,7 @@ def _said_in_a_game(variant: str, players: int, you: int, seed: int) -> list[str
         if g.phase == "over":
             break
         said += [t.info["status"], t.info.get("contract") or "", *(m["words"] for m in t.legal)]
+        said += [t.info.get("step_off") or "", t.info.get("undo_off") or ""]
         said += [_move_data(m, names)["words"] for m in g.legal_moves()]
         for _ in range(2):  # a card nobody may play now
             move = sk.Move(rng.randrange(players), kind, (rng.choice(deck),))
@@ -95,6 +96,7 @@ def _said_in_a_game(variant: str, players: int, you: int, seed: int) -> list[str
         if turn % 5 == 0:  # the table seen from You's seat, asked for another seat
             mine = Table(g.clone(), view=you)  # a copy: a bot seated there plays on the copy only
             said += [mine.info["status"], *(m["words"] for m in mine.legal)]
+            said += [mine.info.get("step_off") or "", mine.info.get("undo_off") or ""]
             other = (you + 1) % players
             request(mine, kind, player=other, cards=[str(deck[0])])
             said.append(mine.message)
@@ -132,6 +134,17 @@ def test_a_table_seen_from_you_says_whose_table_it_is_to_you():
     assert t.message == "This table is seen by you: it cannot play for Cy."
     request(t, "hint", player=0)
     assert t.message == "This table is seen by you: it gives hints to you only."
+
+
+def test_why_step_is_off_at_a_table_seen_by_another_seat_speaks_to_you():
+    g = sk.new_game("schafkopf", players=4, seed=3, names=["Ada", "You", "Cy", "Dee"])
+    assert g.turn == 1
+    t = Table(g, view=0, bots=None)
+    assert t.info["step_off"] == (
+        "It is your turn, and you are not a bot here: Step plays only the computer's moves at a table seen by one seat."
+    )
+    request(t, "step")
+    assert t.message == t.info["step_off"]
 
 
 def test_the_status_of_an_auction_speaks_to_you():
