@@ -20,7 +20,7 @@ from helpers import request
 from test_table_esm import browser, move, table, traits  # noqa: F401
 
 import scheissekopf as sk
-from scheissekopf.render import describe, narration
+from scheissekopf.render import describe, game_html, narration
 from scheissekopf.table import Table, _move_data
 from scheissekopf.variants import is_trick_game
 from scheissekopf.words import agree
@@ -145,6 +145,13 @@ def test_why_step_is_off_at_a_table_seen_by_another_seat_speaks_to_you():
     )
     request(t, "step")
     assert t.message == t.info["step_off"]
+
+
+@pytest.mark.parametrize("variant", ["bitenight", "schafkopf"])
+def test_a_picture_seen_from_you_says_seen_by_you(variant):
+    g = sk.new_game(variant, players=4, seed=3, names=["Ada", "You", "Cy", "Dee"])
+    picture = game_html(g, view=1)
+    assert "seen by you" in picture and "seen by You" not in picture
 
 
 def test_the_status_of_an_auction_speaks_to_you():

@@ -312,7 +312,7 @@ def game_html(game_or_dict, view=None) -> str:
     if out:
         header_bits.append(f"out: {out}")
     if info["view"] != "table":
-        header_bits.append(f"seen by {html.escape(info['seat_words'][info['view']])}")
+        header_bits.append(html.escape(agree(f"seen by {info['seat_words'][info['view']]}", info["names"])))
     header = (
         f'<div style="{_style(font_size="13px", color=INK, margin="0 4px 4px", font_weight="600")}">'
         + " \u00b7 ".join(header_bits)

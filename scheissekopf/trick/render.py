@@ -291,7 +291,7 @@ def trick_html(game, view=None) -> str:
     if info["multiplier"] != 1:
         header_bits.append(f"counts \u00d7{info['multiplier']}")
     if info["view"] != "table":
-        header_bits.append(f"seen by {html.escape(names[info['view']])}")
+        header_bits.append(html.escape(agree(f"seen by {names[info['view']]}", info["names"])))
     header = (
         f'<div style="{_style(font_size="13px", color=INK, margin="0 4px 4px", font_weight="600")}">'
         + " \u00b7 ".join(header_bits)
