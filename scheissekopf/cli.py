@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import statistics
 import sys
 import time
 import traceback
+from typing import Any
 
 from .errors import InvalidPosition
 from .mcts import PLAYOUTS
@@ -54,11 +56,99 @@ def _read_text(path: str) -> str:
         ) from None
 
 
-def _open_for_writing(path: str, mode: str, what: str):
-    try:
-        return open(path, mode, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot write {what} {path}: {_file_problem(exc)}") from None
+def _check_writable(path: str, what: str) -> None:
+    """Refuse, before anything is played or written, a file that plainly cannot be written (a
+    folder, a folder that does not exist, no permission), leaving whatever is there as it was.
+    A file that fails only when written to (a full disk, ``/dev/full``) is reported by
+    :class:`_Output` when it does."""
+    folder = os.path.dirname(path) or "."
+    if os.path.isdir(path):
+        raise UsageError(f"cannot write {what} {path}: Is a directory (a folder, not a file)")
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {what} {path}: No such file or directory (there is no folder {folder})")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise UsageError(f"cannot write {what} {path}: Permission denied")
+
+
+class _Output:
+    """A file the command writes line by line, opened when the first line is written (so that a
+    run refused before then leaves the file as it was), each line flushed at once (a run cut
+    short keeps every line written). A file that cannot be written (a full disk, a file that
+    takes no writing) is the user's problem: :class:`UsageError`, one line.
+
+    ``append``: add to the file (``--resume``), first ending a line that an interruption cut
+    short; else the file is replaced at the first line. ``path`` None: standard output."""
+
+    def __init__(self, path: str | None, what: str, append: bool = False) -> None:
+        self.path, self.what, self.append = path, what, append
+        self.fh: Any = None
+        self.lines = 0
+
+    def _problem(self, exc: OSError) -> UsageError:
+        where = "standard output" if self.path is None else f"{self.what} {self.path}"
+        return UsageError(f"cannot write {where}: {_file_problem(exc)}")
+
+    def _open(self):
+        if self.path is None:
+            return sys.stdout
+        if self.append:  # a line cut short by the interruption must not swallow the next one
+            with open(self.path, "rb") as fh:
+                cut = fh.seek(0, os.SEEK_END) and (fh.seek(-1, os.SEEK_END), fh.read(1))[1] != b"\n"
+            fh = open(self.path, "a", encoding="utf-8")
+            if cut:
+                fh.write("\n")
+            return fh
+        return open(self.path, "w", encoding="utf-8")
+
+    def start(self) -> None:
+        """Open the file now (replacing what it held, unless ``append``)."""
+        if self.fh is None:
+            try:
+                self.fh = self._open()
+            except OSError as exc:
+                raise self._problem(exc) from None
+
+    def write(self, line: str) -> None:
+        """Write ``line`` and a line end, and flush (opening the file at the first line)."""
+        try:
+            if self.fh is None:
+                self.fh = self._open()
+            self.fh.write(line + "\n")
+            self.fh.flush()
+        except BrokenPipeError:  # standard output read by a reader that stopped (`| head`): main's
+            raise
+        except OSError as exc:
+            self._drop()
+            raise self._problem(exc) from None
+        self.lines += 1
+
+    def _drop(self) -> None:
+        fh, self.fh = self.fh, None
+        if fh is not None and self.path is not None:
+            try:
+                fh.close()
+            except OSError:  # what failed is said already
+                pass
+
+    def close(self) -> None:
+        fh, self.fh = self.fh, None
+        if fh is not None and self.path is not None:
+            try:
+                fh.close()
+            except OSError as exc:
+                raise self._problem(exc) from None
+
+
+def _count(n: int, thing: str) -> str:
+    """``"no puzzle"``, ``"1 puzzle"``, ``"3 puzzles"``."""
+    return f"no {thing}" if n == 0 else f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def _say(*lines: str) -> None:
+    """Print ``lines`` on standard output; one that cannot be written is a UsageError."""
+    out = _Output(None, "standard output")
+    for line in lines:
+        out.write(line)
 
 
 def simulate(variant, players, games, seed, progress=None):
@@ -121,25 +211,25 @@ def simulate(variant, players, games, seed, progress=None):
 def _cmd_simulate(args):
     r = simulate(args.variant, args.players, args.games, args.seed, progress=False if args.json else None)
     if args.json:
-        print(json.dumps(r, indent=2))
+        _say(json.dumps(r, indent=2))
         return 0
-    print(f"{r['games']} random {r['variant']} games, {r['players']} players, seed {r['seed']}")
-    print(
+    _say(
+        f"{r['games']} random {r['variant']} games, {r['players']} players, seed {r['seed']}",
         f"  {r['games_per_s']:,.0f} games/s, {r['moves_per_s']:,.0f} moves/s "
-        f"({r['seconds']:.2f} s wall, {r['cpu_seconds']:.2f} s CPU)"
+        f"({r['seconds']:.2f} s wall, {r['cpu_seconds']:.2f} s CPU)",
+        f"  moves per game: mean {r['moves_per_game_mean']:.0f}, median {r['moves_per_game_median']:.0f}",
     )
-    print(f"  moves per game: mean {r['moves_per_game_mean']:.0f}, median {r['moves_per_game_median']:.0f}")
     if "loser_rate" in r:
-        print(f"  rounds ended by stalemate: {r['stalemates']}")
-        print("  Scheißkopf by seat: " + ", ".join(f"P{s} {x:.1%}" for s, x in enumerate(r["loser_rate"])))
-    else:
-        print(
-            f"  tricks per hand: {r['tricks_per_game_mean']:.1f}"
-            + (f", {r['us_per_trick']:.0f} µs CPU per trick" if r["us_per_trick"] else "")
+        _say(
+            f"  rounds ended by stalemate: {r['stalemates']}",
+            "  Scheißkopf by seat: " + ", ".join(f"P{s} {x:.1%}" for s, x in enumerate(r["loser_rate"])),
         )
-        print(
+    else:
+        _say(
+            f"  tricks per hand: {r['tricks_per_game_mean']:.1f}"
+            + (f", {r['us_per_trick']:.0f} µs CPU per trick" if r["us_per_trick"] else ""),
             "  mean settlement by seat (game units): "
-            + ", ".join(f"P{s} {x:+.2f}" for s, x in enumerate(r["mean_settlement"]))
+            + ", ".join(f"P{s} {x:+.2f}" for s, x in enumerate(r["mean_settlement"])),
         )
     return 0
 
@@ -163,15 +253,15 @@ def _cmd_show(args):
             g = from_text(source.strip())
     except InvalidPosition as exc:
         raise UsageError(f"{args.position}: invalid position: {exc}") from None
-    print(g)
+    _say(str(g))
     if g.phase != "over" and args.moves:
-        print("legal moves: " + ", ".join(str(m) for m in g.legal_moves()))
+        _say("legal moves: " + ", ".join(str(m) for m in g.legal_moves()))
     return 0
 
 
 def _cmd_tournament(args):
     from . import tournament
-    from .cluster import ClusterUnavailable
+    from .cluster import ClusterLost, ClusterUnavailable
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     options = {}
@@ -192,7 +282,7 @@ def _cmd_tournament(args):
     if args.summarize:
         summary = _read_log(tournament.load_log, args.summarize)
     else:
-        done, mode = (), "w"
+        done = ()
         if args.resume:
             header, done = _read_log(tournament.read_log, args.log)
             wanted = {"variant": args.variant, "bots": bots, "games": args.games, "seed": args.seed, "options": options}
@@ -202,12 +292,11 @@ def _cmd_tournament(args):
                     f"--resume: {args.log} was written by a run with other settings "
                     f"({', '.join(differ)}); give the same options or a new log"
                 )
-            mode = "a"
-        log = _open_for_writing(args.log, mode, "the log") if args.log else None
-        if log and args.resume:  # a line cut short by the interruption must not swallow the next one
-            with open(args.log, "rb") as fh:
-                if fh.seek(0, os.SEEK_END) and (fh.seek(-1, os.SEEK_END), fh.read(1))[1] != b"\n":
-                    log.write("\n")
+        if args.log:
+            _check_writable(args.log, "the log")
+        # the log is opened at its first line, once the cluster (if any) has answered and just
+        # before the first game: a run refused before then leaves an earlier log as it was
+        log = _Output(args.log, "the log", append=args.resume) if args.log else None
         try:
             summary = tournament.run(
                 args.variant,
@@ -219,9 +308,20 @@ def _cmd_tournament(args):
                 options=options,
                 progress=not args.json,
                 done=done,
-                on_game=(lambda r: tournament.write_log_line(log, r)) if log else None,
-                log_header=(lambda h: tournament.write_log_line(log, h)) if log and not args.resume else None,
+                on_game=(lambda r: log.write(json.dumps(r))) if log else None,
+                log_header=(lambda h: log.write(json.dumps(h))) if log and not args.resume else None,
             )
+        except ClusterLost as err:
+            if log and (log.lines or args.resume):
+                played = len(done) + log.lines - (not args.resume)  # (the first line is the settings)
+                kept = (
+                    f"the log {args.log} keeps {_count(played, 'finished game')}: "
+                    "run the same command with --resume to play the rest"
+                )
+            else:
+                kept = "no game was logged (--log FILE keeps each game as it ends)"
+            print(f"tournament: {err}; {kept}", file=sys.stderr)
+            return 2
         except ClusterUnavailable as err:
             print(f"tournament: {err}", file=sys.stderr)
             return 2
@@ -229,9 +329,9 @@ def _cmd_tournament(args):
             if log:
                 log.close()
     if args.json:
-        print(json.dumps(tournament.to_json(summary), indent=2))
+        _say(json.dumps(tournament.to_json(summary), indent=2))
     else:
-        print(tournament.report(summary))
+        _say(tournament.report(summary))
     return 0
 
 
@@ -249,11 +349,13 @@ def _read_log(read, path):
 
 
 def _cmd_puzzles(args):
-    from .cluster import ClusterUnavailable, connect
+    from .cluster import ClusterLost, ClusterUnavailable, connect
     from .progress import progress_bar
     from .puzzles import find_puzzles
 
     jobs = args.jobs or os.cpu_count() or 1
+    if args.out:
+        _check_writable(args.out, "the puzzles to")
     if args.cluster is not None:
         try:  # before the output file is opened: a cluster that does not answer leaves it as it was
             connect(args.cluster, jobs)
@@ -262,14 +364,14 @@ def _cmd_puzzles(args):
             return 2
     bar = progress_bar(args.count, not args.quiet, unit="puzzle")
     games = [0]
-    out = _open_for_writing(args.out, "w", "the puzzles to") if args.out else sys.stdout
+    out = _Output(args.out, "the puzzles to")  # None: standard output
+    out.start()  # every check passed, the cluster answered: the file is this run's now
 
     def tick(p):  # each puzzle is written as soon as it is found: a run cut short keeps them
         if p is None:
             games[0] += 1
             return
-        out.write(json.dumps(p.to_record(), ensure_ascii=False) + "\n")
-        out.flush()
+        out.write(json.dumps(p.to_record(), ensure_ascii=False))
         bar.update()
 
     t0, stats = time.perf_counter(), {}
@@ -291,16 +393,22 @@ def _cmd_puzzles(args):
             epsilon=args.epsilon,
             c=args.c,
         )
+    except ClusterLost as err:
+        where = f" in {args.out}" if args.out else ""
+        print(f"puzzles: {err}; {_count(out.lines, 'puzzle')} found, kept{where}", file=sys.stderr)
+        return 2
     finally:
         bar.close()
-        if args.out:
-            out.close()
+        out.close()
     wall, cpu = time.perf_counter() - t0, stats["cpu_seconds"]
-    print(
+    summary = (
         f"{len(found)} {args.variant} puzzles from {games[0]} rounds (seed {args.seed}, strong {args.strong}, "
-        f"weak {args.weak} playouts) in {wall:.0f} s wall, {cpu:.0f} s CPU",
-        file=sys.stderr if not args.out else sys.stdout,
+        f"weak {args.weak} playouts) in {wall:.0f} s wall, {cpu:.0f} s CPU"
     )
+    if args.out:
+        _say(summary)
+    else:
+        print(summary, file=sys.stderr)
     return 0
 
 
@@ -329,7 +437,7 @@ def _check_search_options(ap, args):
         ap.error(f"--depth is a number of decisions, 0 or more (0: no bound), not {args.depth}")
     if args.epsilon is not None and not 0.0 <= args.epsilon <= 1.0:
         ap.error(f"--epsilon is a probability, from 0 to 1, not {args.epsilon}")
-    if args.c is not None and not args.c >= 0:  # (not >= 0: NaN too)
+    if args.c is not None and not (math.isfinite(args.c) and args.c >= 0):
         ap.error(f"--c is the search tree's exploration constant, a number from 0 up, not {args.c}")
 
 
@@ -477,8 +585,8 @@ def _main(argv):
         args.weak = WEAK if args.weak is None else args.weak
         if args.strong < 1 or args.weak < 1:
             ap.error("--strong and --weak must be at least 1 playout")
-        if args.margin is not None and args.margin < 0:
-            ap.error("--margin must not be negative")
+        if args.margin is not None and not (math.isfinite(args.margin) and args.margin >= 0):
+            ap.error(f"--margin is how far the best move must lead, a number from 0 up, not {args.margin}")
         if args.max_games is not None and args.max_games < 1:
             ap.error("--max-games must be at least 1")
         if args.jobs is not None and args.jobs < 1:
@@ -501,8 +609,8 @@ def _main(argv):
             ap.error(f"{args.variant} is played by {lo} to {hi} players, not {len(names)}")
         if args.games < 1:
             ap.error("--games must be at least 1")
-        if args.budget is not None and args.budget <= 0:
-            ap.error("--budget must be positive")
+        if args.budget is not None and not (math.isfinite(args.budget) and args.budget > 0):
+            ap.error(f"--budget is the CPU seconds per decision, a number above 0, not {args.budget}")
         if args.iterations is not None and args.iterations < 1:
             ap.error("--iterations must be at least 1")
         if args.jobs is not None and args.jobs < 1:

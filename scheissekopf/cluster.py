@@ -15,6 +15,9 @@ Three places can play them:
 Because a game depends only on its task, it does not matter which worker plays it, in what
 order the games finish, or whether a game is played twice: a worker that dies takes its game
 with it, Ray plays that game again elsewhere, and the caller receives each task's result once.
+A cluster that fails in the middle of a run (a node lost, its raylet gone, a worker that
+dies again and again) raises :class:`ClusterLost`, one line saying what the cluster reported;
+the results already handed over are the caller's to keep (a tournament's log can be resumed).
 """
 
 from __future__ import annotations
@@ -38,6 +41,21 @@ class ClusterUnavailable(RuntimeError):
     address given. The message says which, in one line."""
 
 
+class ClusterLost(ClusterUnavailable):
+    """The cluster failed during the run: a node or its raylet was lost, or a worker died on
+    the same task more than :data:`RETRIES` times. The cluster's fault, not the game's: the
+    message says what Ray reported, in one line; the results yielded before it stand."""
+
+
+def _lost(err: BaseException, what: str = "") -> ClusterLost:
+    """The :class:`ClusterLost` of a Ray error: its kind and the first line of its message."""
+    words = next((line.strip() for line in str(err).splitlines() if line.strip()), "")
+    if len(words) > 160:
+        words = words[:157] + "..."
+    said = f"{type(err).__name__}: {words}" if words else type(err).__name__
+    return ClusterLost(f"the Ray cluster failed during the run{what} ({said})")
+
+
 def run_tasks(
     fn: Callable[[T], R], tasks: Iterable[T], *, jobs: int | None = None, cluster: str | None = None
 ) -> Iterator[R]:
@@ -50,6 +68,8 @@ def run_tasks(
     cannot be used.
     """
     tasks = list(tasks)
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise ValueError(f"jobs is a number of worker processes, 1 or more (None: every core), not {jobs!r}")
     if cluster is not None:
         return _ray_tasks(fn, tasks, cluster, jobs)
     jobs = jobs or os.cpu_count() or 1
@@ -111,7 +131,16 @@ def connect(cluster: str, jobs: int | None = None) -> Any:
             if "timed out during startup" not in str(err):
                 raise
             ray.shutdown()
-            ray.init(**local)
+            try:
+                ray.init(**local)
+            except Exception as again:  # twice too slow: the machine's load, not a mistake of the run's
+                if "timed out during startup" not in str(again):
+                    raise
+                ray.shutdown()
+                raise ClusterUnavailable(
+                    "the Ray cluster on this machine did not start within twice Ray's 30 s "
+                    "(the machine is too busy: try again when it is quieter, or play without --cluster)"
+                ) from None
     else:
         try:
             ray.init(address=cluster, **quiet)
@@ -128,24 +157,43 @@ def _ray_tasks(fn, tasks, cluster, jobs):
 def _ray_results(ray, fn, tasks):
     # max_retries: Ray plays a task again when the process playing it dies (a crash, a kill,
     # a lost node); an exception raised by the game itself is a bug and is not retried.
+    errors = ray.exceptions
     remote = ray.remote(max_retries=RETRIES)(fn)
-    pending = {remote.remote(t): (t, 0) for t in tasks}
-    lost = (ray.exceptions.WorkerCrashedError, ray.exceptions.NodeDiedError, ray.exceptions.ObjectLostError)
+    lost = (errors.WorkerCrashedError, errors.NodeDiedError, errors.ObjectLostError)
+    # what the cluster itself can fail with (a RayTaskError is the game's own exception: a bug)
+    failed = (errors.RayError, ConnectionError)
+    pending: dict = {}
     try:
+        try:
+            for t in tasks:
+                pending[remote.remote(t)] = (t, 0)
+        except failed as err:
+            raise _lost(err) from None
         while pending:
-            done, _ = ray.wait(list(pending), num_returns=1)
+            try:
+                done, _ = ray.wait(list(pending), num_returns=1)
+            except failed as err:
+                raise _lost(err) from None
             for ref in done:
                 task, tries = pending.pop(ref)
                 try:
                     result = ray.get(ref)
-                except lost:
+                except lost as err:
                     if tries >= RETRIES:
-                        raise
-                    pending[remote.remote(task)] = (task, tries + 1)  # its worker died: play it again
+                        raise _lost(err, f": a worker died {tries + 1} times on the same task") from None
+                    try:  # its worker died: play it again
+                        pending[remote.remote(task)] = (task, tries + 1)
+                    except failed as again:
+                        raise _lost(again) from None
                     continue
-                except ray.exceptions.RayTaskError as err:
+                except errors.RayTaskError as err:
                     raise err.as_instanceof_cause() from None
+                except failed as err:  # LocalRayletDiedError, RaySystemError, OutOfMemoryError...
+                    raise _lost(err) from None
                 yield result
     finally:  # the caller stopped early (enough puzzles, an interruption, an error): call off the rest
         for ref in pending:
-            ray.cancel(ref)
+            try:
+                ray.cancel(ref)
+            except Exception:  # noqa: BLE001 (a cluster that is gone cannot call anything off; the run is over)
+                pass

@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -233,6 +234,8 @@ def find_puzzles(
         raise ValueError("count must be at least 1")
     if jobs is not None and jobs < 1:
         raise ValueError("jobs must be at least 1")
+    if margin is not None and not (isinstance(margin, (int, float)) and math.isfinite(margin) and margin >= 0):
+        raise ValueError(f"margin is how far the best move must lead, a number from 0 up, not {margin!r}")
     check_settings(depth, epsilon, c)
     limit = 50 * count if max_games is None else max_games
     found: list[Puzzle] = []

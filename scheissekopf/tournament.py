@@ -175,6 +175,13 @@ def replay(header, game):
     return g
 
 
+def _check_bot(bot, label):
+    """Refuse a time budget that would never run out (or is none at all): infinite, NaN, 0 or less."""
+    budget = getattr(bot, "budget", None)
+    if budget is not None and not (isinstance(budget, (int, float)) and math.isfinite(budget) and budget > 0):
+        raise ValueError(f"the bot {label!r}: a time budget is a number of seconds above 0, not {budget!r}")
+
+
 def _label(spec):
     return spec if isinstance(spec, str) else spec[0]
 
@@ -213,7 +220,7 @@ def run(
     if games < 1:
         raise ValueError("a tournament needs at least one game")
     for spec in bots:
-        _make_bot(spec, options or {})  # unknown names fail here, before any work
+        _check_bot(_make_bot(spec, options or {}), _label(spec))  # unknown names fail here, before any work
     options = options or {}
     results = sorted((r for r in done if 0 <= r["k"] < games), key=lambda r: r["k"])
     have = {r["k"] for r in results}
@@ -241,6 +248,9 @@ def run(
                 on_game(r)
     finally:
         bar.close()
+        close = getattr(games_run, "close", None)
+        if close:  # stopped by an error or an interruption: the games still being played are called off
+            close()
     results.sort(key=lambda r: r["k"])
     return summarize(variant, bots, results, seed=seed, seconds=time.perf_counter() - t0, options=options)
 
