@@ -24,7 +24,7 @@ import time
 from .moves import Move
 from .shedding.search import Searcher, move_key
 from .variants import AnyGame, is_trick_game
-from .words import Writer, card_word, seat_word
+from .words import Writer, agree, card_word, seat_word
 
 
 class Hint(list):
@@ -71,7 +71,9 @@ class Hint(list):
         Gras-Ass: tried in 240 games: loses no money in 71 % of them, and wins 1.25 stakes a hand
         on average"``; a move tried in fewer than :data:`FEW_GAMES` games: ``"tried in only 7
         games: too few to judge"``)."""
-        return [f"{_move_words(r['move'], self.names)}: {figures_in_words(r, self.trick)}" for r in self]
+        return [
+            agree(f"{_move_words(r['move'], self.names)}: {figures_in_words(r, self.trick)}", self.names) for r in self
+        ]
 
 
 #: a move the search tried in fewer games than this is marked "too few to judge" (its share of

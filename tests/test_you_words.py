@@ -20,6 +20,7 @@ from helpers import request
 from test_table_esm import browser, move, table, traits  # noqa: F401
 
 import scheissekopf as sk
+from scheissekopf.hint import hint as search_hint
 from scheissekopf.render import describe, game_html, narration
 from scheissekopf.table import Table, _move_data
 from scheissekopf.variants import is_trick_game
@@ -172,6 +173,8 @@ def test_a_button_that_shows_the_joker_to_you_says_you():
         }
     )
     assert "Show the joker to you" in [m["words"] for m in Table(g).legal]
+    lines = search_hint(g, 0, iterations=20, seed=1).lines()
+    assert any(line.startswith("show the joker to you:") for line in lines), lines
 
 
 # ------------------------------------------------------------------------------ a joker printed
