@@ -9,6 +9,7 @@ with a fake model (the fixtures of tests/test_table_esm.py) and clicks as a lear
 from __future__ import annotations
 
 import copy
+import re
 import time
 
 import pytest
@@ -18,6 +19,7 @@ import scheissekopf as sk
 pytest.importorskip("anywidget")
 
 from helpers import request  # noqa: E402
+from test_browser_lab import lab  # noqa: E402, F401
 from test_table_esm import (  # noqa: E402, F401
     ARTIFACTS,
     POSITION,
@@ -389,3 +391,55 @@ def test_a_walkthrough_seen_by_one_seat_seats_no_bot():
     assert scene.bots == {}
     scene.next()
     assert scene.bots == {} and scene.game.history[-1].player == 0
+
+
+# ------------------------------------------------------------------ JupyterLab: notebook 01's table
+def test_in_jupyterlab_the_table_at_adas_chair_keeps_coming_back_to_ada(lab, browser):  # noqa: F811
+    """Notebook 01's table "at Ada's chair", run in JupyterLab and played by clicks only: Ready,
+    then whenever Ada is to move a legal card and its button (or Take the stack), while the
+    computer plays Ben, Cleo and Dev. The turn keeps coming back to Ada (the round is played to
+    its end through the same requests in test_a_table_seen_by_one_seat_seats_the_computer_at_the_other_seats)."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=60_000)
+    base, token, _root = lab
+    page = browser.new_page(viewport={"width": 1024, "height": 900})
+    page.set_default_timeout(60_000)
+    page.goto(f"{base}/lab/tree/01-setup.ipynb?token={token}")
+    expect(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"ipykernel\) \| Idle"))).to_be_visible()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+    cell = page.locator(".jp-Notebook .jp-CodeCell", has_text="sk.Table(g.clone(), view=0)")
+    table = cell.locator(".sk-table")
+    expect(table.locator(".sk-felt")).to_be_visible(timeout=120_000)
+    table.scroll_into_view_if_needed()
+    expect(table.locator(".sk-botnote")).to_have_text("Ben, Cleo and Dev are played by the computer.")
+    ada = table.locator('.sk-seat[data-seat="0"]')
+    ada.get_by_role("button", name="Ready").click()
+    expect(table.locator(".sk-status")).not_to_contain_text("Setup", timeout=30_000)  # the computer got ready too
+    moves, end = 0, time.monotonic() + 120
+    while moves < 12 and time.monotonic() < end and "Round over" not in table.locator(".sk-status").inner_text():
+        primary = table.locator(".sk-actions .sk-primary")
+        legal = ada.locator(".sk-card.sk-legal.sk-click")
+        take = table.get_by_role("button", name="Take the stack")
+        try:
+            if primary.count():  # a joker's target, or the button of the card just picked
+                primary.first.click(timeout=2000)
+                moves += 1
+            elif legal.count():
+                legal.first.click(timeout=2000)
+            elif take.count():
+                take.click(timeout=2000)
+                moves += 1
+            else:
+                page.wait_for_timeout(300)
+        except Exception:  # the table was redrawn under the click (the computer moved): look again
+            page.wait_for_timeout(200)
+        message = table.locator(".sk-message:not(.sk-info)")
+        assert "inside the program" not in (message.inner_text() if message.count() else "")
+    ARTIFACTS.mkdir(exist_ok=True)
+    table.screenshot(path=ARTIFACTS / "lab-01-adas-chair.png")
+    assert moves >= 12 or "Round over" in table.locator(".sk-status").inner_text(), f"Ada made {moves} moves"
+    log = table.locator(".sk-log-list li")
+    assert log.count() > 2 * moves  # the computer answered each of Ada's moves
+    page.close()
