@@ -112,7 +112,7 @@ def build(seed):
         table = Table.editor(*seed["editor"], seed=1)
     else:
         game = sk.Game.from_dict(seed["position"])
-        table = Table(game, view=seed.get("view", "table"), seed=1, mode=seed.get("mode", "play"))
+        table = Table(game, view=seed.get("view", "table"), seed=1, mode=seed.get("mode", "play"), bots=None)
     for seat, bot in seed.get("bots", {}).items():
         table.seat_bot(int(seat), bot, delay=0)
     table.hint_iterations = 6  # a hint request is answered by a short search
