@@ -443,3 +443,19 @@ def test_in_jupyterlab_the_table_at_adas_chair_keeps_coming_back_to_ada(lab, bro
     log = table.locator(".sk-log-list li")
     assert log.count() > 2 * moves  # the computer answered each of Ada's moves
     page.close()
+
+
+def test_a_hint_row_shows_no_engine_text_even_on_hover(table):
+    position = copy.deepcopy(POSITION)
+    position["players"][0].update(hand=[], bank=[])
+    position["draw"] = []
+    legal = [move(f"P0 flip {i}", kind="flip", index=i) for i in range(3)]
+    page = table(traits(position, view=0, legal=legal))
+    page.get_by_role("button", name="Hint").click()
+    row = {"text": "P0 flip 2", "kind": "flip", "cards": [], "index": 2, "win": 0.5, "points": None, "visits": 40}
+    hints = {"seat": 0, "playouts": 40, "seconds": 0.1, "version": 7, "rows": [row], "measure": "scheisskopf"}
+    page.evaluate("(h) => window.model.update({hints: h})", hints)
+    shown = page.locator(".sk-hint-row").first
+    assert shown.locator(".sk-hint-move").inner_text() == "turn gamble card 3"  # the third, counted from 1
+    titles = shown.evaluate("(el) => [el, ...el.querySelectorAll('*')].map((e) => e.title || '').join(' ')")
+    assert "flip" not in titles and "P0" not in titles

@@ -449,7 +449,8 @@ def test_hint_button_and_ranked_list(table):
     assert about.startswith("The computer played 200 practice games from Player 0's seat") and "playouts" not in about
     assert "The move it tried most comes first" in about
     assert rows.nth(0).locator(".sk-hint-move").inner_text() == "K\u2666"
-    assert rows.nth(0).locator(".sk-hint-move").get_attribute("title") == "P0 KD"  # the notation, on request
+    assert rows.nth(0).locator(".sk-hint-move").get_attribute("title") is None  # no engine notation, even on hover
+    assert rows.nth(0).get_attribute("data-text") == "P0 KD"
     figures = rows.nth(0).locator(".sk-hint-figs").inner_text()
     assert figures == "tried in 130 games: not the Schei\u00dfkopf in 62 % of them"  # no points before they are taught
     assert "visits" not in rows.nth(0).inner_text() and "pts" not in rows.nth(0).inner_text()

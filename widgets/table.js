@@ -1257,7 +1257,7 @@ function render({ model, el }) {
           ? () => { sel = selectionFor(d, row, p); draw(); } : null;
         return h("li", { class: `sk-hint-row${k === 0 ? " sk-hint-best" : ""}${tooFew(row) ? " sk-hint-few" : ""}${choose ? " sk-click" : ""}`, onclick: choose,
           title: choose ? "select these cards" : null, dataset: { text: row.text } },
-          h("span", { class: "sk-hint-move", title: row.text }, row.words || hintMove(row, info)),  // Python's card words, else the front end's
+          h("span", { class: "sk-hint-move" }, row.words || hintMove(row, info)),  // Python's card words, else the front end's (no engine text: its slots count from 0)
           h("span", { class: "sk-hint-bar" }, h("span", { style: `width:${tooFew(row) ? 0 : Math.round(row.win * 100)}%` })),
           h("span", { class: "sk-hint-figs" }, hintLine(row, hinted.measure)));
       });
