@@ -79,11 +79,29 @@ def _one_hot(width: int, i: int) -> bytes:
 _KEPT_MAX = 1 << 14
 
 
+#: the largest table the AI environments seat (the engine plays the shedding games up to 16)
+MAX_TABLE = 7
+
+
 def _check_table(variant: str, players: int | None) -> tuple[str, int]:
     if variant not in ALL_VARIANTS:
         raise ValueError(unknown_variant(variant))
     game = new_game(variant, players=players, seed=0)  # the engine refuses a table size it does not play
+    if game.n > MAX_TABLE:
+        sizes = [n for n in range(2, MAX_TABLE + 1) if _plays(variant, n)]
+        raise ValueError(
+            f"the AI environments seat {variant} at {min(sizes)} to {max(sizes)} players, not {game.n} "
+            f"(the engine plays larger tables; the environments stop at {MAX_TABLE})"
+        )
     return variant, game.n
+
+
+def _plays(variant: str, n: int) -> bool:
+    try:
+        new_game(variant, players=n, seed=0)
+    except ValueError:
+        return False
+    return True
 
 
 class ActionSpace:
@@ -884,16 +902,8 @@ def _seat_word(r: int) -> str:
 
 
 def tables() -> list[tuple[str, int]]:
-    """Every (variant, table size) the engine plays, so every environment there is."""
-    out = []
-    for variant in ALL_VARIANTS:
-        for n in range(2, 8):
-            try:
-                new_game(variant, players=n, seed=0)
-            except ValueError:
-                continue
-            out.append((variant, n))
-    return out
+    """Every (variant, table size) the environments seat (the engine's tables up to :data:`MAX_TABLE`)."""
+    return [(variant, n) for variant in ALL_VARIANTS for n in range(2, MAX_TABLE + 1) if _plays(variant, n)]
 
 
 def settlement(game: Any, seat: int, reward: str = "win") -> float:
@@ -1009,7 +1019,7 @@ class Round:
         cache = self._cache
         if cache is None:  # (a decision the mask or the actor has not asked for yet)
             if self.over:
-                raise IllegalMove("the game is over: no action is legal", None, None)
+                raise IllegalMove("the round is over: no action is legal after its end", None, None)
             cache = self._decide()
         seat, _, offered, legal = cache
         if type(action) is int:

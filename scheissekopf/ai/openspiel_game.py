@@ -20,7 +20,12 @@ or the card in the hole is written only for the seat that laid it).
 
 ``State.resample_from_infostate`` deals a world consistent with the player's view (the
 engine's determinization), so OpenSpiel's ISMCTS bot
-(``open_spiel.python.algorithms.ismcts.ISMCTSBot``) searches these games as they are.
+(``open_spiel.python.algorithms.ismcts.ISMCTSBot``) searches these games as they are. That bot
+has no ``restart_at``, which ``evaluate_bots`` calls first: :func:`restartable` gives it one.
+
+An action that is not legal (a chance outcome outside ``0 .. deals - 1``, an action outside
+``legal_actions()``, any action after the end) raises :class:`scheissekopf.IllegalMove` saying
+why, and changes nothing.
 
 Returns: shedding games +1 for every seat but the Scheißkopf (-1), or with ``reward=points``
 bitenight's points; trick games the settlement in game units.
@@ -34,6 +39,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from ..errors import IllegalMove
 from ..variants import ALL_VARIANTS, TRICK_VARIANTS, determinize, new_game
 from .encoding import ActionSpace, ObservationLayout, Round, settlements, tables
 
@@ -84,7 +90,11 @@ class ScheissekopfGame(pyspiel.Game):
         params = dict(params or {})
         n = int(params.get("players", new_game(variant, seed=0).n))
         deals = int(params.get("deals", DEALS))
+        if deals < 1:
+            raise ValueError(f"deals is how many deals the chance move chooses from, 1 or more, not {deals}")
         reward = str(params.get("reward", "win"))
+        if reward not in ("win", "points") or (reward == "points" and variant != "bitenight"):
+            raise ValueError(f"reward is 'win' (or 'points' in bitenight), not {reward!r}")
         layout = ObservationLayout(variant, n)
         trick = variant in TRICK_VARIANTS
         bound = 1.0 if reward == "win" and not trick else 1000.0
@@ -144,7 +154,8 @@ class ScheissekopfState(pyspiel.State):
         return self.round is not None and self.round.over
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.round is not None and player == self.round.actor
+        if self.round is None or player != self.round.actor:  # (the deal, or not this player's turn)
+            return []
         return self.round.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -153,12 +164,18 @@ class ScheissekopfState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.round is None:
+            if not 0 <= action < self._g.deals:
+                raise IllegalMove(
+                    f"the deal is a chance outcome from 0 to {self._g.deals - 1} (deals={self._g.deals}), not {action}",
+                    None,
+                    None,
+                )
             game = new_game(self._g.variant, players=self._g.n, seed=int(action))
             self.round = Round(game, self._g.actions)
             return
         seat = self.round.actor
-        assert seat is not None, "the game is over"
-        move = self.round.step(action)
+        move = self.round.step(action)  # after the end, or not legal: IllegalMove, nothing changed
+        assert seat is not None
         text = self._g.actions.names[action]
         if move is not None:
             kind = move.kind
@@ -197,7 +214,8 @@ class ScheissekopfState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> ScheissekopfState:
         """A state the player cannot tell from this one: the same view, the hidden cards dealt
         at random (each family's determinization)."""
-        assert self.round is not None, "the deal is a chance move: nothing to resample before it"
+        if self.round is None:
+            raise ValueError("the deal is a chance move: there is no information state to resample before it")
         seed = int(probability_sampler() * 2**31) if probability_sampler is not None else random.getrandbits(31)
         world = determinize(self.round.game.view(player_id), random.Random(seed))
         state = self._empty()
@@ -259,6 +277,66 @@ class Observer:
         if self.perfect_recall:
             text += " | " + state.history_text(player)
         return text
+
+
+class Restartable(pyspiel.Bot):
+    """An OpenSpiel Python bot made ready for ``evaluate_bots``, which first calls every bot's
+    ``restart_at(state)``: ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` has none, so the
+    C++ base answers "RestartAt(state) not implemented". Made by :func:`restartable`.
+
+    ``restart_at`` calls the bot's own ``restart_at`` if it has one, else its ``reset()`` (the
+    ISMCTS bot builds a fresh tree at every step anyway); ``inform_action`` is passed on where the
+    bot has one. Everything else is the bot's: ``step``, ``step_with_policy``, ``get_policy``,
+    and ``wrapper.bot`` is the bot itself."""
+
+    def __init__(self, bot: Any) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+
+    @staticmethod
+    def _own(bot: Any, name: str) -> Any:
+        """The bot's method ``name`` if its class defines one in Python (not the C++ base's)."""
+        for cls in type(bot).__mro__:
+            if cls is pyspiel.Bot or cls is object:
+                return None
+            if name in vars(cls):
+                return getattr(bot, name)
+        return None
+
+    def step(self, state: Any) -> int:
+        return self.bot.step(state)
+
+    def restart_at(self, state: Any) -> None:
+        own = self._own(self.bot, "restart_at")
+        if own is not None:
+            own(state)
+            return
+        reset = getattr(self.bot, "reset", None)
+        if callable(reset):
+            reset()
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        own = self._own(self.bot, "inform_action")
+        if own is not None:
+            own(state, player_id, action)
+
+    def provides_policy(self) -> bool:
+        return self._own(self.bot, "get_policy") is not None
+
+    def get_policy(self, state: Any) -> Any:
+        return self.bot.get_policy(state)
+
+    def step_with_policy(self, state: Any) -> Any:
+        return self.bot.step_with_policy(state)
+
+
+def restartable(bot: Any) -> Restartable:
+    """``bot`` (an OpenSpiel Python bot) with the ``restart_at`` that ``evaluate_bots`` needs::
+
+    bot = restartable(ismcts.ISMCTSBot(game, evaluator, 2.0, 200, random_state=rs))
+    evaluate_bots.evaluate_bots(game.new_initial_state(), [bot, other], rs)
+    """
+    return bot if isinstance(bot, Restartable) else Restartable(bot)
 
 
 def _register(variant: str) -> None:

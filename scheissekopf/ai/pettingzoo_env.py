@@ -20,11 +20,20 @@ game ends: shedding games +1 for every seat but the Scheißkopf, who gets -1 (``
 in bitenight: the points); trick games the settlement in game units (a fraction of a unit at five
 players as a float). An action outside the mask raises :class:`scheissekopf.IllegalMove` naming
 the legal actions; nothing changes.
+
+Out of order, as PettingZoo's own environments answer, but always saying why: ``step``,
+``last``, ``observe`` or ``render`` before ``reset`` raise :class:`OrderError` (an
+``AssertionError``, as PettingZoo's order-enforcing wrapper raises); once the round is over, an
+agent's only step is ``step(None)`` (any other action: ``ValueError``), which takes it out of
+``agents``; a ``step`` after every agent has left warns and changes nothing, and ``last()`` then
+raises :class:`OrderError`. ``reset(seed=...)`` takes a Python or NumPy integer.
 """
 
 from __future__ import annotations
 
+import operator
 import random
+import warnings
 from typing import Any
 
 import numpy as np
@@ -34,7 +43,13 @@ from pettingzoo import AECEnv
 from ..variants import new_game
 from .encoding import ObservationLayout, Round, settlements
 
-__all__ = ["ScheissekopfEnv", "env", "raw_env"]
+__all__ = ["OrderError", "ScheissekopfEnv", "env", "raw_env"]
+
+
+class OrderError(AssertionError):
+    """A call the environment cannot answer at this point of its life: before ``reset()``, or
+    ``last()`` once every agent has left the finished round. (PettingZoo's order-enforcing
+    wrapper raises ``AssertionError`` for the first; this is one, with the reason said.)"""
 
 
 class ScheissekopfEnv(AECEnv):
@@ -93,14 +108,35 @@ class ScheissekopfEnv(AECEnv):
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
 
+    def _dealt(self, call: str) -> Round:
+        """The round being played; OrderError before the first ``reset()``."""
+        if self.round is None:
+            raise OrderError(f"{call} before reset(): there is no round yet; reset() deals one")
+        return self.round
+
+    def _agent(self, agent: str) -> int:
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise ValueError(
+                f"there is no agent {agent!r} at this table: the agents are {', '.join(self.possible_agents)}"
+            )
+        return seat
+
     @property
     def game(self) -> Any:
         """The engine's game being played (for inspection; the agents see only observations)."""
-        assert self.round is not None, "call reset() first"
-        return self.round.game
+        return self._dealt("game").game
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
+            try:  # a NumPy integer is the usual seed in RL code; bool is no seed
+                if isinstance(seed, (bool, np.bool_)):
+                    raise TypeError
+                seed = operator.index(seed)
+            except TypeError:
+                raise TypeError(
+                    f"reset(seed=...) takes a whole number (a Python or NumPy integer) or None, not {seed!r}"
+                ) from None
             self._rng = random.Random(seed)
         deal = self._rng.getrandbits(32)  # same reset seed, same sequence of deals
         game = new_game(self.variant, players=self.n, seed=deal, **self.options)
@@ -115,16 +151,14 @@ class ScheissekopfEnv(AECEnv):
         self._select()
 
     def _select(self) -> None:
-        assert self.round is not None
-        if not self.round.over:
+        if self.round is not None and not self.round.over:
             seat, jump, _, _ = self.round._decide()
             self.agent_selection = self.possible_agents[seat]
             self.infos[self.agent_selection]["jump_in"] = jump
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.round is not None, "call reset() first"
-        rnd = self.round
-        seat = self._seats[agent]
+        rnd = self._dealt("observe()")
+        seat = self._agent(agent)
         if agent == self.agent_selection and not rnd.over:
             jump = rnd._decide()[1]
             return {"observation": self.layout.encode(rnd.game, seat, jump), "action_mask": rnd.mask()}
@@ -133,16 +167,39 @@ class ScheissekopfEnv(AECEnv):
 
     def action_mask(self) -> np.ndarray:
         """The acting agent's legal actions as 0/1."""
-        assert self.round is not None
-        return self.round.mask()
+        return self._dealt("action_mask()").mask()
+
+    def last(self, observe: bool = True) -> tuple:
+        self._dealt("last()")
+        if not self.agents:
+            raise OrderError(
+                "last() after the round: it is over and every agent has left it (each took its step(None)); "
+                "reset() deals a new round"
+            )
+        return super().last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        self._dealt("agent_iter()")
+        return super().agent_iter(max_iter)
 
     def step(self, action: Any) -> None:
+        rnd = self._dealt("step()")
+        if not self.agents:  # PettingZoo's way: a warning, and nothing changes
+            warnings.warn(
+                "step() after the round: it is over and every agent has left it; reset() deals a new round",
+                stacklevel=2,
+            )
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                how = "ended" if self.terminations[agent] else "was cut short (max_steps)"
+                raise ValueError(
+                    f"action {action!r} for {agent}, but the round {how}: an agent's only step now is "
+                    "step(None), which takes it out of agents; reset() deals a new round"
+                )
             self._was_dead_step(action)
             return
-        rnd = self.round
-        assert rnd is not None
         rnd.step(action)  # raises IllegalMove naming the legal actions, changing nothing
         self.steps += 1
         if rnd.over:
@@ -162,8 +219,10 @@ class ScheissekopfEnv(AECEnv):
 
     def render(self) -> str | None:
         """``render_mode="ansi"``: the acting seat's view as a position text."""
-        if self.render_mode is None or self.round is None:
+        if self.render_mode is None:
             return None
+        self._dealt("render()")
+        assert self.round is not None
         game = self.round.game
         if self.round.over:
             return game.to_text()
