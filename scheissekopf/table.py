@@ -708,6 +708,8 @@ class Table(anywidget.AnyWidget):
             records = getattr(g, "_records", None)
             if not g.history and not records:
                 undo = "No move has been made yet."
+            elif records is not None and not records:
+                undo = _NO_RECORDS
             elif self._view != "table" and not any(m.player == self._view for m in g.history):
                 undo = (
                     "You have made no move here yet: at a table seen by one seat, Undo takes back only your own moves."
@@ -719,6 +721,8 @@ class Table(anywidget.AnyWidget):
         made after it are taken back with it). A table seen by one seat takes back no other move."""
         g, me = self._game, self._view
         history = g.history
+        if history and getattr(g, "_records", None) == []:
+            raise _Refused(_NO_RECORDS)
         last = next((i for i in range(len(history) - 1, -1, -1) if history[i].player == me), None)
         if last is None:
             if not history:
@@ -1047,6 +1051,7 @@ def _draft_html(d: Draft) -> str:
 
 
 _FAILED = "That did not work: something went wrong inside the program (a bug; please report it)."
+_NO_RECORDS = "This position was copied with its moves already made: there is no move here that Undo can take back."
 _BOTS_ONLY = "Step plays only the computer's moves at a table seen by one seat."
 _SEAT_EDIT_WORDS = (
     'A table seen by one seat cannot be edited: the editor shows every card. Edit at a table with view="table".'

@@ -626,20 +626,13 @@ def scene_steps(variant) -> list:
     return steps
 
 
-SCENE_UNDO = (
-    "a walkthrough's step is a copy of its game (Game.clone) that keeps the moves but not their "
-    "undo records: at a walkthrough seen by one seat, Undo is offered and a press changes nothing "
-    "and says nothing (the IndexError of Game.undo is taken for 'nothing to undo' in Table._on_msg)"
-)
-
-
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize(
     "interactive, view",
     [
         (False, "table"),
         (True, "table"),
-        pytest.param(True, 0, marks=pytest.mark.xfail(strict=True, reason=SCENE_UNDO)),
+        (True, 0),
     ],
     ids=["for looking", "interactive", "interactive seen by one seat"],
 )

@@ -459,3 +459,14 @@ def test_a_hint_row_shows_no_engine_text_even_on_hover(table):
     assert shown.locator(".sk-hint-move").inner_text() == "turn gamble card 3"  # the third, counted from 1
     titles = shown.evaluate("(el) => [el, ...el.querySelectorAll('*')].map((e) => e.title || '').join(' ')")
     assert "flip" not in titles and "P0" not in titles
+
+
+def test_undo_is_off_with_its_reason_where_a_copied_game_has_no_move_to_take_back():
+    g = dealt()
+    g.play("P0 ready")
+    for view in ("table", 0):
+        t = Table(g.clone(), view=view, bots=None)  # a copy keeps the moves, not what undoes them
+        assert t.info["undo_off"].startswith("This position was copied with its moves already made")
+        before = t.game.to_dict()
+        request(t, "undo")
+        assert t.game.to_dict() == before and t.message
