@@ -176,8 +176,8 @@ class Move(_Fields):
 
 
 def _seat_word(w, seat) -> str:
-    names = w.names
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "a seat that is not at the table"
+    # w[seat] is the seat as the writer writes one: "Player 2" for people where it has no name
+    return w[seat] if isinstance(seat, int) and 0 <= seat < len(w.names) else "a seat that is not at the table"
 
 
 def _number(value) -> bool:

@@ -311,15 +311,7 @@ def explore(name, page, logs, budget=10) -> tuple[list, list]:
     return clicked, wrong
 
 
-JOKER_HINT_ROW = (
-    "while a turned joker waits for its target, each row of a hint ('Show the joker to ...') is "
-    "drawn as a click that selects its cards, but the joker lies on the stack, so a click selects "
-    "nothing and says nothing (widgets/table.js hintList/selectionFor)"
-)
-TABLES = [
-    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=JOKER_HINT_ROW)) if n == "joker" else n
-    for n in _tables()
-]
+TABLES = _tables()
 
 
 @pytest.mark.parametrize("name", TABLES)

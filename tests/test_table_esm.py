@@ -465,6 +465,34 @@ def test_hint_button_and_ranked_list(table):
     assert page.get_by_role("button", name="Hint").is_enabled()
 
 
+def test_a_hint_row_with_nothing_to_pick_is_not_a_click(table):
+    """While a turned joker waits for its target, the hint's rows ("Show the joker to ...") have
+    no card in the hand to pick (the joker lies on the stack): they are not drawn as clicks that
+    would select nothing and say nothing."""
+    position = copy.deepcopy(POSITION)
+    position["stack"] = ["JK", "9D", "8S"]
+    legal = [move(f"P0 JK to P{t}", kind="joker", cards=["JK"], target=t) for t in range(4)]
+    page = table(traits(position, legal=legal))
+    rows = [
+        {
+            "text": f"P0 JK to P{t}",
+            "kind": "joker",
+            "cards": ["JK"],
+            "index": None,
+            "target": t,
+            "win": 0.5,
+            "points": 0,
+            "visits": 60,
+            "words": f"Show the joker to Player {t}",
+        }
+        for t in range(4)
+    ]
+    page.evaluate("(h) => window.model.update({hints: h})", {"seat": 0, "playouts": 240, "version": 7, "rows": rows})
+    assert page.locator(".sk-hint-row").count() == 4
+    assert page.locator(".sk-hint-row.sk-click").count() == 0
+    assert page.locator(".sk-hint-row").nth(0).get_attribute("title") is None
+
+
 def test_hint_button_only_for_the_viewing_seat(table):
     page = table(traits(view=1, legal=[]))
     assert page.get_by_role("button", name="Hint").count() == 0  # P0 is to move, not P1

@@ -329,3 +329,14 @@ def test_a_flip_without_a_slot_is_said_too():
     from scheissekopf.moves import Move
 
     assert Writer(["Ada"], people=True).move(Move(0, "flip")) == "turn a gamble card"
+
+
+def test_a_move_names_a_seat_without_a_name_of_its_own_as_player_n():
+    """A joker shown to a seat that has only the engine's default name reads "Player 2" in
+    people's words (as the table's buttons say), "P2" in the codes."""
+    from scheissekopf.moves import Move
+
+    move = Move(0, "joker", (), target=2)
+    assert move.said(Writer(["P0", "P1", "P2"], people=True)) == "show the joker to Player 2"
+    assert move.said(Writer(["Ada", "Ben", "Cleo"], people=True)) == "show the joker to Cleo"
+    assert move.said(Writer(["P0", "P1", "P2"])) == "show the joker to P2"

@@ -1253,8 +1253,10 @@ function render({ model, el }) {
     function hintList(hinted) {
       const p = hinted.seat;
       const rows = hinted.rows.slice(0, 8).map((row, k) => {
-        const choose = info.game !== "trick" && (row.cards.length || row.kind === "flip")
-          ? () => { sel = selectionFor(d, row, p); draw(); } : null;
+        // a row is a click only where it has cards to pick (a turned joker's target rows have none:
+        // the joker already lies on the stack, and its buttons name the targets)
+        const picks = info.game !== "trick" && (row.cards.length || row.kind === "flip") ? selectionFor(d, row, p) : null;
+        const choose = picks && picks.items.length ? () => { sel = picks; draw(); } : null;
         return h("li", { class: `sk-hint-row${k === 0 ? " sk-hint-best" : ""}${tooFew(row) ? " sk-hint-few" : ""}${choose ? " sk-click" : ""}`, onclick: choose,
           title: choose ? "select these cards" : null, dataset: { text: row.text } },
           h("span", { class: "sk-hint-move" }, row.words || hintMove(row, info)),  // Python's card words, else the front end's (no engine text: its slots count from 0)
