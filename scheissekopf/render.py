@@ -69,15 +69,17 @@ def narration(game: Any, view: Any = None) -> list[str]:
     return _shedding.narration(game, view)
 
 
-def game_html(game_or_dict: Any, view: Any = None) -> str:
+def game_html(game_or_dict: Any, view: Any = None, *, home: int | None = None) -> str:
     """The position as a self-contained HTML picture (inline styles, no scripts).
 
     ``game_or_dict`` is a game or a position dict (``to_dict()`` format). ``view`` is
     ``None``/``"table"`` for every card open, or a seat number to show only what that seat sees.
+    ``home`` draws that seat at the bottom (a lesson's learner) where the view does not say who
+    sits there.
     """
     if is_trick_game(game_or_dict):
-        return _trick.trick_html(_trick_game(game_or_dict), view)
-    return _shedding.game_html(game_or_dict, view)
+        return _trick.trick_html(_trick_game(game_or_dict), view, home=home)
+    return _shedding.game_html(game_or_dict, view, home=home)
 
 
 def trick_html(game_or_dict: Any, view: Any = None) -> str:

@@ -117,6 +117,19 @@ def test_the_learner_sits_at_the_bottom_in_every_exercise(lesson):
         assert "at the bottom of the table" in t.header.value, ex.id
 
 
+@pytest.mark.parametrize("lesson", lessons.catalogue(), ids=lambda lesson: lesson.id)
+def test_the_learner_sits_at_the_bottom_of_the_stored_picture_too(lesson):
+    """What a notebook viewer shows (the table's HTML picture) draws the seats where the live
+    table does: the learner at the bottom, in both families."""
+    t = LessonTable(lesson)
+    for i, ex in enumerate(lesson):
+        t.go(i)
+        picture = t._repr_mimebundle_()["text/html"]
+        drawn = re.findall(r'font-weight:700;font-size:13px">([^<]+)', picture)  # the seats' name plates
+        rows, names = t.table.info["rows"], t.table.game.names
+        assert drawn == [names[s] for s in rows["top"] + rows["bottom"]], ex.id
+
+
 def test_a_plain_table_still_offers_every_seat_and_draws_seat_0_at_the_bottom():
     table = sk.Table(sk.new_game("bitenight", players=3, seed=1))
     assert table.info["rows"] == {"top": [1, 2], "bottom": [0]}

@@ -242,4 +242,4 @@ class LessonTable(widgets.VBox):
         # Where no kernel runs (a notebook viewer, nbconvert), the goal and the table's picture
         # stand in for the live lesson.
         t = self.table
-        return {**data, "text/html": self.header.value + game_html(t._game, t._view)}
+        return {**data, "text/html": self.header.value + game_html(t._game, t._view, home=t.home)}

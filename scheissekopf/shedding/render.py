@@ -298,13 +298,16 @@ def _felt_html(position: dict, info: dict) -> str:
     return f'<div style="{felt}">{draw}{stack_html}{discard}</div>'
 
 
-def game_html(game_or_dict, view=None) -> str:
+def game_html(game_or_dict, view=None, *, home=None) -> str:
     """The position as a self-contained HTML picture (inline styles, no scripts).
 
     ``game_or_dict`` is a Game or a position dict (``Game.to_dict()`` format). ``view`` is
-    ``None``/``"table"`` for every card open, or a seat number to show only what that seat sees.
+    ``None``/``"table"`` for every card open, or a seat number to show only what that seat sees;
+    ``home`` is the seat drawn at the bottom (default: the viewing seat, else the first).
     """
     position, info = describe(game_or_dict, view)
+    if home is not None:
+        info["rows"] = dict(zip(("top", "bottom"), seat_rows(len(position["players"]), home)))
     log = narration(game_or_dict, view) if _is_game(game_or_dict) else []
     arrow = "\u21bb clockwise" if info["direction"] == 1 else "\u21ba reversed"
     out = ", ".join(f"{k}. {html.escape(info['seat_words'][s])}" for k, s in enumerate(info["finished"], 1))

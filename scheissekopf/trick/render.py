@@ -279,9 +279,12 @@ def _tcard(text, family, *, size="normal", lap=0, trump=False, peek=None) -> str
     return _card_face(text, rank, symbol, base, index_px, pip_px, corner_top="4px", word=_german_word(text))
 
 
-def trick_html(game, view=None) -> str:
-    """A trick-taking hand as a self-contained HTML picture (inline styles, no scripts)."""
+def trick_html(game, view=None, *, home=None) -> str:
+    """A trick-taking hand as a self-contained HTML picture (inline styles, no scripts);
+    ``home`` is the seat drawn at the bottom (default: the viewing seat, else the first)."""
     position, info = describe_trick(game, view)
+    if home is not None:
+        info["rows"] = dict(zip(("top", "bottom"), seat_rows(len(game.players), home)))
     fam = info["family"]
     trumps = set(info["trumps"])
     names = info["seat_words"]
