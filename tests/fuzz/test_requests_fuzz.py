@@ -233,6 +233,8 @@ def shows_its_position(table) -> None:
     if view != "table":
         state.pop("seed", None)
         moves = [m for m in moves if m.player == view]
+    if table.home is not None:  # a lesson's learner: only their own moves are offered
+        moves = [m for m in moves if m.player == table.home]
     assert table.state == state
     assert table.legal == [_move_data(m, table.game.names) for m in moves]
 
