@@ -1106,6 +1106,7 @@ def _draft_data(d: Draft) -> dict:
         "card_words": _deck_words(d.variant, d.n),  # each card as people say it (the tooltips)
         "error": str(d.error),
         "words": d.words,  # the error as the table shows it: cards as drawn, seats by name
+        "greeting": EMPTY_GREETING,  # what an empty table says (written once, in the editor)
         "valid": d.valid,
         "text": d.text(),
         "players": d.n,

@@ -923,7 +923,7 @@ function drawEditor(root, model, send, ui, redraw) {
   const empty = !dr.valid && draftIsEmpty(pos);
   const status = empty
     ? h("div", { class: "sk-message sk-info sk-estart", role: "status" }, h("span", { class: "sk-message-text" },
-      "Nobody holds a card yet: click a card in the row \u201cnot placed yet\u201d below, then the place it goes to, or press Deal the rest. Play from here comes on once the cards make a position."))
+      dr.greeting))
     : !dr.valid
       ? h("div", { class: "sk-message sk-eerror", role: "alert" }, h("span", { class: "sk-message-text" }, `Not a position yet: ${dr.words || dr.error}. Play stays off until that is fixed.`))
       : (refused ? null : h("div", { class: "sk-eok" }, "This is a position: press Play from here to play it."));
@@ -1314,6 +1314,7 @@ function render({ model, el }) {
     const bots = lesson ? "" : botsLine(info);
     if (bots) parts.push(h("div", { class: "sk-botnote" }, bots));
     const trickGame = info.game === "trick";
+    root.classList.toggle("sk-lesson-trick", Boolean(lesson) && trickGame);   // compact, to fit one screen (table.css)
     const seatOf = trickGame ? trickSeatEl : seatEl;
     parts.push(h("div", { class: "sk-row sk-row-top" }, info.rows.top.map(seatOf)));
     parts.push(trickGame ? trickFeltEl() : feltEl());
