@@ -44,7 +44,7 @@ TRUMPS = Lesson(
             solutions=["P0 SO"],
             hints=[
                 "You must follow trump. Which of your trumps is higher than an Unter?",
-                "Trump order: the four Ober, the four Unter, then hearts from the ace down.",
+                "Trump order: the four Ober, the four Unter, then the Herz from the Ass down.",
                 "Play the Schellen-Ober.",
             ],
             explain="Even the lowest Ober, the Schellen-Ober, beats every Unter.",
@@ -100,7 +100,7 @@ TRUMPS = Lesson(
             seat=0,
             goal="Ben plays a Wenz and led the Gras-Ober; Cleo put the Gras-König on it. You have no Gras. Take the trick.",
             accept=c.takes_trick(
-                why="In a Wenz only the four Unter are trumps; an Ober is a plain card of its suit, below the King."
+                why="In a Wenz only the four Unter are trumps; an Ober is a plain card of its suit, below the König."
             ),
             solutions=["P0 SU"],
             hints=[
@@ -146,7 +146,7 @@ MEHRKOPF = Lesson(
                 "Trump order at five: Ober, Unter, Gefreiter, then the hearts.",
                 "Play the Schellen-Gefreiter.",
             ],
-            explain="Even the lowest Gefreiter beats the Herz-Ass, and the ace's 11 points are yours.",
+            explain="Even the lowest Gefreiter beats the Herz-Ass, and the Ass's 11 points are yours.",
             view=True,
             mistakes=["P0 GS"],
         ),
@@ -166,7 +166,7 @@ MEHRKOPF = Lesson(
                 "trick": {"leader": 1, "cards": ["GA", "G7", "EO", "G8", "G9"]},
             },
             seat=0,
-            goal="Six players: Dev plays a heart solo and takes this trick with the Eichel-Ober. You "
+            goal="Six players: Dev plays a Herz solo and takes this trick with the Eichel-Ober. You "
             "have no Gras. Leave Dev as few points as you can.",
             accept=c.least_points(),
             solutions=["P0 SP"],
@@ -185,8 +185,8 @@ MEHRKOPF = Lesson(
 CALLED = Lesson(
     "schafkopf-called-ace",
     "Schafkopf: the called ace",
-    "In a normal game the declarer calls the ace of a plain suit and its holder is the partner, "
-    "secretly. The partner must bring the ace out when its suit is first led, unless holding "
+    "In a normal game the declarer calls the Ass of a plain suit and its holder is the partner, "
+    "secretly. The partner must bring the Ass out when its suit is first led, unless holding "
     "four or more cards of that suit: then they may run away.",
     [
         Exercise(
@@ -216,12 +216,12 @@ CALLED = Lesson(
             ),
             solutions=["P1 call SA"],
             hints=[
-                "You may call the ace of a plain suit in which you hold a card but not the ace.",
+                "You may call the Ass of a plain suit in which you hold a card but not that Ass.",
                 "Hearts are trump and cannot be called; you hold no Gras.",
                 "Call the Schellen-Ass.",
             ],
             explain="Calling the Schellen-Ass, you can lead your single Schellen card and its holder "
-            "must bring the ace out.",
+            "must bring the Ass out.",
             view=True,
             mistakes=["P1 call GA", "P1 call HA"],
         ),
@@ -265,7 +265,7 @@ CALLED = Lesson(
             },
             seat=1,
             goal="Dev called the Eichel-Ass, and you hold it with three more Eichel cards. Run away: "
-            "lead Eichel, keeping the ace.",
+            "lead Eichel, keeping the Ass.",
             accept=c.moves(
                 "P1 E10",
                 "P1 E8",
@@ -273,7 +273,7 @@ CALLED = Lesson(
                 why="that is no Eichel lead",
                 misses={
                     "P1 EA": "you lead the Eichel-Ass itself: with four Eichel cards "
-                    "you may lead a small one and keep the ace back"
+                    "you may lead a small one and keep the Ass back"
                 },
             ),
             solutions=["P1 E7", "P1 E8", "P1 E10"],
@@ -282,7 +282,7 @@ CALLED = Lesson(
                 "With four or more cards of the called suit you may lead another card of it.",
                 "Lead the Eichel-Sieben.",
             ],
-            explain="With four Eichel cards you may run away: the ace is no longer bound, and you "
+            explain="With four Eichel cards you may run away: the Ass is no longer bound, and you "
             "decide when it comes out.",
             view=True,
             mistakes=["P2 G9"],
@@ -293,8 +293,8 @@ CALLED = Lesson(
 POINTS = Lesson(
     "schafkopf-points",
     "Schafkopf: card points and settlement",
-    "Ace 11, ten 10, King 4, Ober 3, Unter 2: 120 in all. The declaring side needs 61. The losers "
-    "are schneider below 30 points, and each loser pays the game's value.",
+    "Ass 11, Zehn 10, König 4, Ober 3, Unter 2: 120 in all. The declaring side needs 61. The losers "
+    "are schneider below 30 points, and each loser pays the game's value in stakes: 1 for a normal game.",
     [
         Exercise(
             id="sk-smear",
@@ -314,7 +314,7 @@ POINTS = Lesson(
             solutions=["P0 HA"],
             hints=[
                 "Your partner's trick cannot be beaten. What is each of your trumps worth?",
-                "An ace counts 11, an Unter 2, a seven nothing.",
+                "An Ass counts 11, an Unter 2, a Sieben nothing.",
                 "Play the Herz-Ass.",
             ],
             explain="The Eichel-Ober cannot be beaten, so your Herz-Ass adds 11 safe points for your "
@@ -372,17 +372,17 @@ POINTS = Lesson(
             seat=3,
             goal="Ben called the Gras-Ass, which Cleo holds: Ben and Cleo play against you and Ada, and "
             "have lost already. Your partner Ada's Herz-Ober takes this trick. Play so that "
-            "each of them pays you 2 units, not 1.",
+            "each of them pays you 2 stakes, not 1.",
             accept=c.settles(
-                2, why="Losers below 30 points are schneider, and schneider adds a unit to what each of them pays."
+                2, why="Losers below 30 points are schneider, and schneider adds a stake to what each of them pays."
             ),
             solutions=["P3 S10"],
             hints=[
-                "The losers pay one unit more when they are schneider: below 30 points.",
+                "The losers pay one stake more when they are schneider: below 30 points.",
                 "Ben and Cleo would take the last trick. What do your cards put into this trick, and what into theirs?",
                 "Put the Schellen-Zehn on your partner's trick now.",
             ],
-            explain="Your 10 goes to your side; the King falls into their last trick, leaving them "
+            explain="Your 10 goes to your side; the König falls into their last trick, leaving them "
             "25 points: schneider, so each pays 2 and you and Ada get +2.",
             mistakes=["P0 G10"],
         ),
