@@ -49,8 +49,10 @@ def test_solving_an_exercise_by_clicking_after_one_wrong_try(lab, chromium):  # 
     ARTIFACTS.mkdir(exist_ok=True)
     lesson.screenshot(path=ARTIFACTS / "lesson-wrong-try.png")
 
-    # The right move: both 9s (the 9C is still picked after the refusal). It is played, and the
-    # table says why it works.
+    # The right move: both 9s (a refused try leaves nothing picked, so both are picked anew). It
+    # is played, and the table says why it works.
+    expect(table.locator(".sk-card.sk-selected")).to_have_count(0)
+    me.locator('.sk-card[data-card="9C"]').click()
     me.locator('.sk-card[data-card="9D"]').click()
     table.get_by_role("button", name="Play 9\u2663 9\u2666").click()
     expect(table.locator(".sk-message.sk-good")).to_contain_text("Yes!")
