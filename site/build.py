@@ -144,8 +144,12 @@ EXTRAS = ("widget", "cli")
 # 08-bots-and-tournaments reads from ../benchmarks/results travel in the scheissekopf_lite wheel,
 # which lays them there for each kernel without a folder in the file browser.
 CONTENTS = ("notebooks",)
-# Notebooks that need packages with no build for Python in the browser stay off the site.
-NOT_IN_THE_BROWSER = {"10-ai.ipynb": "PettingZoo and OpenSpiel (the ai extra)"}
+# Notebooks that need packages with no build for Python in the browser stay off the site; the
+# front door lists them apart, saying what they need and where they run instead.
+# (file name -> the project's extra it needs, and that extra's packages)
+NOT_IN_THE_BROWSER = {"10-ai.ipynb": ("ai", "PettingZoo, OpenSpiel and Ray")}
+# A notebook on Binder (the README's Binder links lead to the same place).
+BINDER = "https://mybinder.org/v2/gh/scheissekopf/scheissekopf/HEAD?urlpath=lab/tree/notebooks/{notebook}"
 FRONT = SITE / "front"
 # Front-end plugins the site turns off (plugin id -> why): each is in JupyterLite's prebuilt app,
 # so its code is fetched anyway, but what it would fetch when it starts is not. (The app's index
@@ -171,6 +175,8 @@ LINES = {
     "07-sheepshead": "The American branch: the picker, the blind and the called ace.",
     "08-bots-and-tournaments": "What a bot may see, asking for a hint, and tournaments with their 95 % intervals.",
     "09-practice": "Lessons that ask: small positions with one goal each, and the table says why.",
+    "10-ai": "For people who write game-playing programs: every variant as a PettingZoo environment and "
+    "an OpenSpiel game, and OpenSpiel's search bot at a Schafkopf table.",
 }
 
 
@@ -705,12 +711,13 @@ def compile_bytecode(lite: Path) -> dict:
     return compiled
 
 
-def notebook_titles() -> list[tuple[str, str, str]]:
+def notebook_titles(in_the_browser: bool = True) -> list[tuple[str, str, str]]:
     """(file name, title, one line) per notebook, in order: the title is the notebook's first
-    heading, the line LINES's or the first sentence of the introduction."""
+    heading, the line LINES's or the first sentence of the introduction. The notebooks that run
+    in the browser, or (``in_the_browser=False``) those in NOT_IN_THE_BROWSER."""
     out = []
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        if path.name in NOT_IN_THE_BROWSER:
+        if (path.name in NOT_IN_THE_BROWSER) == in_the_browser:
             continue
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         text = "".join(next(c for c in cells if c["cell_type"] == "markdown")["source"])
@@ -729,22 +736,33 @@ def lab_link(notebook: str) -> str:
     return f"./lab/index.html?path=notebooks/{notebook}"
 
 
-def front_door(out: Path) -> None:
-    """The site's root page (in place of JupyterLite's redirect to the lab), and the loading word
-    in the lab's page."""
+def elsewhere_item(name: str, title: str, line: str) -> str:
+    """A notebook that does not run in the browser, on the front door: what it needs, and where it
+    runs (on your own computer, or on Binder)."""
+    e = html.escape
+    extra, packages = NOT_IN_THE_BROWSER[name]
+    return (
+        f"      <li><b>{e(title)}</b><small>{e(line)}</small>"
+        f"<small>It needs the <code>{e(extra)}</code> extra ({e(packages)}), which has no build for "
+        "Python in the browser, so it does not run on this site: run it in JupyterLab on your own "
+        "computer (<code>make lab</code> installs it), or "
+        f'<a href="{e(BINDER.format(notebook=name))}">on Binder</a>.</small></li>'
+    )
+
+
+def front_page(config: str) -> str:
+    """The front door's HTML, the lab's configuration ``config`` (its script element) included."""
     notebooks = notebook_titles()
     items = "\n".join(
         f'      <li><a href="{html.escape(lab_link(name))}"><b>{html.escape(title)}</b>'
         f"<small>{html.escape(line)}</small></a></li>"
         for name, title, line in notebooks
     )
+    elsewhere = "\n".join(elsewhere_item(*notebook) for notebook in notebook_titles(in_the_browser=False))
     first_name, first_title, _ = notebooks[0]
     page = (FRONT / "index.html").read_text(encoding="utf-8")
-    # The lab's pages read the configuration of every page above them, this one's included.
-    config = re.search(r'<script id="jupyter-config-data".*?</script>', (out / "index.html").read_text(), re.S)
-    assert config, "no jupyter-config-data in JupyterLite's root page"
     for key, value in {
-        "config": config[0],
+        "config": config,
         "intro": html.escape(
             "An interactive tutorial for the Scheißkopf shedding games (bitenight, palace, schwechat) "
             "and the Schafkopf family, played on card tables you click. Python runs right here in your "
@@ -755,9 +773,19 @@ def front_door(out: Path) -> None:
         "wait": html.escape(f"Python starts in the page when a notebook opens: {TYPICAL_WAIT}."),
         "count": str(len(notebooks)),
         "items": items,
+        "elsewhere": elsewhere,
     }.items():
         page = page.replace("{" + key + "}", value)
-    (out / "index.html").write_text(page, encoding="utf-8")
+    return page
+
+
+def front_door(out: Path) -> None:
+    """The site's root page (in place of JupyterLite's redirect to the lab), and the loading word
+    in the lab's page."""
+    # The lab's pages read the configuration of every page above them, this one's included.
+    config = re.search(r'<script id="jupyter-config-data".*?</script>', (out / "index.html").read_text(), re.S)
+    assert config, "no jupyter-config-data in JupyterLite's root page"
+    (out / "index.html").write_text(front_page(config[0]), encoding="utf-8")
     loading = (FRONT / "loading.js").read_text(encoding="utf-8").replace("{typical}", TYPICAL_WAIT)
     pass_static_files(out)
     import_before_entering_drive(out)
