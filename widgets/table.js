@@ -1315,6 +1315,7 @@ function render({ model, el }) {
     if (bots) parts.push(h("div", { class: "sk-botnote" }, bots));
     const trickGame = info.game === "trick";
     root.classList.toggle("sk-lesson-trick", Boolean(lesson) && trickGame);   // compact, to fit one screen (table.css)
+    root.classList.toggle("sk-lesson-shed", Boolean(lesson) && !trickGame);
     const seatOf = trickGame ? trickSeatEl : seatEl;
     parts.push(h("div", { class: "sk-row sk-row-top" }, info.rows.top.map(seatOf)));
     parts.push(trickGame ? trickFeltEl() : feltEl());
