@@ -1032,7 +1032,9 @@ class Table(anywidget.AnyWidget):
         data, metadata = bundle
         # Where no kernel runs (a notebook viewer, nbconvert), the picture stands in for the table:
         # in the editor, the position being built (not the game the table would go back to).
-        data["text/html"] = game_html(self._game, self._view, home=self.home) if self._draft is None else _draft_html(self._draft)
+        data["text/html"] = (
+            game_html(self._game, self._view, home=self.home) if self._draft is None else _draft_html(self._draft)
+        )
         return data, metadata
 
 
