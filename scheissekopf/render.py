@@ -46,15 +46,16 @@ def _trick_game(game_or_dict: Any) -> Any:
     return from_dict(game_or_dict) if isinstance(game_or_dict, dict) else game_or_dict
 
 
-def describe(game_or_dict: Any, view: Any = None) -> tuple[dict, dict]:
+def describe(game_or_dict: Any, view: Any = None, *, home: int | None = None) -> tuple[dict, dict]:
     """``(position, info)`` for a picture of ``game_or_dict`` as ``view`` sees it.
 
     ``view`` is ``None`` or ``"table"`` (every card open) or a seat number (only what that seat may
     see; for a Game the position comes from ``game.view(seat)``, so hidden cards are ``"??"``).
+    ``home`` is the seat drawn at the bottom (default: the viewing seat, else the first).
     """
     if is_trick_game(game_or_dict):
-        return _trick.describe_trick(_trick_game(game_or_dict), view)
-    return _shedding.describe(game_or_dict, view)
+        return _trick.describe_trick(_trick_game(game_or_dict), view, home=home)
+    return _shedding.describe(game_or_dict, view, home=home)
 
 
 def describe_trick(game_or_dict: Any, view: Any = None) -> tuple[dict, dict]:

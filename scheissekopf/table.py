@@ -297,15 +297,15 @@ class Table(anywidget.AnyWidget):
             self._sync_draft(message)
             return
         g, seat = self._game, self._view
-        state, info = describe(g, seat)
+        home = self.home if self.home is not None and 0 <= self.home < len(g.players) else None
+        state, info = describe(g, seat, home=home)  # the learner's seat, if any, drawn at the bottom
         moves = g.legal_moves()
         if seat != "table":
             moves = [m for m in moves if m.player == seat]
             state.pop("seed", None)  # the seed would let a seat re-deal the hidden cards
-        if self.home is not None and 0 <= self.home < len(g.players):
-            moves = [m for m in moves if m.player == self.home]
-            info["rows"] = dict(zip(("top", "bottom"), seat_rows(len(g.players), self.home)))
-            info["home"] = self.home
+        if home is not None:
+            moves = [m for m in moves if m.player == home]
+            info["home"] = home
         for s in self._bots:
             info["seats"][s]["bot"] = True
         info["bot_waiting"] = self._timer is not None
@@ -675,7 +675,7 @@ class Table(anywidget.AnyWidget):
         Step can do nothing now (the same words the table shows beside the greyed-out button)."""
         g, me = self._game, self._view
         if g.phase == "over":
-            raise _Refused(f"The {'hand' if is_trick_game(g) else 'round'} is over.")
+            raise _Refused(_over(g))
         if g.phase == "setup":
             seat = min(set(by_seat) & set(self._bots), default=None)
             if seat is None:
@@ -697,7 +697,7 @@ class Table(anywidget.AnyWidget):
         g = self._game
         step = ""
         if g.phase == "over":
-            step = f"The {'hand' if is_trick_game(g) else 'round'} is over."
+            step = _over(g)
         elif self._view != "table":
             try:
                 self._seat_to_step(self._moves_by_seat())
@@ -1050,6 +1050,11 @@ def _draft_html(d: Draft) -> str:
     header = f'<div style="font-size:13px;color:{colour};margin:0 4px 4px;font-weight:600">{note}</div>'
     felt = f'<div style="{felt_style("14px")}"><span style="padding:22px 0">the table is drawn here once this is a position</span></div>'
     return table_frame(header, "", felt, "", [])
+
+
+def _over(game) -> str:
+    """Why Step can do nothing once the game has ended (a trick game's round is a hand)."""
+    return f"The {'hand' if is_trick_game(game) else 'round'} is over."
 
 
 _FAILED = "That did not work: something went wrong inside the program (a bug; please report it)."

@@ -95,11 +95,12 @@ def _active_zone(player: dict, draw_left: bool) -> str:
     return "gamble"
 
 
-def describe(game_or_dict, view=None) -> tuple[dict, dict]:
+def describe(game_or_dict, view=None, *, home=None) -> tuple[dict, dict]:
     """``(position, info)`` for a picture of ``game_or_dict`` as ``view`` sees it.
 
     ``view`` is ``None`` or ``"table"`` (every card open) or a seat number (only what that seat may
     see; for a Game the position comes from ``game.view(seat)``, so hidden cards are ``"??"``).
+    ``home`` is the seat drawn at the bottom (default: the viewing seat, else the first).
     """
     seat = None if view in (None, "table") else int(view)
     if _is_game(game_or_dict):
@@ -128,7 +129,7 @@ def describe(game_or_dict, view=None) -> tuple[dict, dict]:
     actor = None
     if phase == "play":
         actor = pending if pending is not None else turn
-    top, bottom = seat_rows(n, seat if seat is not None else 0)
+    top, bottom = seat_rows(n, home if home is not None else seat if seat is not None else 0)
     seats = []
     for i, p in enumerate(position["players"]):
         seats.append(
@@ -305,9 +306,7 @@ def game_html(game_or_dict, view=None, *, home=None) -> str:
     ``None``/``"table"`` for every card open, or a seat number to show only what that seat sees;
     ``home`` is the seat drawn at the bottom (default: the viewing seat, else the first).
     """
-    position, info = describe(game_or_dict, view)
-    if home is not None:
-        info["rows"] = dict(zip(("top", "bottom"), seat_rows(len(position["players"]), home)))
+    position, info = describe(game_or_dict, view, home=home)
     log = narration(game_or_dict, view) if _is_game(game_or_dict) else []
     arrow = "\u21bb clockwise" if info["direction"] == 1 else "\u21ba reversed"
     out = ", ".join(f"{k}. {html.escape(info['seat_words'][s])}" for k, s in enumerate(info["finished"], 1))

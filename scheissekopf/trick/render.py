@@ -116,7 +116,7 @@ def _trick_status_text(game, info) -> str:
     return f"{who} to lead" if not game.trick else f"{who} to play"
 
 
-def describe_trick(game, view=None) -> tuple[dict, dict]:
+def describe_trick(game, view=None, *, home=None) -> tuple[dict, dict]:
     """``(position, info)`` of a trick-taking hand as ``view`` sees it (as the shedding games'
     ``describe``).
 
@@ -183,7 +183,7 @@ def describe_trick(game, view=None) -> tuple[dict, dict]:
         if "??" in t["cards"]:
             last["points"] = None  # the card in the hole is not known here
     order = game.order
-    top, bottom = seat_rows(n, seat if seat is not None else 0)
+    top, bottom = seat_rows(n, home if home is not None else seat if seat is not None else 0)
     info = {
         "game": "trick",
         "variant": game.variant,
@@ -282,9 +282,7 @@ def _tcard(text, family, *, size="normal", lap=0, trump=False, peek=None) -> str
 def trick_html(game, view=None, *, home=None) -> str:
     """A trick-taking hand as a self-contained HTML picture (inline styles, no scripts);
     ``home`` is the seat drawn at the bottom (default: the viewing seat, else the first)."""
-    position, info = describe_trick(game, view)
-    if home is not None:
-        info["rows"] = dict(zip(("top", "bottom"), seat_rows(len(game.players), home)))
+    position, info = describe_trick(game, view, home=home)
     fam = info["family"]
     trumps = set(info["trumps"])
     names = info["seat_words"]
