@@ -340,3 +340,21 @@ def test_a_move_names_a_seat_without_a_name_of_its_own_as_player_n():
     assert move.said(Writer(["P0", "P1", "P2"], people=True)) == "show the joker to Player 2"
     assert move.said(Writer(["Ada", "Ben", "Cleo"], people=True)) == "show the joker to Cleo"
     assert move.said(Writer(["P0", "P1", "P2"])) == "show the joker to P2"
+
+
+@pytest.mark.parametrize("variant", ["bitenight", "palace", "schwechat"])
+def test_a_refusal_says_a_face_card_in_words_and_keeps_the_letter_for_programs(variant):
+    """ "Ada can't play 4♣ on a king: play a king or higher", as a card player says it; the
+    text for programs keeps "K or higher"."""
+    from scheissekopf.cards import Card
+    from scheissekopf.shedding.presets import get
+
+    preset = get(variant)
+    king, four = Card(13 << 2), Card(4 << 2)
+    people = Writer(["Ada", "Ben"], people=True)
+    said = preset.refusal([king], four >> 2, people)
+    assert "on a king" in said and "a king or higher" in said, said
+    assert " K " not in said + " "
+    assert "K or higher" in preset.refusal([king], four >> 2)
+    ace = Card(14 << 2)
+    assert "another ace" in preset.refusal([ace], four >> 2, people)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ...cards import JOKER_RANK, RANK_TEXT
+from ...cards import JOKER_RANK, RANK_NAMES, RANK_TEXT
 from ...words import CODES
 
 
@@ -98,14 +98,29 @@ def key_through_threes(zero_ranks):
 
 def a_or_an(name: str) -> str:
     """The article a rank's name takes when said aloud: "an 8", "an A" (an ace), "a K"."""
-    return "an" if name in ("8", "A") else "a"
+    return "an" if name in ("8", "A", "ace") else "a"
+
+
+def rank_said(rank: int, w=CODES) -> str:
+    """A rank as ``w`` writes it: ``K`` for programs, "king" for people (the table draws the
+    letter on the card, but a sentence says the word)."""
+    return w.either(RANK_TEXT[rank], RANK_NAMES[rank])
+
+
+def higher_said(rank: int, w=CODES) -> str:
+    """What beats ``rank`` by height: "K or higher" / "a king or higher"; nothing ranks above an
+    ace, so "another ace"."""
+    name = rank_said(rank, w)
+    if rank == 14:
+        return "another ace"
+    return w.either(f"{name} or higher", f"{a_or_an(name)} {name} or higher" if rank > 10 else f"{name} or higher")
 
 
 def top_words(stack, top, w=CODES) -> str:
     """'a K is on the stack', or 'the 3 on top lets the K under it count, so a K is on the
     stack'; to people (``w``, see :mod:`scheissekopf.words`) 'on a K', which completes "Ada
     can't play 4♣"."""
-    name = RANK_TEXT[top >> 2]
+    name = rank_said(top >> 2, w)
     article = a_or_an(name)
     if stack and stack[-1] is not top and stack[-1] >> 2 == 3:
         return w.either(

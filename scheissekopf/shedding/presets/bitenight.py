@@ -14,9 +14,8 @@
   going out on 4s.
 """
 
-from ...cards import RANK_TEXT
 from ...words import CODES
-from .base import ALL_RANKS, Preset, first_below_threes, key_through_threes, rank_mask, top_words
+from .base import ALL_RANKS, Preset, first_below_threes, higher_said, key_through_threes, rank_mask, top_words
 
 NATURALS = (4, 5, 6, 7, 8, 9, 11, 12, 13, 14)
 SPECIALS = rank_mask((2, 3, 10, 15))
@@ -49,8 +48,7 @@ def refusal(stack, rank, w=CODES):
     top = effective_top(stack)
     if top >> 2 == 7:
         return f"{top_words(stack, top, w)}: play 7 or lower (4, 5, 6, 7) or a special card (2, 3, 10, joker)"
-    name = RANK_TEXT[top >> 2]
-    higher = "another ace" if name == "A" else f"{name} or higher"  # nothing ranks above an ace
+    higher = higher_said(top >> 2, w)
     return f"{top_words(stack, top, w)}: play {higher}, or a special card (2, 3, 10, joker)"
 
 

@@ -12,9 +12,8 @@
 * The Scheisskopf loses; a match counts losses.
 """
 
-from ...cards import RANK_TEXT
 from ...words import CODES
-from .base import ALL_RANKS, Preset, rank_mask, top_words
+from .base import ALL_RANKS, Preset, higher_said, rank_mask, top_words
 
 NATURALS = (3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14)
 SPECIALS = rank_mask((2, 10))
@@ -52,8 +51,7 @@ def opener(game):
 
 def refusal(stack, rank, w=CODES):
     top = stack[-1]
-    name = RANK_TEXT[top >> 2]
-    higher = "another ace" if name == "A" else f"{name} or higher"  # nothing ranks above an ace
+    higher = higher_said(top >> 2, w)
     return f"{top_words(stack, top, w)}: play {higher}, or a 2 or a 10"
 
 

@@ -16,9 +16,8 @@
 * The first starter is drawn by lot; afterwards the previous Scheisskopf starts.
 """
 
-from ...cards import RANK_TEXT
 from ...words import CODES
-from .base import ALL_RANKS, Preset, a_or_an, first_below_threes, key_through_threes, rank_mask
+from .base import ALL_RANKS, Preset, a_or_an, first_below_threes, higher_said, key_through_threes, rank_mask, rank_said
 
 VALUES = (2, 4, 5, 6, 8, 9, 11, 12, 13, 14)
 WILD = rank_mask((3, 7, 10, 15))
@@ -44,7 +43,7 @@ def opener(game):
 
 def refusal(stack, rank, w=CODES):
     top = effective_top(stack)
-    name = RANK_TEXT[top >> 2]
+    name = rank_said(top >> 2, w)
     mirror = stack[-1] is not top
     article = a_or_an(name)
     if mirror:
@@ -53,7 +52,7 @@ def refusal(stack, rank, w=CODES):
         where = w.either(f"{article} {name} is on the stack", f"on {article} {name}")
     if top >> 2 == 7:
         return f"{where}: undercut it with a 2, 4, 5 or 6, or play a wildcard (3, 7, 10, joker)"
-    higher = "another ace" if name == "A" else f"{name} or higher"  # nothing ranks above an ace
+    higher = higher_said(top >> 2, w)
     return f"{where}: play {higher}, or a wildcard (3, 7, 10, joker)"
 
 
