@@ -328,11 +328,11 @@ class Table(anywidget.AnyWidget):
         self.tone = ""  # a new message reads as a notice unless say() gives it a tone
 
     def say(self, message: str, tone: str = "") -> None:
-        """Show ``message`` in the table; ``tone`` "good" (a right answer) or "info"
-        (information: a hint, where the table is now) draws it in green or blue instead of as
-        a refusal."""
-        if tone not in ("", "good", "info"):
-            raise ValueError(f'tone is "", "good" or "info", not {tone!r}')
+        """Show ``message`` in the table; ``tone`` "good" (a right answer), "miss" (a legal move
+        that misses a lesson's goal) or "info" (information: a hint, where the table is now)
+        draws it in green, amber or blue instead of as a refusal."""
+        if tone not in ("", "good", "miss", "info"):
+            raise ValueError(f'tone is "", "good", "miss" or "info", not {tone!r}')
         with self.hold_sync():
             self.message = message
             self.tone = tone

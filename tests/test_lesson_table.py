@@ -37,7 +37,8 @@ def test_every_exercise_plays_on_the_table(ex):
     start = table.game.to_dict()
     wrong = _wrong_legal(ex, table.game)
     fb = t.answer(str(wrong))
-    assert not fb.accepted and fb.message and table.message == fb.message and table.tone == ""
+    # a legal move that misses the goal is "not quite" (amber), not a refusal (red)
+    assert not fb.accepted and fb.message and table.message == fb.message and table.tone == "miss"
     assert table.game.to_dict() == start and table.game.history == []  # the position stays
     assert t.progress.status(ex) == "tried"
     fb = t.answer(ex.solutions_text()[0] if ex.solutions else _accepted_move(ex, table.game))
@@ -71,6 +72,7 @@ def test_clicks_from_the_table_are_checked_not_played():
     start, version = table.game.to_dict(), table.version
     table._on_msg(table, {"action": "play", "player": 0, "cards": ["9C"], "version": version}, [])
     assert table.message.startswith("Legal, but") and table.game.to_dict() == start
+    assert table.tone == "miss"
     table._on_msg(table, {"action": "play", "player": 0, "cards": ["9C", "9D"], "version": table.version}, [])
     assert table.message.startswith("Yes!") and [str(m) for m in table.game.history] == ["P0 9C 9D"]
     assert t.progress.status("bn-four-nines") == "done"
@@ -248,3 +250,11 @@ def test_a_one_exercise_lesson_prints_its_goal_once():
     assert t.table.lesson["count"] == 1
     many = LessonTable("bitenight-four")
     assert many.header.value.count(html.escape(many.exercise.goal)) == 1
+
+
+def test_retry_on_an_untouched_exercise_says_it_is_at_its_start():
+    t = LessonTable("bn-four-nines")
+    start = t.table.game.to_dict()
+    t.retry()
+    assert t.table.tone == "info" and "at its start already" in t.table.message
+    assert t.table.game.to_dict() == start

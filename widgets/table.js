@@ -11,7 +11,8 @@
 //            index, win, points, visits}], playouts, seconds, version, measure} (measure
 //            "settlement" on a trick table: win = no loss of money, points = mean settlement)
 //   interactive, and for a walkthrough (Scene): caption, step, steps
-//   tone     how the message reads: "" a refusal, "good" a right answer, "info" information
+//   tone     how the message reads: "" a refusal, "good" a right answer, "miss" a legal move
+//            that misses a lesson's goal, "info" information
 //   lesson   {} or, on a lesson's table, {solved, number, count, back, next}: the table shows the
 //            lesson's controls (Hint, Retry, Back, Next) instead of Step / Undo / Edit, and once
 //            the exercise is solved it invites no more moves and offers Next beside the feedback
@@ -1345,7 +1346,8 @@ function render({ model, el }) {
         info.rows.bottom.concat(info.rows.top).sort((a, b) => a - b)
           .map((s) => `${seatLabel(info, s)} ${String(info.seats[s].score).startsWith("-") ? "" : "+"}${info.seats[s].score}`).join(", ")));
     }
-    // the message's tone: "" a refusal or a notice, "good" a right answer, "info" a hint
+    // the message's tone: "" a refusal or a notice, "good" a right answer, "miss" a legal move
+    // that misses the lesson's goal, "info" a hint
     // one message area, the newest word wins: a note on a click that could do nothing is newer
     // than the table's message (a new message clears the note); an information message goes
     // once the learner picks a card

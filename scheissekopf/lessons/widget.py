@@ -130,7 +130,10 @@ class LessonTable(widgets.VBox):
 
     def retry(self) -> None:
         """The exercise from its starting position again (progress is kept)."""
+        untouched = not self.table.game.history
         self.go(self.index)
+        if untouched:  # nothing was played: say so, or the click would seem to do nothing
+            self.table.say("This exercise is at its start already: make your move.", "info")
 
     def _coach(self, action: str) -> None:
         {"retry": self.retry, "next": self.next, "back": self.back}[action]()
@@ -153,7 +156,8 @@ class LessonTable(widgets.VBox):
         feedback = self.progress.record(ex, ex.check(move, game))
         if feedback.accepted and feedback.move_text is not None:
             self.table.play(feedback.move_text)
-        self.table.say(feedback.message, "good" if feedback.accepted else "")
+        # a legal move that misses the goal is not a broken rule: "not quite", not a refusal
+        self.table.say(feedback.message, "good" if feedback.accepted else "miss" if feedback.legal else "")
         self._draw()
         return feedback
 
