@@ -30,7 +30,7 @@ from .variants import (
     to_text,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "ALL_VARIANTS",
