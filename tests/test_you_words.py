@@ -308,6 +308,12 @@ ACTIONS = [
     (shed(bot=1), _sel(1), "You are played by a bot: press Step.", []),
     (shed(view=0), _sel(1), "Waiting for you.", []),
     (shed([SWAP], phase="setup"), _sel(1), "You: click a hand card and a bank card, then Swap. Ready when done.", []),
+    (  # a lesson's open table speaks to the learner's seat, not to every player
+        shed([SWAP], phase="setup", actor=None, view="table", home=1),
+        NOBODY,
+        "You: click a hand card and a bank card, then Swap. Ready when done.",
+        [],
+    ),
     (shed([PLACE], phase="setup"), _sel(1), "You: click a hand card, then the column to lay it on.", []),
     (shed([move("P0 ready", "ready")], phase="setup"), _sel(1), "You are ready.", []),
     (
@@ -332,6 +338,12 @@ ACTIONS = [
     ),
     (shed([move("P1 flip 0", "flip", index=0)], actor=1), NOBODY, "You: turn one of your gamble cards.", []),
     (shed([move("P1 QD", cards=["QD"])], actor=1), NOBODY, "You to move: click cards to select them, then Play.", []),
+    (
+        shed([move("P1 QD QH", cards=["QD", "QH"])], actor=0, view=1),
+        NOBODY,
+        "Waiting for Ada, but you may jump in now: pick the cards, then Jump in!",
+        [],
+    ),
 ]
 TRICK_ACTIONS = [
     (trick(bot=1, view=1, bot_waiting=True), NOBODY, "The bot at your seat is thinking\u2026"),

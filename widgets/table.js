@@ -231,10 +231,13 @@ function shedActions(d, sel) {
   const buttons = [];
   if (!d.interactive || info.phase === "over" || solvedLesson(d)) return { hint: "", buttons };
   let p = sel.player;
+  // a table seen from one seat speaks to that seat whenever it may act (a jump-in out of turn)
+  if (p == null && typeof info.view === "number" && info.view !== info.actor && movesOf(d, info.view).length) p = info.view;
   if (p == null) p = info.actor;
   if (p == null && typeof info.view === "number") p = info.view;
+  if (p == null && typeof info.home === "number") p = info.home;   // a lesson: the learner's seat
   if (p == null) {
-    return { hint: "Click a player's hand card and bank card to swap them; each player says Ready when done.", buttons };
+    return { hint: "Each player swaps: click one of your hand cards and one of your bank cards, then Swap; say Ready when done.", buttons };
   }
   const who = seatLabel(info, p);
   if (!controllable(d, p)) {
@@ -307,6 +310,8 @@ function shedActions(d, sel) {
       : `${who}: turn one of your gamble cards.`;
   } else if (info.actor === p) {
     hint = `${who} to move: click cards to select them, then Play.`;
+  } else if (info.actor != null && mine.some((m) => m.kind === "play")) {
+    hint = `Waiting for ${seatLabel(info, info.actor)}, but ${who} may jump in now: pick the cards, then Jump in!`;
   }
   if (mine.some((m) => m.kind === "take" && !m.cards.length)) {
     buttons.push({ label: "Take the stack", msg: { action: "take", player: p } });
