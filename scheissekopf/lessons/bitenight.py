@@ -208,7 +208,7 @@ SPECIALS = Lesson(
                 "A 10 goes on anything and burns the stack; you then start the next one.",
                 "Play the 10♥.",
             ],
-            explain="The 10 burns the stack to the discard, and you start the next stack.",
+            explain="The 10 burns the stack (it goes to the burned pile), and you start the next stack.",
             view=True,
             mistakes=["P0 9D"],
         ),
@@ -234,7 +234,7 @@ SPECIALS = Lesson(
                 "Show the joker to a player: that player takes the stack.",
                 "Play the joker and show it to Cleo.",
             ],
-            explain="Cleo takes the four cards of the stack, the joker goes to the discard, and Dev, "
+            explain="Cleo takes the four cards of the stack, the joker goes to the burned pile, and Dev, "
             "on Cleo's left, starts the next stack.",
             mistakes=["P0 6C"],
         ),
