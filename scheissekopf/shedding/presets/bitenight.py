@@ -54,7 +54,7 @@ def refusal(stack, rank, w=CODES):
 
 PRESET = Preset(
     name="bitenight",
-    title="Scheissekopf (Bitenight)",
+    title="Scheißkopf (Bitenight)",
     min_players=2,
     max_players=16,
     jokers_per_deck=2,

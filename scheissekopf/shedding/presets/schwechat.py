@@ -58,7 +58,7 @@ def refusal(stack, rank, w=CODES):
 
 PRESET = Preset(
     name="schwechat",
-    title="Schwechater Scheisskopf",
+    title="Schwechater Scheißkopf",
     min_players=2,
     max_players=16,
     jokers_per_deck=3,
