@@ -253,7 +253,7 @@ def test_the_second_hint_says_what_the_numbers_say():
     ex = found.exercise(record)
     rows = record["figures"]["strong"]["rows"]
     second = max(r["win"] for r in rows[1:])
-    assert f"the next best gets {100 * second:.0f} %" in ex.hints[1]
+    assert f"the next best got {100 * second:.0f} %" in ex.hints[1]
     assert "no other move" not in ex.hints[1]
 
 

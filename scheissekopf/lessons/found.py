@@ -65,8 +65,10 @@ def exercise(record: dict) -> Exercise:
     # the next best may tie the best's figure only in rounding: say what the numbers say
     hints = [
         f"The plain habit, {words(greedy['move'])}, is not the best move here.",
-        f"The search ({n} simulated games from your view) rates one move at {say(best[measure])} by "
-        f"{what}; the next best gets {say(second[measure])}.",
+        # the live Hint runs a shorter search of its own: say these figures are the long one's
+        f"When this puzzle was chosen, a long search ({n} simulated games from your view) rated one "
+        f"move at {say(best[measure])} by {what}; the next best got {say(second[measure])}. The "
+        "Hint button's quicker search plays fewer games, so its figures differ a little.",
     ]
     if greedy["move"] == second["text"]:
         rest = f"the next best ({words(second['text'])}, the greedy habit's move) at {say(second[measure])}"
