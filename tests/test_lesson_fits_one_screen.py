@@ -10,8 +10,7 @@ the heading is the HTML the LessonTable draws above its table. Screenshots go to
 from __future__ import annotations
 
 import pytest
-from test_editor_esm import ARTIFACTS, live  # noqa: F401
-from test_table_esm import browser  # noqa: F401
+from helpers import ARTIFACTS
 
 from scheissekopf import lessons
 from scheissekopf.lessons.widget import LessonTable
@@ -69,3 +68,19 @@ def test_a_lesson_table_its_prompt_and_its_controls_fit_one_screen_at_1024x800(l
     assert (seen.pop("trick"), seen.pop("shed")) == (trick, not trick), "the lesson's compact layout"
     too_low = {what: round(y) for what, y in seen.items() if y > SCREEN}
     assert not too_low, f"{ex.id} at {width} px: below the fold of {SCREEN} px: {too_low}"
+
+
+def test_a_picked_gamble_card_in_a_schwechat_column_stays_clear_of_the_zone_label(live):
+    """A picked card rises and wears a ring: in a schwechat column it must not cover the "bank on
+    gamble" label above it."""
+    lesson = LessonTable("sw-columns")
+    page = live(lesson.table)
+    home = page.locator(f'.sk-seat[data-seat="{lesson.exercise.seat}"]')
+    home.locator(".sk-col").last.locator(".sk-card").first.click()
+    picked = home.locator(".sk-card.sk-selected")
+    picked.wait_for()
+    ring = 3  # the selection ring's width (box-shadow) above the card
+    label = home.locator(".sk-zlabel", has_text="bank on gamble").bounding_box()
+    card = picked.bounding_box()
+    assert label and card and label["y"] + label["height"] <= card["y"] - ring, (label, card)
+    picked.screenshot(path=ARTIFACTS / "schwechat-picked-column.png")
