@@ -60,15 +60,6 @@ def _played_by(g, seat):
 
 
 # ---------------------------------------------------------------------------------------- hands
-def _trumps(order, hand):
-    grp = order.grp
-    return [c for c in hand if grp[c] == TRUMP]
-
-
-def _german_rank(c):
-    return c.rank
-
-
 def _normal_strength(g, hand):
     """(trumps, Ober + Unter (queens + jacks), plain aces) under the game's default order."""
     order = g.rules.default_order(g.n)
