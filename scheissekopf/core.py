@@ -389,6 +389,12 @@ class Recorded:
         records += scalars
         self._offer = None
 
+    @property
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` has a move to take back (a copy of a game, or a game read from
+        a position, starts with none even where its history has moves)."""
+        return bool(self._records)
+
     def undo(self) -> Move | None:
         """Take back the last move. Returns the move taken back."""
         if not self._records:

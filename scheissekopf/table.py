@@ -705,10 +705,9 @@ class Table(anywidget.AnyWidget):
                 step = agree(str(why), g.names)  # "You" reads "you"
         undo = ""
         if self._left_draft is None:
-            records = getattr(g, "_records", None)
-            if not g.history and not records:
+            if not g.history and not g.can_undo:
                 undo = "No move has been made yet."
-            elif records is not None and not records:
+            elif not g.can_undo:
                 undo = _NO_RECORDS
             elif self._view != "table" and not any(m.player == self._view for m in g.history):
                 undo = (
@@ -721,7 +720,7 @@ class Table(anywidget.AnyWidget):
         made after it are taken back with it). A table seen by one seat takes back no other move."""
         g, me = self._game, self._view
         history = g.history
-        if history and getattr(g, "_records", None) == []:
+        if history and not g.can_undo:
             raise _Refused(_NO_RECORDS)
         last = next((i for i in range(len(history) - 1, -1, -1) if history[i].player == me), None)
         if last is None:

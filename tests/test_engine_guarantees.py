@@ -348,3 +348,16 @@ def test_a_number_too_long_to_read_is_refused_with_its_column_and_field(where):
         sk.from_text(text)
     assert caught.value.column is not None and caught.value.field is not None
     assert len(str(caught.value)) < 300  # says where, without quoting the whole number
+
+
+@pytest.mark.parametrize("variant", ["bitenight", "palace", "schwechat", "sheepshead", "schafkopf", "mehrkopf"])
+def test_can_undo_says_whether_undo_has_a_move_to_take_back(variant):
+    g = sk.new_game(variant, seed=4)
+    assert not g.can_undo
+    g.play(g.legal_moves()[0])
+    assert g.can_undo
+    assert not g.clone().can_undo  # a copy keeps the history, not the means to take it back
+    g.undo()
+    assert not g.can_undo
+    with pytest.raises(IndexError):
+        g.undo()
