@@ -333,7 +333,7 @@ class Restartable(pyspiel.Bot):
 def restartable(bot: Any) -> Restartable:
     """``bot`` (an OpenSpiel Python bot) with the ``restart_at`` that ``evaluate_bots`` needs::
 
-    bot = restartable(ismcts.ISMCTSBot(game, evaluator, 2.0, 200, random_state=rs))
+    bot = restartable(ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=200, random_state=rs))
     evaluate_bots.evaluate_bots(game.new_initial_state(), [bot, other], rs)
     """
     return bot if isinstance(bot, Restartable) else Restartable(bot)
