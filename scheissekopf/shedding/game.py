@@ -30,6 +30,8 @@ from .position import game_from_dict, game_to_dict, seed_refusal
 from .text import game_text
 
 VARIANTS = ("bitenight", "palace", "schwechat")
+#: the table size when none is asked for
+DEFAULT_PLAYERS = 4
 
 # Random keys for the repetition hash: a position's key is the sum of one key per (seat, hand
 # card), one per (stack height, card), plus the player to move, the direction and a pending
@@ -128,7 +130,7 @@ def new_game(
     if options:
         raise TypeError(f"unknown option(s) for {variant}: {', '.join(sorted(options))}")
     if players is None:
-        players = 4
+        players = DEFAULT_PLAYERS
     preset = _presets.get(variant)
     if type(players) is not int:
         raise ValueError(f"players is a whole number of seats, not {players!r}")
