@@ -11,6 +11,35 @@ from .game import makes_four
 _SPECIAL_ORDER = {2: 1, 3: 2, 7: 3, 10: 4, JOKER_RANK: 5}
 _TABLES: dict[str, tuple[int, ...]] = {}
 
+# The greedy habits as scores: of the moves offered, the one scoring lowest is made.
+BIG_STACK = 6  # a stack this high is burnt with a 10, or handed on with a joker, before any special
+PER_STRENGTH = 16  # a play scores its rank's strength times this, less its number of cards (< 16)
+COMPLETES_FOUR = -100  # a play completing four of a kind (it burns the stack) before any other...
+FLIP = 1000  # ...turning a gamble card only when nothing can be played...
+TAKE = 2000  # ...and taking the stack last (laying a palace bank card adds that card's strength)
+OTHER = 3000  # (a move of another kind: none is offered in play)
+BURN_BELOW_SPECIALS = -0.5  # a 10 or joker on a big stack: this far above the strongest natural
+
+
+def play_score(table, n_nat, r, k, big, top_run):
+    """The greedy score of a play of ``k`` cards of rank ``r`` (lower is better): the weakest
+    rank first, the most cards of it first; a play that completes four of a kind (``top_run``:
+    the stack's top run as ``Game._top_run`` gives it, None when nothing can complete one) before
+    anything, unless it is a 10 or stronger anyway; on a big stack (``big``) the burning 10 comes
+    right after the naturals. ``table``: :func:`strength_table`; ``n_nat``: how many naturals."""
+    s = table[r]
+    if big and r == 10:
+        s = n_nat + BURN_BELOW_SPECIALS  # a big stack: burn it first
+    if top_run is not None and s < table[10] and makes_four(top_run, r, k):
+        return COMPLETES_FOUR - k
+    return s * PER_STRENGTH - k
+
+
+def joker_score(table, n_nat, big):
+    """The greedy score of showing a joker (bitenight): kept as the strongest special, except
+    that it hands a big stack to someone else as early as a 10 would burn it."""
+    return (n_nat + BURN_BELOW_SPECIALS if big else table[JOKER_RANK]) * PER_STRENGTH
+
 
 def strength_table(preset):
     """Per rank (index 0..15): how strong a card of that rank is in this preset, from 0 (the
@@ -32,15 +61,15 @@ def _joker_target(game, rows, jokers, me):
     """The index of the joker play to make among ``rows`` (``jokers``: the joker plays'
     indices): shown to the opponent holding the most cards (they are the likeliest Scheißkopf
     already; making it surer keeps the others, us included, safe), ties to the one who plays
-    soonest."""
+    soonest. ``game``: a game, a view or a lean round (``held(seat)``: the cards it holds)."""
     best, best_key = None, None
     n, turn = game.n, game.turn
-    players = game.players
+    held = game.held if hasattr(game, "held") else (lambda t: game.players[t].cards_held)
     for i in jokers:
         t = rows[i][3]
         if t == me:
             continue
-        key = (-players[t].cards_held, (t - turn) % n)
+        key = (-held(t), (t - turn) % n)
         if best_key is None or key < best_key:
             best, best_key = i, key
     return best
@@ -62,34 +91,31 @@ def greedy_index(game, rows, table):
     """
     n_nat = len(game.preset.natural_order)
     stack = game.stack
-    big = len(stack) >= 6
+    big = len(stack) >= BIG_STACK
     # the run on top, when a play can complete four of a kind (as Game._completes_four asks)
     top_run = game._top_run() if stack and game.opening is None else None
+    return best_index(rows, table, n_nat, big, top_run, game)
+
+
+def best_index(rows, table, n_nat, big, top_run, game=None):
+    """:func:`greedy_index` from what it reads of the position: ``big``, a stack of at least
+    :data:`BIG_STACK` cards, ``top_run`` as :func:`play_score` takes it, ``game`` (a full game,
+    a view or a lean round) for a joker's target."""
     best, best_score = 0, None
     jokers = None
     for i, (me, kind, cards, _, _) in enumerate(rows):
         if kind == "play":
-            r = cards[0] >> 2
-            k = len(cards)
-            s = table[r]
-            if big and r == 10:
-                s = n_nat - 0.5  # a big stack: burn it first
-            score = s * 16 - k
-            if top_run is not None and s < n_nat + 4 and makes_four(top_run, r, k):
-                score = -100 - k
+            score = play_score(table, n_nat, cards[0] >> 2, len(cards), big, top_run)
         elif kind == "joker":
             if jokers is None:
                 jokers = [j for j, row in enumerate(rows) if row[1] == "joker"]
-            s = table[JOKER_RANK]
-            if big:
-                s = n_nat - 0.5
-            score = s * 16
+            score = joker_score(table, n_nat, big)
         elif kind == "flip":
-            score = 1000
+            score = FLIP
         elif kind == "take":
-            score = 2000 + (table[cards[0] >> 2] if cards else 0)
+            score = TAKE + (table[cards[0] >> 2] if cards else 0)
         else:
-            score = 3000
+            score = OTHER
         if best_score is None or score < best_score:
             best, best_score = i, score
     if rows[best][1] == "joker":
@@ -117,19 +143,14 @@ def greedy_from_hand(game, table):
     if not ranks:  # nothing fits: the take is the only move
         return (1, (p, "take", (), None, None)) if stack else None
     n_nat = len(game.preset.natural_order)
-    big = len(stack) >= 6
+    big = len(stack) >= BIG_STACK
     top_run = game._top_run() if stack and game.opening is None else None
     best = best_k = best_score = None
     count = 0
     for r in ranks:
         k = cnt[r][p]
         count += k
-        s = table[r]
-        if big and r == 10:
-            s = n_nat - 0.5  # a big stack: burn it first
-        score = s * 16 - k
-        if top_run is not None and s < n_nat + 4 and makes_four(top_run, r, k):
-            score = -100 - k
+        score = play_score(table, n_nat, r, k, big, top_run)
         if best_score is None or score < best_score:
             best, best_k, best_score = r, k, score
     if stack and game.preset.voluntary_take:
@@ -180,10 +201,10 @@ def greedy_choice(view, legal_moves):
     return greedy_move(view, legal_moves)
 
 
-def _jump_in(game, rows, turn):
-    """The jump-in the playouts make (an index in ``rows``, the offer's tuples): the first seat
-    after the player to move that can jump in does, with as many cards as it can."""
-    n = game.n
+def jump_in_index(n, rows, turn):
+    """The jump-in the playouts make (an index in ``rows``, the offer's tuples, at a table of
+    ``n`` seats): the first seat after the player to move that can jump in does, with as many
+    cards as it can."""
     best, best_key = None, None
     for i, row in enumerate(rows):
         if row[0] != turn:
@@ -281,7 +302,7 @@ def greedy_playout(game, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=
             turn = game.turn
             p = epsilon if turn == seat else others
             if rows[-1][0] != turn or rows[0][0] != turn:
-                i = _jump_in(game, rows, turn)
+                i = jump_in_index(game.n, rows, turn)
             elif 2 in game._rep.values() and (win := stalemate_win(game)) is not None:
                 # (a position seen twice is rare: the test costs little)
                 i = rows.index((win.player, win.kind, win.cards, win.target, win.index))

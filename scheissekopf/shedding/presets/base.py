@@ -70,9 +70,6 @@ class Preset:
     def jokers(self, players: int) -> int:
         return self.decks(players) * self.jokers_per_deck
 
-    def can_play(self, stack, rank: int) -> bool:
-        return bool(self.allowed[self.top_key(stack)] >> rank & 1)
-
 
 def first_below_threes(stack):
     """The topmost card that is not a 3 (None when there is none): bitenight's invisible 3s and
