@@ -1,14 +1,15 @@
 # Two commands on a fresh machine:
 #   make lab   - open the tutorial notebooks in JupyterLab
 #   make test  - set everything up and run every test
-# and one for the static site:
+# and one for the static site, one for the documentation:
 #   make site  - build the tutorial as a JupyterLite site in _site/ (runs in the browser, no server)
+#   make docs  - build the documentation site in _docs/ (MkDocs, offline, warnings are errors)
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test test-site lab bench simulate chromium npm clean site site-lock serve-site lint typecheck fuzz notebook-outputs
+.PHONY: test test-site lab bench simulate chromium npm clean site site-lock serve-site lint typecheck fuzz notebook-outputs docs
 
 # The site's build tools live in their own environment, pinned in site/requirements-build.txt.
 SITE_VENV  := .venv-site
@@ -52,6 +53,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
+# The documentation site (mkdocs.yml; tools/docs_hooks.py writes the generated pages). `make test`
+# builds it too (tests/test_docs_site.py), with every example of every page run.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict
+
 # JupyterLab refuses to start as root unless told it may (containers, Binder-like machines).
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
@@ -94,4 +100,4 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis tests/artifacts \
-	  $(SITE_VENV) .site-cache _site site/node_modules
+	  $(SITE_VENV) .site-cache _site site/node_modules _docs
