@@ -1,12 +1,17 @@
-"""Small builders shared by the rule tests.
+"""Plain functions and data the test modules share (the fixtures are in conftest.py): small
+builders for the rule tests, the requests a table's front end sends, the phases a table can be in,
+the engine's codes that no person may read, stalemate positions for the search, and what the tests
+of the front end in Chromium and in JupyterLab use.
 
 Positions are written in the public position format and loaded with ``sk.Game.from_dict``;
 cards may be given as one space-separated string ("4H QS") or as a list (schwechat columns use
 ``None`` for an empty slot).
 """
 
+import functools
 import importlib.util
 import json
+import random
 import re
 from collections import Counter
 from contextlib import contextmanager
@@ -15,6 +20,9 @@ from pathlib import Path
 import pytest
 
 import scheissekopf as sk
+from scheissekopf import bots
+from scheissekopf.render import describe, is_trick_game, narration
+from scheissekopf.table import _move_data
 from scheissekopf.trick.cards import GERMAN_RANK_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -194,3 +202,247 @@ def named(pattern, text) -> set:
     found |= {rank + "CDHS"["\u2663\u2666\u2665\u2660".index(suit)] for rank, suit in GLYPH.findall(text)}
     found |= {suit[0] + _RANK_OF_NAME[rank] for suit, rank in GERMAN_NAME.findall(text) if rank in _RANK_OF_NAME}
     return found
+
+
+# ------------------------------------------------------------------ the phases a table can be in
+def situation(g) -> str:
+    """The phase a learner sees: the trick games' own phases; setup, play, "joker" (a turned
+    joker waits for its target), "jump-in" (a seat may play out of turn) and over."""
+    if g.phase == "over" or is_trick_game(g):
+        return g.phase
+    if g.phase == "setup":
+        return "setup"
+    if g.pending:
+        return "joker"
+    if any(m.player != g.turn for m in g.legal_moves()):
+        return "jump-in"
+    return "play"
+
+
+WANTED = {
+    "bitenight": ("setup", "play", "joker", "jump-in", "over"),
+    "palace": ("setup", "play", "over"),
+    "schwechat": ("setup", "play", "over"),
+    "sheepshead": ("pick", "bury", "call", "double", "play", "over"),
+    "schafkopf": ("auction", "declare", "play", "over"),
+    "mehrkopf": ("auction", "declare", "play", "over"),
+}
+
+
+@functools.lru_cache(maxsize=None)
+def situations(variant: str) -> dict:
+    """Where the first game of each phase met in seeded rounds (greedy moves, some random) is
+    found: ``{phase: (seed, options, moves)}``, replayed move by move so that Undo can take the
+    moves back."""
+    found: dict = {}
+    greedy = bots.get("greedy")
+    for seed in range(400):
+        options = {"doublers": True, "knocking": True} if variant == "sheepshead" and seed % 2 else {}
+        g = sk.new_game(variant, seed=seed, **options)
+        rng = random.Random(seed)
+        played: list = []
+        for _ in range(400):
+            found.setdefault(situation(g), (seed, options, tuple(played)))
+            if g.phase == "over":
+                break
+            moves = g.legal_moves()
+            turn = g.pending[1] if getattr(g, "pending", None) else g.turn
+            mine = [m for m in moves if m.player == turn] or moves
+            move = rng.choice(moves) if rng.random() < 0.3 else greedy.choose(g.view(mine[0].player), mine, rng)
+            move = move or rng.choice(mine)
+            g.play(move)
+            played.append(str(move))
+        if all(s in found for s in WANTED[variant]):
+            break
+    missing = [s for s in WANTED[variant] if s not in found]
+    assert not missing, f"{variant}: no seeded round reached {missing}"
+    return {s: found[s] for s in WANTED[variant]}
+
+
+# ------------------------------------------------------------------ the engine's codes in words
+# the engine's codes: French cards (4C, 10H, QS), the joker's JK, German cards (GU, EO, S10, HA),
+# seats (P0) and hidden cards; none may reach a person at the table
+FRENCH_CODE = re.compile(r"\b(?:10|[2-9JQKAT])[CDHS]\b|\bJK\b")
+GERMAN_CODE = re.compile(r"\b[EGHS](?:10|[OUAKGSP9876])\b")
+SEAT_CODE = re.compile(r"\bP\d\b")
+HIDDEN_CODE = re.compile(r"\?\?")
+
+
+def codes_in(text: str, german: bool) -> list[str]:
+    found = FRENCH_CODE.findall(text) + SEAT_CODE.findall(text) + HIDDEN_CODE.findall(text)
+    if german:
+        found += GERMAN_CODE.findall(text)
+    return found
+
+
+# ------------------------------------------------------------------ stalemates in the search
+# Positions from 2-player palace games (greedy against random, seeds 0-3) at which one move
+# repeats a position for the third time; each text carries its repetition window. In the
+# first three the player to move then holds fewer cards and wins the stalemate, in the
+# last two more cards and loses it.
+STALEMATE_WINS = [
+    (
+        "palace | P0 2D 2H 2S 4H 5S 6C 6D 6H 7C 8C QD AD AH bank AS QS 10S gamble AC 7D 8H known 2D 2H 2S 4H 6C"
+        " 6D 6H 7C 8C QD AD AH | P1 4S 5D JD JS KC KH KS bank 5C 7H 8D gamble JH 5H 6S known JD JS KC KH KS"
+        " | stack 3C 3D | discard 3H 10D 10C 7S 8S JC QH 2C 3S 4D 4C QC KD 10H 9D 9H 9C 9S | turn P1 | seed 0"
+        " | repetitions 0840bedbe5d9a486 2be29c1117df6177 4e63fb5744cc1ba5 86a14e8655abb07f 93b278003931a95d"
+        " d4c72e8ad5a75d1a*2 e04a2cb5248e95e8",
+        "P1 4S",
+    ),
+    (
+        "palace | P0 2D 2S 5S 6C 7C 7D 8C 8H JD JH AC AD AH bank 5C 4S 10D gamble 10H 4H 9C known 2D 2S 5S 7C"
+        " 7D 8C 8H JD JH AC AD AH | P1 3C 3D 4C 5D 5H 6D 6H 7H 7S 9S JS KC bank 3H 2C 4D gamble 8S 3S JC known"
+        " 3C 5H 6D 6H 7H 7S 9S JS KC | discard KD KH KS 2H 8D 9H 9D 10C 6S AS 10S QC QD QH QS | turn P1 | seed 1"
+        " | repetitions 1847ac35e4e15d1e 7eafab9ad81f34fb cb919fb4712ab0b3 dfed8e6a31a52ede*2 f4b25a4b036dcc87"
+        " fa89efeea33b9491",
+        "P1 3C",
+    ),
+    (
+        "palace | P0 4S 7D 8D 8H 9C AD AH AS bank 3S JH 2S gamble QH 3D KD known 4S 9C AD AH AS | P1 2H 3C 3H"
+        " 4D 4H 6C 6D 6S 7C 7H 7S 8S 9H KH KS bank JS 4C 6H gamble JC 5H 8C known 2H 3C 3H 4D 4H 6C 6D 6S 7C 8S"
+        " 9H KH KS | stack KC | discard 5D 10H AC 2D JD QS 10S 5C 5S 2C 9D 9S QC QD 10C 10D | seed 3"
+        " | repetitions 1157e3a93f182a77 214d8e46927d2db2 416af8a66212585d 4f6a45267f511909 6fdcf277eef2790b"
+        " c31fd7022ca3945d ca5b6915c21138a4 d85ab595df4ff950*2 ef32f180b31da97c",
+        "P0 AD",
+    ),
+]
+STALEMATE_LOSSES = [
+    (
+        "palace | P0 2D 2H 2S 3C 3D 4H 5S 6C 6D 6H 7C 8C JD QD KC KH AD AH bank AS QS 10S gamble AC 7D 8H known"
+        " 2D 2H 2S 3C 3D 4H 6C 6D 6H 7C 8C JD QD KC KH AD AH | P1 4S 5D KS bank 5C 7H 8D gamble JH 5H 6S known"
+        " KS | stack JS | discard 3H 10D 10C 7S 8S JC QH 2C 3S 4D 4C QC KD 10H 9D 9H 9C 9S | seed 0"
+        " | repetitions 12f3d2d4b024401d*2 4e63fb5744cc1ba5",
+        "P0 2D",
+    ),
+    (
+        "palace | P0 6C 7C bank 5C 4S 10D gamble 10H 4H 9C | P1 3C 3D 4C 5D 5H 6D 6H 7D 7H 7S 9S JD JH JS KC"
+        " bank 3H 2C 4D gamble 8S 3S JC known 3C 5H 6D 6H 7D 7H 7S 9S JD JH JS KC | stack 5S 8H 8C AC AD AH 2D"
+        " 2S | discard KD KH KS 2H 8D 9H 9D 10C 6S AS 10S QC QD QH QS | turn P1 | seed 1"
+        " | repetitions ecf6c7af105c0e3b*2 fa89efeea33b9491",
+        "P1 3C",
+    ),
+]
+
+
+# ------------------------------------------------------------------ the front end in Chromium
+# (the browser fixtures are in conftest.py)
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+
+# Seat 0 to move in bitenight: on the 8, the 9 and the king fit, the 5 does not.
+POSITION = {
+    "variant": "bitenight",
+    "players": [
+        {"hand": ["5H", "9C", "KD"], "bank": ["QS", "4D", "AH"], "gamble": ["7C", "2S", "9H"]},
+        {"hand": ["4H", "QD", "JK", "10S"], "bank": ["KS", "KC"], "gamble": ["6C", "2D", "9S"]},
+        {"hand": ["6H", "6D", "7S"], "bank": ["JS", "JD", "5C"], "gamble": ["8C", "2C", "AS"]},
+        {"hand": ["4C", "4S", "8D"], "bank": ["QH", "QC", "5S"], "gamble": ["7H", "AD", "10D"]},
+    ],
+    "draw": ["5D", "6S"],
+    "stack": ["9D", "8S", "3H"],
+    "turn": 0,
+    "direction": 1,
+    "finished": [],
+    "discard": ["10C", "JH"],
+}
+
+
+def move(text, kind="play", cards=(), target=None, index=None):
+    return {
+        "text": text,
+        "player": int(text.split()[0][1:]),
+        "kind": kind,
+        "cards": list(cards),
+        "target": target,
+        "index": index,
+    }
+
+
+LEGAL = [move("P0 9C", cards=["9C"]), move("P0 KD", cards=["KD"])]
+
+
+def traits(position=POSITION, view=None, legal=LEGAL, **extra):
+    state, info = describe(position, view)
+    return {
+        "state": state,
+        "info": info,
+        "legal": legal,
+        "log": ["P3 plays a 3 \u2014 invisible"],
+        "message": "",
+        "version": 7,
+        "interactive": True,
+        **extra,
+    }
+
+
+def sent(page):
+    """The requests the front end sent to its stand-in model (the ``table`` fixture)."""
+    return page.evaluate("window.sent")
+
+
+def schafkopf_mid_hand():
+    """Schafkopf, P1 plays a normal game calling the Gras-Ass; the second trick is under way and
+    P0 must follow Eichel with the Eichel-Zehn."""
+    g = sk.new_game("schafkopf", players=4, seed=7)
+    for text in ["P1 bid normal", "P2 pass", "P3 pass", "P0 pass", "P1 call GA"]:
+        g.play(text)
+    rng = random.Random(3)
+    for _ in range(6):
+        g.play(rng.choice(list(g.legal_moves())))
+    return g
+
+
+def trick_traits(game, view=None, **extra):
+    state, info = describe(game, view)
+    moves = [m for m in game.legal_moves() if view is None or m.player == view]
+    return {
+        "state": state,
+        "info": info,
+        "legal": [_move_data(m) for m in moves],
+        "log": narration(game, view),
+        "message": "",
+        "version": 7,
+        "interactive": True,
+        **extra,
+    }
+
+
+def click(page, selector):
+    """Click and wait until Python has answered and the table is drawn again (the ``live``
+    fixture)."""
+    before = page.evaluate("window.answered || 0")
+    page.locator(selector).first.click()
+    page.wait_for_function(f"(window.answered || 0) > {before}")
+    page.wait_for_timeout(30)
+
+
+# ------------------------------------------------------------------ a notebook in JupyterLab
+def _errors_in(page) -> str:
+    errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+    return "\n".join(errors.nth(i).inner_text() for i in range(errors.count()))
+
+
+def _run_new_cell(page, code: str, expect_text, timeout: float = 60_000) -> str:
+    """Append a cell with ``code`` at the end of the notebook, run it, return its output."""
+    from playwright.sync_api import expect
+
+    page.locator(".jp-Notebook .jp-Cell").last.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.type(code)
+    page.keyboard.press("Control+Enter")  # run in place: the new cell stays the last one
+    cell = page.locator(".jp-Notebook .jp-CodeCell").last
+    out = cell.locator(".jp-OutputArea-output")
+    expect(out).to_contain_text(expect_text, timeout=timeout)
+    return out.inner_text()

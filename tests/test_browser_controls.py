@@ -22,8 +22,7 @@ import json
 import re
 
 import pytest
-from test_browser_lab import ARTIFACTS, _errors_in, chromium, lab  # noqa: F401
-from test_every_control import situations
+from helpers import ARTIFACTS, _errors_in, situations
 
 NOTEBOOK = "every-control.ipynb"
 KERNEL_LOG = "kernel-errors.log"
@@ -94,7 +93,7 @@ def _notebook(tables: dict) -> dict:
 
 # ------------------------------------------------------------------ one page for every table
 @pytest.fixture(scope="module")
-def notebook(lab, chromium):  # noqa: F811
+def notebook(lab, chromium):
     from playwright.sync_api import expect
 
     expect.set_options(timeout=60_000)

@@ -13,7 +13,7 @@ import json
 import re
 
 import pytest
-from test_browser_lab import ARTIFACTS, _errors_in, _run_new_cell, chromium, lab  # noqa: F401
+from helpers import ARTIFACTS, _errors_in, _run_new_cell
 
 NOTEBOOK = "editor-by-clicks.ipynb"
 CELL = 'import scheissekopf as sk\neditor = sk.Table.editor("bitenight", players=2)\neditor'
@@ -28,7 +28,7 @@ def _notebook() -> dict:
     }
 
 
-def test_a_position_built_by_clicks_plays_and_an_impossible_one_is_refused(lab, chromium):  # noqa: F811
+def test_a_position_built_by_clicks_plays_and_an_impossible_one_is_refused(lab, chromium):
     from playwright.sync_api import expect
 
     expect.set_options(timeout=60_000)
@@ -94,7 +94,7 @@ def test_a_position_built_by_clicks_plays_and_an_impossible_one_is_refused(lab, 
     page.close()
 
 
-def test_a_refusal_shows_beside_put_in_a_narrow_window_with_the_file_browser_open(lab, chromium):  # noqa: F811
+def test_a_refusal_shows_beside_put_in_a_narrow_window_with_the_file_browser_open(lab, chromium):
     # 1024 x 800 with JupyterLab's file browser open: the table is taller than the window, and the
     # answer to Put must be where the learner is looking, not above the table off screen
     from playwright.sync_api import expect

@@ -12,142 +12,20 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
-import shutil
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+from helpers import ARTIFACTS, CHROMIUM, _errors_in, _run_new_cell
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = Path(__file__).parent / "artifacts"
 NOTEBOOK = "02-special-cards.ipynb"
 
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM), reason="Debian's chromium (/usr/bin/chromium) is not installed"
-)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    """A JupyterLab server over a copy of notebooks/: yields its base URL and token."""
-    pytest.importorskip("jupyterlab")
-    tmp = tmp_path_factory.mktemp("lab")
-    root = tmp / "notebooks"
-    shutil.copytree(ROOT / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    # Without the outputs stored for notebook viewers: every table and every prompt the tests
-    # find was drawn by their own run (test_notebook_outputs.py opens a notebook as stored).
-    for notebook in root.glob("*.ipynb"):
-        nb = json.loads(notebook.read_text(encoding="utf-8"))
-        for cell in nb["cells"]:
-            if cell["cell_type"] == "code":
-                cell["outputs"], cell["execution_count"] = [], None
-        notebook.write_text(json.dumps(nb), encoding="utf-8")
-    settings = tmp / "settings"
-    news = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
-    news.parent.mkdir(parents=True)
-    news.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
-    # every cell in the page: JupyterLab 4 otherwise leaves the cells out that are not scrolled to
-    tracker = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
-    tracker.parent.mkdir(parents=True)
-    tracker.write_text(json.dumps({"windowingMode": "none"}))
-    port, token = _free_port(), secrets.token_hex(16)
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp / "config"), "JUPYTER_RUNTIME_DIR": str(tmp / "runtime")}
-    log = open(tmp / "lab.log", "w+")
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "jupyterlab",
-            "--no-browser",
-            "--allow-root",
-            "--ip=127.0.0.1",
-            f"--port={port}",
-            f"--IdentityProvider.token={token}",
-            f"--ServerApp.root_dir={root}",
-            f"--LabApp.user_settings_dir={settings}",
-            f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
-        ],
-        cwd=root,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if proc.poll() is not None:
-                log.seek(0)
-                pytest.fail(f"JupyterLab exited with {proc.returncode}:\n{log.read()[-3000:]}")
-            try:
-                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    log.seek(0)
-                    pytest.fail(f"JupyterLab did not answer within 90 s:\n{log.read()[-3000:]}")
-                time.sleep(0.3)
-        yield base, token, root
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
-
-
-@pytest.fixture(scope="module")  # closed after this file: a live sync Playwright keeps an event loop running
-def chromium():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-def _errors_in(page) -> str:
-    errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
-    return "\n".join(errors.nth(i).inner_text() for i in range(errors.count()))
-
-
-def _run_new_cell(page, code: str, expect_text, timeout: float = 60_000) -> str:
-    """Append a cell with ``code`` at the end of the notebook, run it, return its output."""
-    from playwright.sync_api import expect
-
-    page.locator(".jp-Notebook .jp-Cell").last.locator(".jp-InputArea-editor").click()
-    page.keyboard.press("Escape")
-    page.keyboard.press("b")
-    page.keyboard.press("Enter")
-    page.keyboard.type(code)
-    page.keyboard.press("Control+Enter")  # run in place: the new cell stays the last one
-    cell = page.locator(".jp-Notebook .jp-CodeCell").last
-    out = cell.locator(".jp-OutputArea-output")
-    expect(out).to_contain_text(expect_text, timeout=timeout)
-    return out.inner_text()
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium (/usr/bin/chromium) is not installed"),
+]
 
 
 def test_playing_at_the_last_table_of_the_special_cards_notebook(lab, chromium):

@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_browser_lab import ARTIFACTS, _errors_in, _run_new_cell, chromium, lab  # noqa: F401
+from helpers import ARTIFACTS, _errors_in, _run_new_cell
 
 NOTEBOOK = "09-practice.ipynb"
 
 
-def test_solving_an_exercise_by_clicking_after_one_wrong_try(lab, chromium):  # noqa: F811
+def test_solving_an_exercise_by_clicking_after_one_wrong_try(lab, chromium):
     from playwright.sync_api import expect
 
     expect.set_options(timeout=60_000)

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_browser_lab import ARTIFACTS, chromium, lab  # noqa: F401  (one JupyterLab for the module)
+from helpers import ARTIFACTS
 
 from scheissekopf import charts, tournament
 
@@ -186,7 +186,7 @@ def test_a_long_title_is_broken_into_lines_that_fit():
 
 
 @pytest.mark.skipif(not os.path.exists("/usr/bin/chromium"), reason="Debian's chromium is not installed")
-def test_the_charts_drawn_in_jupyterlab_fit_the_output_area_at_1024_px_with_the_file_browser_open(lab, chromium):  # noqa: F811
+def test_the_charts_drawn_in_jupyterlab_fit_the_output_area_at_1024_px_with_the_file_browser_open(lab, chromium):
     from playwright.sync_api import expect
 
     expect.set_options(timeout=120_000)

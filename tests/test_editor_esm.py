@@ -5,122 +5,20 @@ editor go to tests/artifacts/."""
 
 from __future__ import annotations
 
-import json
 import os
-from importlib.resources import files
-from pathlib import Path
 
 import pytest
+from helpers import ARTIFACTS, CHROMIUM, click
 
 import scheissekopf as sk
 
 pytest.importorskip("anywidget")
-
-from test_browser_lab import CHROMIUM  # noqa: E402  (one set of browser flags)
-from test_table_esm import browser  # noqa: E402, F401  (one Chromium for the module)
 
 from scheissekopf.table import Table  # noqa: E402
 
 pytestmark = pytest.mark.skipif(
     not os.path.exists(CHROMIUM), reason="Debian's chromium (/usr/bin/chromium) is not installed"
 )
-
-ARTIFACTS = Path(__file__).parent / "artifacts"
-ORIGIN = "http://editor.test"
-PAGE = """<!doctype html><html><head><meta charset="utf-8">
-<link rel="stylesheet" href="/table.css"></head>
-<body style="margin:8px;width:800px"><div id="w"></div></body></html>"""
-TRAITS = (
-    "state",
-    "info",
-    "legal",
-    "log",
-    "message",
-    "tone",
-    "version",
-    "interactive",
-    "hints",
-    "table_mode",
-    "draft",
-    "lesson",
-)
-
-
-@pytest.fixture
-def live(browser):
-    """mount(table) -> page: the front end drawing ``table``, its requests answered by Python."""
-    widgets = files("scheissekopf.widgets")
-    assets = {
-        "/table.js": ("text/javascript", (widgets / "table.js").read_text()),
-        "/table.css": ("text/css", (widgets / "table.css").read_text()),
-        "/": ("text/html", PAGE),
-    }
-    page = browser.new_page(viewport={"width": 820, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.route(
-        f"{ORIGIN}/**",
-        lambda route: route.fulfill(
-            status=200 if (route.request.url[len(ORIGIN) :] or "/") in assets else 404,
-            content_type=assets.get(route.request.url[len(ORIGIN) :] or "/", ("text/plain", ""))[0],
-            body=assets.get(route.request.url[len(ORIGIN) :] or "/", ("", ""))[1],
-        ),
-    )
-    page.goto(f"{ORIGIN}/")
-    box: dict = {}
-
-    def values():
-        return json.loads(json.dumps({k: getattr(box["table"], k) for k in TRAITS if hasattr(box["table"], k)}))
-
-    def answer(msg):
-        box["table"]._on_msg(box["table"], msg, [])
-        return values()
-
-    page.expose_function("python", answer)
-
-    def mount(table):
-        box["table"] = table
-        page.evaluate(
-            """async (values) => {
-            const mod = await import("/table.js");
-            const listeners = {};
-            const model = {
-              get: (k) => values[k],
-              set: (k, v) => { values[k] = v; },
-              on: (e, f) => { (listeners[e] ||= []).push(f); },
-              off: (e, f) => { listeners[e] = (listeners[e] || []).filter((g) => g !== f); },
-              save_changes: () => {},
-              send: async (m) => {
-                const fresh = await window.python(JSON.parse(JSON.stringify(m)));
-                for (const k of Object.keys(fresh)) {
-                  if (JSON.stringify(fresh[k]) !== JSON.stringify(values[k])) {
-                    values[k] = fresh[k];
-                    (listeners["change:" + k] || []).forEach((f) => f());
-                  }
-                }
-                window.answered = (window.answered || 0) + 1;
-              },
-            };
-            const el = document.createElement("div");
-            mod.default.render({ model, el });
-            document.getElementById("w").append(el);
-        }""",
-            values(),
-        )
-        page.wait_for_selector(".sk-table .sk-head")
-        return page
-
-    yield mount
-    page.close()
-    assert not errors, errors
-
-
-def click(page, selector):
-    """Click and wait until Python has answered and the table is drawn again."""
-    before = page.evaluate("window.answered || 0")
-    page.locator(selector).first.click()
-    page.wait_for_function(f"(window.answered || 0) > {before}")
-    page.wait_for_timeout(30)
 
 
 def pick_and_drop(page, card_selector, zone_selector):

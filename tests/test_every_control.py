@@ -19,14 +19,13 @@ The few requests that may rightly do nothing are named where they are sent.
 
 from __future__ import annotations
 
-import functools
 import logging
-import random
 
 import pytest
+from helpers import WANTED, situation, situations
 
 import scheissekopf as sk
-from scheissekopf import bots, lessons
+from scheissekopf import lessons
 from scheissekopf.render import is_trick_game
 
 pytest.importorskip("anywidget")
@@ -42,61 +41,6 @@ DRAWN = ("state", "info", "legal", "log", "draft", "table_mode", "lesson")
 #: the words of a failure inside the program, in every form the table has
 FAILED = ("inside the program", "please report it")
 HINT_PLAYOUTS = 12  # enough for the search to answer; the answer's quality is tested elsewhere
-
-
-# ------------------------------------------------------------------ the phases a table can be in
-def situation(g) -> str:
-    """The phase a learner sees: the trick games' own phases; setup, play, "joker" (a turned
-    joker waits for its target), "jump-in" (a seat may play out of turn) and over."""
-    if g.phase == "over" or is_trick_game(g):
-        return g.phase
-    if g.phase == "setup":
-        return "setup"
-    if g.pending:
-        return "joker"
-    if any(m.player != g.turn for m in g.legal_moves()):
-        return "jump-in"
-    return "play"
-
-
-WANTED = {
-    "bitenight": ("setup", "play", "joker", "jump-in", "over"),
-    "palace": ("setup", "play", "over"),
-    "schwechat": ("setup", "play", "over"),
-    "sheepshead": ("pick", "bury", "call", "double", "play", "over"),
-    "schafkopf": ("auction", "declare", "play", "over"),
-    "mehrkopf": ("auction", "declare", "play", "over"),
-}
-
-
-@functools.lru_cache(maxsize=None)
-def situations(variant: str) -> dict:
-    """Where the first game of each phase met in seeded rounds (greedy moves, some random) is
-    found: ``{phase: (seed, options, moves)}``, replayed by :func:`game_at` so that Undo can
-    take the moves back."""
-    found: dict = {}
-    greedy = bots.get("greedy")
-    for seed in range(400):
-        options = {"doublers": True, "knocking": True} if variant == "sheepshead" and seed % 2 else {}
-        g = sk.new_game(variant, seed=seed, **options)
-        rng = random.Random(seed)
-        played: list = []
-        for _ in range(400):
-            found.setdefault(situation(g), (seed, options, tuple(played)))
-            if g.phase == "over":
-                break
-            moves = g.legal_moves()
-            turn = g.pending[1] if getattr(g, "pending", None) else g.turn
-            mine = [m for m in moves if m.player == turn] or moves
-            move = rng.choice(moves) if rng.random() < 0.3 else greedy.choose(g.view(mine[0].player), mine, rng)
-            move = move or rng.choice(mine)
-            g.play(move)
-            played.append(str(move))
-        if all(s in found for s in WANTED[variant]):
-            break
-    missing = [s for s in WANTED[variant] if s not in found]
-    assert not missing, f"{variant}: no seeded round reached {missing}"
-    return {s: found[s] for s in WANTED[variant]}
 
 
 CASES = [(v, s) for v in VARIANTS for s in WANTED[v]]

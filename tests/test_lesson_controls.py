@@ -13,9 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_editor_esm import click, live  # noqa: F401
-from test_table_esm import ARTIFACTS, browser  # noqa: F401
-from test_words import FRENCH_CODE, GERMAN_CODE, SEAT_CODE
+from helpers import ARTIFACTS, FRENCH_CODE, GERMAN_CODE, SEAT_CODE, click
 
 import scheissekopf as sk
 from scheissekopf import lessons
@@ -204,7 +202,7 @@ def test_a_lesson_says_nothing_of_four_of_a_kind_before_it_is_taught():
 
 
 # ------------------------------------------------------------------------------ in the browser
-def test_in_the_browser_the_learner_sits_below_the_felt_in_every_exercise(live):  # noqa: F811
+def test_in_the_browser_the_learner_sits_below_the_felt_in_every_exercise(live):
     lesson = LessonTable("bitenight-setup")  # the learner is seat 0, then seat 2
     page = live(lesson.table)
     page.set_viewport_size({"width": 1024, "height": 800})
@@ -221,7 +219,7 @@ def test_in_the_browser_the_learner_sits_below_the_felt_in_every_exercise(live):
         page.screenshot(path=ARTIFACTS / f"lesson-learner-at-the-bottom-{ex.id}.png")
 
 
-def test_in_the_browser_another_seats_card_says_whose_it_is_and_a_pick_clears_that(live):  # noqa: F811
+def test_in_the_browser_another_seats_card_says_whose_it_is_and_a_pick_clears_that(live):
     lesson = LessonTable("bn-seven")
     page = live(lesson.table)
     page.set_viewport_size({"width": 1024, "height": 800})
@@ -234,7 +232,7 @@ def test_in_the_browser_another_seats_card_says_whose_it_is_and_a_pick_clears_th
     assert lesson.progress.status("bn-seven") == "not yet"
 
 
-def test_in_the_browser_a_lesson_seen_by_the_learner_names_the_learners_seat_in_words(live):  # noqa: F811
+def test_in_the_browser_a_lesson_seen_by_the_learner_names_the_learners_seat_in_words(live):
     lesson = LessonTable("bn-two")  # the learner sees only their own cards
     page = live(lesson.table)
     page.locator('.sk-seat[data-seat="1"] .sk-card[data-zone="hand"]').first.click()

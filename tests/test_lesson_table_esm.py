@@ -13,17 +13,7 @@ import copy
 import random
 
 import pytest
-from test_editor_esm import click, live  # noqa: F401
-from test_table_esm import (  # noqa: F401
-    ARTIFACTS,
-    POSITION,
-    browser,
-    schafkopf_mid_hand,
-    sent,
-    table,
-    traits,
-    trick_traits,
-)
+from helpers import ARTIFACTS, click, schafkopf_mid_hand, sent, traits, trick_traits
 
 import scheissekopf as sk
 from scheissekopf.lessons.widget import LessonTable

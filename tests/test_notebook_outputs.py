@@ -13,8 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import load_script
-from test_browser_lab import ARTIFACTS, _errors_in, chromium, lab  # noqa: F401
+from helpers import ARTIFACTS, _errors_in, load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_words import GERMAN_CODE, SEAT_CODE
+from helpers import GERMAN_CODE, SEAT_CODE
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))

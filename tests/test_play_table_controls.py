@@ -18,17 +18,7 @@ import scheissekopf as sk
 
 pytest.importorskip("anywidget")
 
-from helpers import request  # noqa: E402
-from test_browser_lab import lab  # noqa: E402, F401
-from test_table_esm import (  # noqa: E402, F401
-    ARTIFACTS,
-    POSITION,
-    browser,
-    move,
-    sent,
-    table,
-    traits,
-)
+from helpers import ARTIFACTS, POSITION, move, request, sent, traits  # noqa: E402
 
 from scheissekopf.hint import FEW_GAMES, figures_in_words  # noqa: E402
 from scheissekopf.table import Table  # noqa: E402
@@ -394,7 +384,7 @@ def test_a_walkthrough_seen_by_one_seat_seats_no_bot():
 
 
 # ------------------------------------------------------------------ JupyterLab: notebook 01's table
-def test_in_jupyterlab_the_table_at_adas_chair_keeps_coming_back_to_ada(lab, browser):  # noqa: F811
+def test_in_jupyterlab_the_table_at_adas_chair_keeps_coming_back_to_ada(lab, browser):
     """Notebook 01's table "at Ada's chair", run in JupyterLab and played by clicks only: Ready,
     then whenever Ada is to move a legal card and its button (or Take the stack), while the
     computer plays Ben, Cleo and Dev. The turn keeps coming back to Ada (the round is played to

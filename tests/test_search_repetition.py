@@ -5,59 +5,13 @@ so ISMCTS sees a third repetition coming and rates it as the rule scores it."""
 import random
 
 import pytest
+from helpers import STALEMATE_LOSSES, STALEMATE_WINS
 
 import scheissekopf as sk
 from scheissekopf.bots import GreedyBot, RandomBot
 from scheissekopf.shedding.bots import greedy_move, greedy_playout, stalemate_win
 from scheissekopf.shedding.determinize import InfoSet
 from scheissekopf.shedding.search import move_key, search
-
-# Positions from 2-player palace games (greedy against random, seeds 0-3) at which one move
-# repeats a position for the third time; each text carries its repetition window. In the
-# first three the player to move then holds fewer cards and wins the stalemate, in the
-# last two more cards and loses it.
-STALEMATE_WINS = [
-    (
-        "palace | P0 2D 2H 2S 4H 5S 6C 6D 6H 7C 8C QD AD AH bank AS QS 10S gamble AC 7D 8H known 2D 2H 2S 4H 6C"
-        " 6D 6H 7C 8C QD AD AH | P1 4S 5D JD JS KC KH KS bank 5C 7H 8D gamble JH 5H 6S known JD JS KC KH KS"
-        " | stack 3C 3D | discard 3H 10D 10C 7S 8S JC QH 2C 3S 4D 4C QC KD 10H 9D 9H 9C 9S | turn P1 | seed 0"
-        " | repetitions 0840bedbe5d9a486 2be29c1117df6177 4e63fb5744cc1ba5 86a14e8655abb07f 93b278003931a95d"
-        " d4c72e8ad5a75d1a*2 e04a2cb5248e95e8",
-        "P1 4S",
-    ),
-    (
-        "palace | P0 2D 2S 5S 6C 7C 7D 8C 8H JD JH AC AD AH bank 5C 4S 10D gamble 10H 4H 9C known 2D 2S 5S 7C"
-        " 7D 8C 8H JD JH AC AD AH | P1 3C 3D 4C 5D 5H 6D 6H 7H 7S 9S JS KC bank 3H 2C 4D gamble 8S 3S JC known"
-        " 3C 5H 6D 6H 7H 7S 9S JS KC | discard KD KH KS 2H 8D 9H 9D 10C 6S AS 10S QC QD QH QS | turn P1 | seed 1"
-        " | repetitions 1847ac35e4e15d1e 7eafab9ad81f34fb cb919fb4712ab0b3 dfed8e6a31a52ede*2 f4b25a4b036dcc87"
-        " fa89efeea33b9491",
-        "P1 3C",
-    ),
-    (
-        "palace | P0 4S 7D 8D 8H 9C AD AH AS bank 3S JH 2S gamble QH 3D KD known 4S 9C AD AH AS | P1 2H 3C 3H"
-        " 4D 4H 6C 6D 6S 7C 7H 7S 8S 9H KH KS bank JS 4C 6H gamble JC 5H 8C known 2H 3C 3H 4D 4H 6C 6D 6S 7C 8S"
-        " 9H KH KS | stack KC | discard 5D 10H AC 2D JD QS 10S 5C 5S 2C 9D 9S QC QD 10C 10D | seed 3"
-        " | repetitions 1157e3a93f182a77 214d8e46927d2db2 416af8a66212585d 4f6a45267f511909 6fdcf277eef2790b"
-        " c31fd7022ca3945d ca5b6915c21138a4 d85ab595df4ff950*2 ef32f180b31da97c",
-        "P0 AD",
-    ),
-]
-STALEMATE_LOSSES = [
-    (
-        "palace | P0 2D 2H 2S 3C 3D 4H 5S 6C 6D 6H 7C 8C JD QD KC KH AD AH bank AS QS 10S gamble AC 7D 8H known"
-        " 2D 2H 2S 3C 3D 4H 6C 6D 6H 7C 8C JD QD KC KH AD AH | P1 4S 5D KS bank 5C 7H 8D gamble JH 5H 6S known"
-        " KS | stack JS | discard 3H 10D 10C 7S 8S JC QH 2C 3S 4D 4C QC KD 10H 9D 9H 9C 9S | seed 0"
-        " | repetitions 12f3d2d4b024401d*2 4e63fb5744cc1ba5",
-        "P0 2D",
-    ),
-    (
-        "palace | P0 6C 7C bank 5C 4S 10D gamble 10H 4H 9C | P1 3C 3D 4C 5D 5H 6D 6H 7D 7H 7S 9S JD JH JS KC"
-        " bank 3H 2C 4D gamble 8S 3S JC known 3C 5H 6D 6H 7D 7H 7S 9S JD JH JS KC | stack 5S 8H 8C AC AD AH 2D"
-        " 2S | discard KD KH KS 2H 8D 9H 9D 10C 6S AS 10S QC QD QH QS | turn P1 | seed 1"
-        " | repetitions ecf6c7af105c0e3b*2 fa89efeea33b9491",
-        "P1 3C",
-    ),
-]
 
 # 2-player palace, ismcts (P1) against random at 200 playouts (game 117 of that tournament, deal
 # 1000061), 12 cards to 8 and a position seen twice. The game went on 9♦, J♣ J♦, J♠, a single A♦

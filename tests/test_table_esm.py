@@ -10,154 +10,16 @@ from __future__ import annotations
 import copy
 import os
 import re
-from importlib.resources import files
-from pathlib import Path
 
 import pytest
+from helpers import ARTIFACTS, CHROMIUM, POSITION, move, schafkopf_mid_hand, sent, traits, trick_traits
 
 import scheissekopf as sk
-from scheissekopf.render import describe
 from scheissekopf.table import _move_data
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 pytestmark = pytest.mark.skipif(
     not os.path.exists(CHROMIUM), reason="Debian's chromium (/usr/bin/chromium) is not installed"
 )
-
-ARTIFACTS = Path(__file__).parent / "artifacts"
-ORIGIN = "http://table.test"
-PAGE = """<!doctype html><html><head><meta charset="utf-8">
-<link rel="stylesheet" href="/table.css"></head>
-<body style="margin:8px;width:900px"><div id="w"></div></body></html>"""
-
-# Seat 0 to move in bitenight: on the 8, the 9 and the king fit, the 5 does not.
-POSITION = {
-    "variant": "bitenight",
-    "players": [
-        {"hand": ["5H", "9C", "KD"], "bank": ["QS", "4D", "AH"], "gamble": ["7C", "2S", "9H"]},
-        {"hand": ["4H", "QD", "JK", "10S"], "bank": ["KS", "KC"], "gamble": ["6C", "2D", "9S"]},
-        {"hand": ["6H", "6D", "7S"], "bank": ["JS", "JD", "5C"], "gamble": ["8C", "2C", "AS"]},
-        {"hand": ["4C", "4S", "8D"], "bank": ["QH", "QC", "5S"], "gamble": ["7H", "AD", "10D"]},
-    ],
-    "draw": ["5D", "6S"],
-    "stack": ["9D", "8S", "3H"],
-    "turn": 0,
-    "direction": 1,
-    "finished": [],
-    "discard": ["10C", "JH"],
-}
-
-
-def move(text, kind="play", cards=(), target=None, index=None):
-    return {
-        "text": text,
-        "player": int(text.split()[0][1:]),
-        "kind": kind,
-        "cards": list(cards),
-        "target": target,
-        "index": index,
-    }
-
-
-LEGAL = [move("P0 9C", cards=["9C"]), move("P0 KD", cards=["KD"])]
-
-
-def traits(position=POSITION, view=None, legal=LEGAL, **extra):
-    state, info = describe(position, view)
-    return {
-        "state": state,
-        "info": info,
-        "legal": legal,
-        "log": ["P3 plays a 3 \u2014 invisible"],
-        "message": "",
-        "version": 7,
-        "interactive": True,
-        **extra,
-    }
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def table(browser):
-    """A function that mounts the table with the given traits and returns the page."""
-    widgets = files("scheissekopf.widgets")
-    assets = {
-        "/table.js": ("text/javascript", (widgets / "table.js").read_text()),
-        "/table.css": ("text/css", (widgets / "table.css").read_text()),
-        "/": ("text/html", PAGE),
-    }
-    page = browser.new_page(viewport={"width": 920, "height": 700})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-
-    def serve(route):
-        path = route.request.url[len(ORIGIN) :] or "/"
-        if path not in assets:
-            return route.fulfill(status=404, body="")
-        kind, body = assets[path]
-        route.fulfill(status=200, content_type=kind, body=body)
-
-    page.route(f"{ORIGIN}/**", serve)
-    page.goto(f"{ORIGIN}/")
-
-    def mount(values):
-        page.evaluate(
-            """async (values) => {
-            const mod = await import("/table.js");
-            const listeners = {};
-            const model = {
-              get: (k) => values[k],
-              set: (k, v) => { values[k] = v; },
-              on: (e, f) => { (listeners[e] ||= []).push(f); },
-              off: (e, f) => { listeners[e] = (listeners[e] || []).filter((g) => g !== f); },
-              save_changes: () => {},
-              send: (m) => window.sent.push(JSON.parse(JSON.stringify(m))),
-              // the test's way of playing Python: change traits and fire their events
-              update: (changes) => {
-                Object.assign(values, changes);
-                for (const k of Object.keys(changes)) (listeners["change:" + k] || []).forEach((f) => f());
-              },
-            };
-            window.sent = [];
-            window.model = model;
-            window.lib = mod;
-            // like a notebook: the view draws into an element that is attached afterwards
-            const el = document.createElement("div");
-            mod.default.render({ model, el });
-            await new Promise((done) => queueMicrotask(done));
-            document.getElementById("w").append(el);
-        }""",
-            values,
-        )
-        page.wait_for_selector(".sk-table .sk-felt")
-        return page
-
-    yield mount
-    page.close()
-    assert not errors, errors
-
-
-def sent(page):
-    return page.evaluate("window.sent")
 
 
 def test_draws_every_seat_the_stack_and_the_counts(table):
@@ -504,39 +366,6 @@ def test_hint_button_only_for_the_viewing_seat(table):
 
 
 # ------------------------------------------------------------------ trick-taking games
-
-
-def schafkopf_mid_hand():
-    """Schafkopf, P1 plays a normal game calling the Gras-Ass; the second trick is under way and
-    P0 must follow Eichel with the Eichel-Zehn."""
-    import random
-
-    g = sk.new_game("schafkopf", players=4, seed=7)
-    for text in ["P1 bid normal", "P2 pass", "P3 pass", "P0 pass", "P1 call GA"]:
-        g.play(text)
-    rng = random.Random(3)
-    for _ in range(6):
-        g.play(rng.choice(list(g.legal_moves())))
-    return g
-
-
-def trick_traits(game, view=None, **extra):
-    state, info = describe(game, view)
-    moves = [m for m in game.legal_moves() if view is None or m.player == view]
-    from scheissekopf.render import narration
-
-    return {
-        "state": state,
-        "info": info,
-        "legal": [_move_data(m) for m in moves],
-        "log": narration(game, view),
-        "message": "",
-        "version": 7,
-        "interactive": True,
-        **extra,
-    }
-
-
 def test_a_trick_table_draws_hands_the_trick_and_the_game(table):
     g = schafkopf_mid_hand()
     page = table(trick_traits(g))

@@ -3,7 +3,7 @@ the fixtures are those of tests/test_table_esm.py."""
 
 from __future__ import annotations
 
-from test_table_esm import browser, schafkopf_mid_hand, sent, table, trick_traits  # noqa: F401
+from helpers import schafkopf_mid_hand, sent, trick_traits
 
 from scheissekopf.hint import hint
 from scheissekopf.table import _hint_data

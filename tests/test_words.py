@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from helpers import request
+from helpers import codes_in, request
 
 import scheissekopf as sk
 from scheissekopf.render import is_trick_game
@@ -17,23 +17,10 @@ from scheissekopf.words import Writer, agree, plural_verb
 
 NAMES = {4: ["Ada", "You", "Cy", "Dee"], 5: ["Ada", "You", "Cy", "Dee", "Eve"]}
 
-# the engine's codes: French cards (4C, 10H, QS), the joker's JK, German cards (GU, EO, S10, HA),
-# seats (P0) and hidden cards; none may reach a person at the table
-FRENCH_CODE = re.compile(r"\b(?:10|[2-9JQKAT])[CDHS]\b|\bJK\b")
-GERMAN_CODE = re.compile(r"\b[EGHS](?:10|[OUAKGSP9876])\b")
-SEAT_CODE = re.compile(r"\bP\d\b")
-HIDDEN_CODE = re.compile(r"\?\?")
 # a card as the table draws it: a rank with its suit glyph, the joker, a German card's name
 DRAWN = re.compile(r"(?:10|[2-9JQKA])[\u2663\u2666\u2665\u2660]|\bjoker\b|\b(?:Eichel|Gras|Herz|Schellen)-[A-ZÄÖÜ]\w+")
 # "You" followed by a verb in the third person ("You plays", "You is", "You has")
 YOU_THIRD_PERSON = re.compile(r"\bYou (?:is|has|was|[a-z]+[^s]s)\b")
-
-
-def codes_in(text: str, german: bool) -> list[str]:
-    found = FRENCH_CODE.findall(text) + SEAT_CODE.findall(text) + HIDDEN_CODE.findall(text)
-    if german:
-        found += GERMAN_CODE.findall(text)
-    return found
 
 
 # ------------------------------------------------------------------------------ grammar

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import request
-from test_table_esm import browser, table  # noqa: F401
-from test_words import codes_in
+from helpers import codes_in, request
 
 import scheissekopf as sk
 from scheissekopf.table import Table

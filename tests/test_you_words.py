@@ -16,8 +16,7 @@ import random
 import re
 
 import pytest
-from helpers import request
-from test_table_esm import browser, move, table, traits  # noqa: F401
+from helpers import move, request, traits
 
 import scheissekopf as sk
 from scheissekopf.hint import hint as search_hint

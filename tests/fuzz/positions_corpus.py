@@ -1,5 +1,6 @@
 """What the position and move fuzz tests share: the seed corpora, the run's size, a time limit
-per input, and the check that an accepted position round-trips."""
+per input, the check that an accepted position round-trips, the junk put into any field and the
+mutations of a position text."""
 
 from __future__ import annotations
 
@@ -114,3 +115,85 @@ def read(reader, value, rng, text=None):
 
 def seeded(name):
     return random.Random(name)
+
+
+#: values put into a position's fields in place of what belongs there
+JUNK = [
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    2,
+    7,
+    1.0,
+    0.0,
+    1.5,
+    -0.0,
+    float("nan"),
+    float("inf"),
+    10**30,
+    10**5000,
+    "",
+    "x",
+    "1",
+    "4H",
+    "EO",
+    "??",
+    "P1",
+    "over",
+    [],
+    [None],
+    [0],
+    [1, 2],
+    [True],
+    ["4H"],
+    ["x"],
+    [[]],
+    [{}],
+    {},
+    {"a": 1},
+    {"joker": 1},
+    {"joker": True},
+    {"mode": "solo"},
+    {"cards": []},
+]
+
+
+# ---------------------------------------------------------------- mutated text
+ODD = ["|", " ", "*", "-", ",", '"', "P", "9", "0", "²", "٣", "①", "\n", "\x00", "é", "?", "=", "\\", "{", "]"]
+
+
+def mutate_text(text, rng):
+    """A few random edits: characters dropped, doubled, replaced or inserted, tokens swapped or
+    repeated, a number made huge."""
+    s = text
+    for _ in range(rng.randint(1, 4)):
+        op = rng.randrange(8)
+        i = rng.randrange(len(s) + 1) if s else 0
+        if op == 0 and s:
+            s = s[:i] + s[i + 1 :]
+        elif op == 1:
+            s = s[:i] + rng.choice(ODD) + s[i:]
+        elif op == 2 and s:
+            s = s[:i] + rng.choice(ODD) + s[i + 1 :]
+        elif op == 3:
+            words = s.split(" ")
+            a, b = rng.randrange(len(words)), rng.randrange(len(words))
+            words[a], words[b] = words[b], words[a]
+            s = " ".join(words)
+        elif op == 4:
+            words = s.split(" ")
+            a = rng.randrange(len(words))
+            words.insert(a, words[rng.randrange(len(words))])
+            s = " ".join(words)
+        elif op == 5:
+            s = s[:i] + "9" * rng.choice((5, 400, 5000)) + s[i:]
+        elif op == 6:
+            fields = s.split("|")
+            fields.insert(rng.randrange(len(fields) + 1), rng.choice(fields))
+            s = "|".join(fields)
+        else:
+            s = s[: rng.randrange(len(s) + 1)]
+    return s

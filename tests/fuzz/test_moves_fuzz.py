@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import scheissekopf as sk
 
-from .positions_corpus import RUNS, dicts, is_view, move_texts, seeded, time_limit
-from .test_positions_fuzz import JUNK, mutate_text
+from .positions_corpus import JUNK, RUNS, dicts, is_view, move_texts, mutate_text, seeded, time_limit
 
 
 def games():
