@@ -750,6 +750,10 @@ def elsewhere_item(name: str, title: str, line: str) -> str:
     )
 
 
+# The documentation site (`make docs`), linked from the front door's footer.
+DOCS_SITE = "https://scheissekopf.github.io/scheissekopf/docs/"
+
+
 def front_page(config: str) -> str:
     """The front door's HTML, the lab's configuration ``config`` (its script element) included."""
     notebooks = notebook_titles()
@@ -776,7 +780,10 @@ def front_page(config: str) -> str:
         "elsewhere": elsewhere,
     }.items():
         page = page.replace("{" + key + "}", value)
-    return page
+    lab = '<a href="./lab/index.html">Open the lab with its file browser</a>.'
+    assert lab in page, "the front door's footer no longer links the lab"
+    docs = f'The rules, the engine and its API: <a href="{DOCS_SITE}">the documentation</a>.'
+    return page.replace(lab, f"{lab}\n    {docs}")
 
 
 def front_door(out: Path) -> None:

@@ -140,3 +140,13 @@ def test_a_docstrings_doctest_is_a_console_block():
 
     text = "Make one.\n\n>>> 1 + 1\n2\n\nDone."
     assert docs_griffe._doctest_blocks(text) == "Make one.\n\n```pycon\n>>> 1 + 1\n2\n```\n\nDone."
+
+
+def test_the_static_sites_front_door_links_the_documentation():
+    from helpers import load_script
+
+    build = load_script("site/build.py", "site_build_docs_link")
+    page = build.front_page('<script id="jupyter-config-data" type="application/json">{}</script>')
+    assert f'<a href="{build.DOCS_SITE}">the documentation</a>' in page
+    site_url = re.search(r"^site_url: (\S+)$", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), re.M)
+    assert site_url and site_url.group(1) == build.DOCS_SITE
