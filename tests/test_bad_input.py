@@ -123,14 +123,14 @@ def test_joker_aimed_at_a_seat_that_does_not_exist():
             "KS 3D",
             "the 3 on top lets the K under it count, so a K is on the stack: play K or higher, or a special card "
             "(2, 3, 10, joker)",
-            "Ada can't play 9\u2663 on a K (the 3 on top is invisible): play K or higher, or a special card "
+            "Ada can't play 9\u2663 on a king (the 3 on top is invisible): play a king or higher, or a special card "
             "(2, 3, 10, joker)",
         ),
         (
             "palace",
             "KS",
             "a K is on the stack: play K or higher, or a 2 or a 10",
-            "Ada can't play 9\u2663 on a K: play K or higher, or a 2 or a 10",
+            "Ada can't play 9\u2663 on a king: play a king or higher, or a 2 or a 10",
         ),
         (
             "schwechat",
@@ -142,7 +142,7 @@ def test_joker_aimed_at_a_seat_that_does_not_exist():
             "schwechat",
             "KS 3D",
             "the 3 mirrors a K: play K or higher, or a wildcard (3, 7, 10, joker)",
-            "Ada can't play 9\u2663 on a K (the 3 on top mirrors it): play K or higher, or a wildcard (3, 7, 10, joker)",
+            "Ada can't play 9\u2663 on a king (the 3 on top mirrors it): play a king or higher, or a wildcard (3, 7, 10, joker)",
         ),
     ],
 )

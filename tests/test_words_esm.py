@@ -39,7 +39,7 @@ def test_a_refusal_and_the_play_button_name_the_card_alike(table):
     request(t, "play", player=2, cards=["7H"])  # a 7 on the queen: refused
     page = table(_traits(t))
     message = page.locator(".sk-message").inner_text()
-    assert message == "You can't play 7\u2665 on a Q: play Q or higher, or a special card (2, 3, 10, joker)"
+    assert message == "You can't play 7\u2665 on a queen: play a queen or higher, or a special card (2, 3, 10, joker)"
     page.locator('.sk-card[data-card="7H"]').click()
     assert page.get_by_role("button", name="Play 7\u2665").count() == 1  # the button writes 7♥ too
     log = page.locator(".sk-log").inner_text()
