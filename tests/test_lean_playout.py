@@ -1,6 +1,7 @@
-"""Palace's lean playouts (:mod:`scheissekopf.shedding.playout`) play what the game plays: the
-same moves, one for one, with the same random numbers, to the same loser, from deals, positions
-of rounds, deals of a seat's view (which carry the repetition window) and logged cycles."""
+"""The playouts on the rules core (:mod:`scheissekopf.shedding.playout`) play what the game
+plays: the same moves, one for one, drawing the same random numbers, to the same loser (and
+points), from deals, positions of rounds, deals of a seat's view (which carry the repetition
+window) and logged cycles, in every preset at 2 to 6 seats."""
 
 import random
 
@@ -11,11 +12,11 @@ import scheissekopf as sk
 from scheissekopf.bots import GreedyBot, RandomBot
 from scheissekopf.shedding.bots import greedy_playout
 from scheissekopf.shedding.determinize import InfoSet
-from scheissekopf.shedding.playout import covers, palace_playout
+from scheissekopf.shedding.playout import covers, lean_playout, playout
 
 
-def _positions(players, seed, every=4):
-    g = sk.new_game("palace", players, seed=seed)
+def _positions(variant, players, seed, every=4):
+    g = sk.new_game(variant, players, seed=seed)
     rng = random.Random(seed)
     bots = [GreedyBot() if (s + seed) % 2 else RandomBot() for s in range(players)]
     k = 0
@@ -28,54 +29,82 @@ def _positions(players, seed, every=4):
         k += 1
 
 
-def _compare(start, seed, epsilon, seat, others, max_moves=5000):
+def _compare(start, seed, epsilon, seat, others, max_moves=5000, record=True):
     """Both playouts from ``start``; returns whether the round ended by a stalemate."""
     before = start.to_dict()
     trace = []
-    lean = palace_playout(start, random.Random(seed), epsilon, max_moves, seat=seat, others=others, trace=trace)
+    rng = random.Random(seed)
+    lean = lean_playout(start, rng, epsilon, max_moves, seat=seat, others=others, trace=trace)
     assert start.to_dict() == before  # the game itself is left as it was
     g = start.clone()
     done = len(g.history)
-    played = greedy_playout(g, random.Random(seed), epsilon, max_moves, seat=seat, others=others)
-    moves = [(m.player, m.kind, m.cards, m.target, m.index) for m in g.history[done:]]
-    assert trace == moves
+    events = len(g._log)
+    same = random.Random(seed)
+    played = greedy_playout(g, same, epsilon, max_moves, seat=seat, others=others, record=record)
+    assert rng.getstate() == same.getstate()  # the same random numbers drawn
+    if record:
+        moves = [(m.player, m.kind, m.cards, m.target, m.index) for m in g.history[done:]]
+        assert trace == moves
+    else:
+        assert len(trace) == played or played is None
+        assert sum(e[0] in ("play", "jump-in", "take", "joker", "flip") for e in g._log[events:]) >= len(trace) - 1
     loser = g.loser if g.phase == "over" else g._stalemate_loser()
     assert lean == (played, loser)
     return g.stalemate
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 6])
-def test_a_lean_playout_plays_the_games_moves_one_for_one(players):
+CASES = [(v, n) for v in sk.VARIANTS for n in (2, 3, 4, 6)]
+
+
+@pytest.mark.parametrize("variant,players", CASES)
+def test_a_lean_playout_plays_the_games_moves_one_for_one(variant, players):
     checked = stalemates = 0
-    logged = [sk.from_text(text) for text, _ in STALEMATE_WINS] if players == 2 else []
-    for seed in range(4 if players == 2 else 2):
-        for k, g in enumerate([*logged, *_positions(players, seed)]):
+    logged = [sk.from_text(text) for text, _ in STALEMATE_WINS] if (variant, players) == ("palace", 2) else []
+    for seed in range(3 if players == 2 else 2):
+        for k, g in enumerate([*logged, *_positions(variant, players, seed, every=4 if players < 4 else 7)]):
             starts = [g, InfoSet(g.view(g.turn)).sample(random.Random(k))]
             for start in starts:
+                if not covers(start):
+                    continue
                 epsilon = (0.0, 0.05, 0.3)[k % 3]
                 others = min(1.0, 3 * epsilon)
-                stalemates += _compare(start, seed * 1000 + k, epsilon, k % players, others)
+                stalemates += _compare(start, seed * 1000 + k, epsilon, k % players, others, record=k % 2 == 0)
                 checked += 1
-    assert checked > 40
+    assert checked > 30
     if logged:
         assert stalemates >= len(logged)  # the logged cycles close in the playouts too
 
 
-def test_a_lean_playout_cut_short_names_the_stalemate_rules_loser():
+@pytest.mark.parametrize("variant", sk.VARIANTS)
+def test_a_lean_playout_cut_short_names_the_stalemate_rules_loser(variant):
     for seed in range(5):
-        g = next(_positions(2, seed))
+        g = next(_positions(variant, 2 + seed % 3, seed))
         _compare(g, seed, 0.05, 0, 0.05, max_moves=25)
 
 
-def test_only_palace_rounds_in_play_are_covered():
+@pytest.mark.parametrize("variant", sk.VARIANTS)
+def test_a_playout_from_the_setup_ends_as_the_games(variant):
+    """From a deal (the setup on the game, then the core): the loser and the points of
+    :func:`greedy_playout` on the game itself."""
+    for seed in range(4):
+        g = sk.new_game(variant, 2 + seed, seed=seed)
+        h = g.clone()
+        got = playout(g, random.Random(seed), 0.1, seat=0, others=0.2)
+        greedy_playout(h, random.Random(seed), 0.1, seat=0, others=0.2, record=False)
+        pts = [h.points().get(s, 0) for s in range(h.n)] if h.preset.scoring == "points" else None
+        assert got == (h.loser, pts)
+
+
+def test_only_rounds_in_play_are_covered():
     assert not covers(sk.new_game("palace", 2, seed=1))  # the setup
-    assert not covers(next(p for p in [sk.new_game("bitenight", 2, seed=1)]))
-    assert covers(next(_positions(3, 1)))
+    for variant in sk.VARIANTS:
+        assert covers(next(_positions(variant, 3, 1)))
 
 
+@pytest.mark.parametrize("variant", ["palace", "schwechat"])
 @pytest.mark.parametrize("depth", [0, 1])
-def test_the_search_on_lean_copies_grows_the_same_tree(depth):
-    """A palace search played on lean copies (tree and playouts) and one played on the game
+def test_the_search_on_the_core_grows_the_same_tree(variant, depth):
+    """A search played on the core (tree and playouts) and one whose tree is played on the game
     itself: the same root statistics, edge for edge, from positions of rounds at 2 and 3 seats."""
     from scheissekopf.shedding.search import Searcher
 
@@ -84,7 +113,7 @@ def test_the_search_on_lean_copies_grows_the_same_tree(depth):
 
     compared = 0
     for players in (2, 3):
-        for k, g in enumerate(_positions(players, 7, every=9)):
+        for k, g in enumerate(_positions(variant, players, 7, every=9)):
             view = g.view(g.turn)
             mine = [m for m in g.legal_moves() if m.player == g.turn]
             if len({(m.kind, m.cards[:1] and m.cards[0] >> 2, len(m.cards)) for m in mine}) < 2:
@@ -98,4 +127,6 @@ def test_the_search_on_lean_copies_grows_the_same_tree(depth):
                 grown.append((tree(s.root), s.result().best(), s.iterations))
             assert grown[0] == grown[1]
             compared += 1
+            if compared >= 12:
+                return
     assert compared >= 8

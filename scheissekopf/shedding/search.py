@@ -24,9 +24,10 @@ halving on shared deals (:meth:`Searcher.run`): every remaining move is tried in
 with the same playout randomness, and the better half goes on to the next round. With a budget
 of a hundred or so playouts and up to twenty moves this picks far fewer lucky losers than UCB.
 
-In palace (and a seat in turn) steps 2 to 4 run on a lean copy of the deal
-(:mod:`scheissekopf.shedding.playout`), which plays the same moves with the same random numbers
-at about half the cost; ``Searcher.lean`` says so.
+Step 3 runs on the rules core (:class:`scheissekopf.shedding.core.Round`, played by
+:func:`scheissekopf.shedding.playout.playout`), which plays the same moves with the same random
+numbers as the game would, at a fraction of the cost. Where no seat can jump in (palace,
+schwechat) and the seat is in turn, steps 2 to 4 all run on it; ``Searcher.lean`` says so.
 
 Who decides follows :func:`scheissekopf.bots.play_round`: a jump-in chance goes first to the
 other seats in turn order from the player to move (each may pass), then the player to move
@@ -48,9 +49,10 @@ import random
 import time
 
 from ..mcts import Edge, RootHalving, check_settings, opponent_randomness, tree_step
-from .bots import greedy_move, greedy_playout, greedy_setup, stalemate_win, strength_table
+from .bots import greedy_move, greedy_setup, stalemate_win, strength_table
 from .determinize import InfoSet
-from .playout import covers, lean_round, play_out
+from .playout import Round, covers, play_out, playout
+from .playout import stalemate_win as round_stalemate_win
 
 DEPTH = 0  # decisions in the tree: 0 is no bound (1: the root's moves only; see the module's text)
 EPSILON = 0.05  # the share of random moves in the playouts
@@ -156,9 +158,9 @@ class Searcher(RootHalving):
             self.root_passed = frozenset(before)
         else:
             self.root_passed = frozenset(s for s in range(self.n) if s != self.seat)
-        # palace in turn: the tree and the playouts on the lean copy (.playout), which plays the
-        # same moves with the same random numbers, a third of the cost
-        self.lean = view.variant == "palace" and not self.out_of_turn
+        # no jump-ins and in turn: the tree and the playouts on the rules core (.core), which
+        # plays the same moves with the same random numbers at a fraction of the cost
+        self.lean = not view.preset.jump_ins and not self.out_of_turn
         self.root = {}
         self.iterations = 0
         self.seconds = 0.0
@@ -194,7 +196,7 @@ class Searcher(RootHalving):
         move to start with (else UCB chooses)."""
         g = self.info.sample(rng) if deal is None else deal
         if self.lean and covers(g):
-            self._iterate_lean(rng, lean_round(g), root_key)
+            self._iterate_lean(rng, Round.of(g), root_key)
             return
         if deal is not None:
             g = g.clone()
@@ -235,8 +237,9 @@ class Searcher(RootHalving):
                 g.play(greedy_move(g, moves, self.table))
             passed.clear()
         if g.phase != "over":
-            greedy_playout(g, rng, self.epsilon, self.max_playout, seat=self.seat, others=self.others, record=False)
-        loser, pts = _outcome(g, self.n)
+            loser, pts = playout(g, rng, self.epsilon, self.max_playout, seat=self.seat, others=self.others)
+        else:
+            loser, pts = _outcome(g, self.n)
         for e in path:
             e.visits += 1
             if e.player != loser:
@@ -246,17 +249,17 @@ class Searcher(RootHalving):
         self.iterations += 1
 
     def _iterate_lean(self, rng, r, root_key):
-        """:meth:`iterate` in a palace deal, on its lean copy ``r`` (:func:`.playout.lean_round`):
-        the same steps (palace has no jump-ins, so the player to move always decides)."""
+        """:meth:`iterate` in a deal on its rules core ``r`` (:meth:`.core.Round.of`): the same
+        steps (with no jump-ins the player to move always decides)."""
         node = self.root
         path = []
         expanded = False
         depth = self.depth
-        while r.left > 1 and not expanded:
+        while not r.over and not expanded:
             rows = r.moves()
             if not path:
                 options = self._root_options([(row_key(row), row) for row in rows], root_key)
-            elif r.twice and (win := r.stalemate_win(rows)) is not None:
+            elif r.twice and (win := round_stalemate_win(r, rows)) is not None:
                 options = [(row_key(win), win)]  # a cycle closing the mover's way: it closes it
             else:
                 options = [(row_key(row), row) for row in rows]
@@ -269,14 +272,19 @@ class Searcher(RootHalving):
                 if e.node is None:
                     e.node = {}
                 node = e.node
-        if r.left > 1:
-            loser = play_out(r, rng, self.epsilon, self.max_playout, seat=self.seat, others=self.others)[1]
-        else:
-            loser = r.loser()
+        pts = None
+        if r.over or play_out(r, rng, self.epsilon, self.max_playout, seat=self.seat, others=self.others) is not None:
+            loser = r.loser
+            if self.points:
+                pts = r.points()
+        else:  # cut short: the stalemate rule's loser
+            loser = r.stalemate_loser()
         for e in path:
             e.visits += 1
             if e.player != loser:
                 e.reward += 1.0
+            if pts is not None:
+                e.points += pts[e.player]
         self.iterations += 1
 
     def _stats(self, e):

@@ -1,0 +1,538 @@
+"""The rules of the shedding presets in their lean form: a round in play on plain lists.
+
+A :class:`Round` holds what decides the rest of a round and nothing more: the cards as small
+integers (``Card`` codes: rank ``c >> 2``), each seat's hand (sorted), bank and gamble, the draw
+pile (top last), the stack, who is out, the player to move, the direction, a turned joker
+waiting for its target and an opening rank, and the repetition window. It makes no object per
+move: a move is the engine's tuple ``(player, kind, cards, target, index)``, listed by
+:meth:`Round.moves` in the order :meth:`Game.legal_moves` lists them, and played by
+:meth:`Round.play` to the position the game reaches (the same repetition keys, so a stalemate
+comes at the same move; the same seats out, in the same order, for the points).
+
+What makes the :class:`~scheissekopf.shedding.game.Game` more (the undo record, the history of
+moves, the event log, the cards known to be in a hand, the words of a refusal) is not kept here.
+The search plays its playouts on a round (:mod:`scheissekopf.shedding.playout`);
+``tests/test_shedding_core.py`` holds it to the game, move for move, at 2 to 6 seats.
+
+Only the play phase is covered: a round in setup is played by the game until the cards are in
+play (:func:`covers`).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from itertools import combinations
+
+from ..cards import JOKER_RANK
+from .game import _MASK, ZDIR, ZH, ZP, ZS, ZT
+
+JOKER = JOKER_RANK << 2  # every joker has this code
+
+
+def covers(game):
+    """Can a :class:`Round` play on from this game? Any round in play (not the setup, not over)."""
+    return game.phase == "play"
+
+
+class Round:
+    """A shedding round in play, on plain lists (see the module's text)."""
+
+    __slots__ = (
+        "P",
+        "n",
+        "hands",
+        "cnt",
+        "banks",
+        "gambles",
+        "draw",
+        "stack",
+        "run",
+        "out",
+        "left",
+        "turn",
+        "direction",
+        "pend",
+        "opening",
+        "finished",
+        "bonus",
+        "over",
+        "stalemate",
+        "loser",
+        "hh",
+        "sh",
+        "rep",
+        "twice",
+        "irrev",
+    )
+
+    @classmethod
+    def of(cls, game):
+        """The round of ``game`` (a full game in play; the game is not changed)."""
+        r = cls.__new__(cls)
+        r.P = game.preset
+        r.n = game.n
+        r.hands = [[int(c) for c in pl.hand] for pl in game.players]
+        r.cnt = cnt = [[0] * r.n for _ in range(16)]
+        for s, hand in enumerate(r.hands):
+            for c in hand:
+                cnt[c >> 2][s] += 1
+        r.banks = [[None if c is None else int(c) for c in pl.bank] for pl in game.players]
+        r.gambles = [[None if c is None else int(c) for c in pl.gamble] for pl in game.players]
+        r.draw = [int(c) for c in game._draw]
+        r.stack = [int(c) for c in game.stack]
+        r.run = game._top_run() if game.stack else (None, 0, 0)
+        r.out = game._out[:]
+        r.left = r.out.count(False)
+        r.turn = game.turn
+        r.direction = game.direction
+        r.pend = game._pend
+        r.opening = game.opening
+        r.finished = game.finished[:]
+        r.bonus = game.bonus[:]
+        r.over = game.phase == "over"
+        r.stalemate = game.stalemate
+        r.loser = game.loser
+        r.hh, r.sh, r.rep, r.irrev = game._hh, game._sh, dict(game._rep), False
+        r.twice = list(r.rep.values()).count(2)
+        return r
+
+    def copy(self):
+        r = Round.__new__(Round)
+        r.P, r.n, r.run, r.left, r.turn, r.direction = self.P, self.n, self.run, self.left, self.turn, self.direction
+        r.pend, r.opening, r.over, r.stalemate, r.loser = self.pend, self.opening, self.over, self.stalemate, self.loser
+        r.hh, r.sh, r.twice, r.irrev = self.hh, self.sh, self.twice, self.irrev
+        r.hands = [h[:] for h in self.hands]
+        r.cnt = [k[:] for k in self.cnt]
+        r.banks = [b[:] for b in self.banks]
+        r.gambles = [g[:] for g in self.gambles]
+        r.draw, r.stack, r.out = self.draw[:], self.stack[:], self.out[:]
+        r.finished, r.bonus, r.rep = self.finished[:], self.bonus[:], dict(self.rep)
+        return r
+
+    # ------------------------------------------------------------------ reading
+    def held(self, s):
+        """How many cards seat ``s`` holds in all its zones."""
+        n = len(self.hands[s])
+        for c in self.banks[s]:
+            if c is not None:
+                n += 1
+        for c in self.gambles[s]:
+            if c is not None:
+                n += 1
+        return n
+
+    def playable(self):
+        """Bit mask of the ranks that may be laid on the stack now (bit r for rank r)."""
+        st = self.stack
+        if not st:
+            return self.P.on_empty
+        mask = self.P.on_top[st[-1] >> 2]
+        if mask is None:  # a see-through card on top: the preset looks into the stack
+            mask = self.P.allowed[self.P.top_key(st)]
+        return mask
+
+    def _next(self, p, steps=1):
+        """The seat ``steps`` places after p in the direction of play, counting seats still in."""
+        n, d, out = self.n, self.direction, self.out
+        while steps:
+            p = (p + d) % n
+            if not out[p]:
+                steps -= 1
+        return p
+
+    def turn_order(self):
+        """Seats still in, from the player to move onward in the direction of play."""
+        n, t, d, out = self.n, self.turn, self.direction, self.out
+        return [s for s in ((t + d * i) % n for i in range(n)) if not out[s]]
+
+    def stalemate_loser(self):
+        """Who a stalemate now would make the Scheißkopf: the seat still in holding the most
+        cards, a tie going against the first in turn order from the player to move."""
+        return max(self.turn_order(), key=self.held)
+
+    def result_loser(self):
+        """The Scheißkopf once over; before that, whom the stalemate rule would name."""
+        return self.loser if self.over else self.stalemate_loser()
+
+    def points(self):
+        """Bitenight, once over: each seat's points for the round, in seat order (as
+        :meth:`Game.points` gives them)."""
+        pts = [0] * self.n
+        for k, seat in enumerate(self.finished):
+            pts[seat] = 10 * (k + 1)
+        for seat in self.bonus:
+            pts[seat] += 10
+        pts[self.loser] = 0
+        return pts
+
+    # ------------------------------------------------------------------ the moves
+    def moves(self):
+        """Every move now, as the game's tuples in the game's order: the player to move's, then
+        the jump-ins (bitenight)."""
+        rows = []
+        if self.pend is not None:
+            self._joker_moves(self.pend, rows, self.held(self.pend) == 0)
+            return rows
+        self._turn_moves(self.turn, rows)
+        if self.P.jump_ins and self.opening is None and self.stack:
+            targets = self.jump_targets()
+            if targets:
+                self._jump_ins(targets, rows)
+        return rows
+
+    def _turn_moves(self, p, rows):
+        """The moves of the player to move, p: plays from the zone it plays from, gamble flips,
+        taking (as ``Game._play_moves``)."""
+        P = self.P
+        mask = self.playable()
+        hand = self.hands[p]
+        if hand:
+            if self.opening is not None:
+                mask &= 1 << self.opening
+            i, n = 0, len(hand)
+            while i < n:  # each playable rank held, one play per count (the hand is sorted)
+                r = hand[i] >> 2
+                j = i + 1
+                while j < n and hand[j] >> 2 == r:
+                    j += 1
+                if mask >> r & 1:
+                    if r == JOKER_RANK and P.joker == "target":
+                        self._joker_moves(p, rows, not self.draw and self.held(p) == 1)
+                    else:
+                        cards = tuple(hand[i:j])
+                        for k in range(1, j - i + 1):
+                            rows.append((p, "play", cards[:k], None, None))
+                i = j
+        elif not self.draw:
+            bank = [c for c in self.banks[p] if c is not None]
+            if bank:
+                self._bank_moves(p, bank, mask, rows)
+            gamble = self.gambles[p]
+            if P.columns:
+                cover = self.banks[p]
+                for i, c in enumerate(gamble):
+                    if c is not None and cover[i] is None:
+                        rows.append((p, "flip", (), None, i))
+            elif not bank:
+                for i in range(len(gamble)):
+                    rows.append((p, "flip", (), None, i))
+            if bank and P.bank_failure_lays and not any(m[1] == "play" or m[1] == "joker" for m in rows):
+                for c in sorted(set(bank)):  # nothing fits: lay a bank card and take the stack
+                    rows.append((p, "take", (c,), None, None))
+                return
+        if self.stack and (P.voluntary_take or not rows):
+            rows.append((p, "take", (), None, None))
+
+    def _joker_moves(self, p, rows, last_card):
+        out = self.out
+        for t in range(self.n):
+            if not out[t] and not (last_card and t == p):
+                rows.append((p, "joker", (JOKER,), t, None))
+
+    def _bank_moves(self, p, bank, mask, rows):
+        by_rank = {}
+        for c in bank:
+            by_rank.setdefault(c >> 2, []).append(c)
+        opening = self.opening
+        for r in sorted(by_rank):
+            if not mask >> r & 1 or (opening is not None and r != opening):
+                continue
+            if r == JOKER_RANK and self.P.joker == "target":
+                self._joker_moves(p, rows, not self.draw and self.held(p) == 1)
+                continue
+            group = sorted(by_rank[r])
+            seen = set()
+            for k in range(1, len(group) + 1):
+                for combo in combinations(group, k):
+                    if combo not in seen:
+                        seen.add(combo)
+                        rows.append((p, "play", combo, None, None))
+
+    def jump_targets(self):
+        """The (rank, copies needed) pairs that complete four of a kind on the stack, when some
+        seat holds enough of one in the zone it plays from (its own hand, or its bank once the
+        hand and the draw pile are empty); else (). The player to move counts too, as the game
+        asks (the quick test of ``Game._jump_in_targets``)."""
+        rank, run, threes = self.run
+        targets = ()
+        if threes and threes < 4:
+            targets = ((3, 4 - threes),)
+        if rank is not None and rank != JOKER_RANK and run < 4:
+            targets += ((rank, 4 - run),)
+        if not targets:
+            return ()
+        cnt = self.cnt
+        for r, need in targets:
+            if max(cnt[r]) >= need:
+                return targets
+        if not self.draw:  # the seats playing from their banks
+            for s, hand in enumerate(self.hands):
+                if not hand:
+                    for c in self.banks[s]:
+                        if c is not None:
+                            for r, _ in targets:
+                                if c >> 2 == r:
+                                    return targets
+        return ()
+
+    def _jump_ins(self, targets, rows):
+        turn, out, draw = self.turn, self.out, self.draw
+        for q, hand in enumerate(self.hands):
+            if q == turn or out[q]:
+                continue
+            if hand:
+                for r, need in targets:
+                    held = self.cnt[r][q]
+                    if held >= need:
+                        lo = bisect_left(hand, r << 2)
+                        cards = tuple(hand)
+                        for k in range(lo + need, lo + held + 1):
+                            rows.append((q, "play", cards[lo:k], None, None))
+            elif not draw:
+                bank = self.banks[q]
+                for r, need in targets:
+                    same = tuple(sorted(c for c in bank if c is not None and c >> 2 == r))
+                    for k in range(need, len(same) + 1):
+                        rows.append((q, "play", same[:k], None, None))
+
+    # ------------------------------------------------------------------ playing
+    def play(self, row):
+        """Make one of :meth:`moves`' tuples and count the position it reaches."""
+        self.irrev = False
+        kind = row[1]
+        if kind == "play":
+            self._play(row[0], row[2])
+        elif kind == "take":
+            self._take(row[0], row[2])
+        elif kind == "joker":
+            self._joker(row[0], row[3])
+        else:
+            self._flip(row[0], row[4])
+        if self.over:
+            return
+        # count the position reached for the stalemate rule, as the game does: an irreversible
+        # move starts the window afresh, a third visit ends the round. ``twice``: how many
+        # positions the window holds twice (only those can come a third time).
+        key = self.hh + self.sh + ZT[self.turn]
+        if self.direction < 0:
+            key += ZDIR
+        if self.pend is not None:
+            key += ZP[self.pend]
+        key &= _MASK
+        if self.irrev:
+            self.rep = {key: 1}
+            self.twice = 0
+        else:
+            rep = self.rep
+            count = rep.get(key, 0) + 1
+            rep[key] = count
+            if count == 2:
+                self.twice += 1
+            elif count > 2:
+                self._end_stalemate()
+
+    def _play(self, p, cards):
+        r = cards[0] >> 2
+        k = len(cards)
+        hand = self.hands[p]
+        if hand:
+            z = ZH[p]
+            h = self.hh
+            for c in cards:
+                hand.remove(c)
+                h -= z[c]
+            self.hh = h
+            self.cnt[r][p] -= k
+            if self.draw and len(hand) < 3:
+                self._refill(p, hand)
+        else:
+            self._bank_remove(p, cards)
+        # lay the cards (_push, written out: this runs on most moves)
+        st = self.stack
+        h = self.sh
+        for c in cards:
+            h += ZS[len(st)][c]
+            st.append(c)
+        self.sh = h
+        rank, n, threes = self.run
+        if r == 3 and self.P.run_skips_threes:
+            self.run = (rank, n, threes + k)
+        elif r == rank:
+            self.run = (rank, n + k, 0)
+        else:
+            self.run = (r, k, 0)
+        self._resolve(p, r, k)
+
+    def _bank_remove(self, p, cards):
+        bank = self.banks[p]
+        for c in cards:
+            i = bank.index(c)
+            if self.P.columns:
+                bank[i] = None
+            else:
+                del bank[i]
+        self.irrev = True
+
+    def _refill(self, p, hand):
+        draw = self.draw
+        need = 3 - len(hand)
+        z = ZH[p]
+        h = self.hh
+        cnt = self.cnt
+        for c in draw[-need:]:
+            h += z[c]
+            cnt[c >> 2][p] += 1
+            hand.append(c)
+        del draw[-need:]
+        hand.sort()
+        self.hh = h
+        self.irrev = True
+
+    def _push(self, cards, r):
+        st = self.stack
+        h = self.sh
+        for c in cards:
+            h += ZS[len(st)][c]
+            st.append(c)
+        self.sh = h
+        rank, n, threes = self.run
+        if r == 3 and self.P.run_skips_threes:
+            self.run = (rank, n, threes + len(cards))
+        elif r == rank:
+            self.run = (rank, n + len(cards), 0)
+        else:
+            self.run = (r, len(cards), 0)
+
+    def _clear(self):
+        taken = self.stack
+        self.stack = []
+        self.sh = 0
+        self.run = (None, 0, 0)
+        return taken
+
+    def _hand_add(self, p, cards):
+        hand = self.hands[p]
+        z = ZH[p]
+        h = self.hh
+        cnt = self.cnt
+        for c in cards:
+            h += z[c]
+            cnt[c >> 2][p] += 1
+        self.hh = h
+        hand += cards
+        hand.sort()
+
+    def _resolve(self, p, r, k):
+        """After p laid k cards of rank r: reversals, burns, skips, going out, who is next (as
+        ``Game._resolve_play``)."""
+        P = self.P
+        self.opening = None
+        if r == JOKER_RANK and P.joker == "reverse" and self.left > 2:
+            self.direction = -self.direction
+        burn = r == 10 and P.ten_burns
+        if not burn:
+            rank, run, threes = self.run
+            burn = threes >= 4 or (rank == r and run >= 4)
+        out = not self.hands[p] and self._check_out(p, r == 4 and P.scoring == "points")
+        if burn and P.burn_restarts_self:
+            nxt = self._next(p) if out else p
+        elif r == 8 and P.eight_skips and not self.over:
+            others = self.left - (0 if out else 1)
+            nxt = self._next(p, 1 + min(k, others if not out else others - 1))
+        else:
+            n, d, gone = self.n, self.direction, self.out
+            nxt = (p + d) % n
+            while gone[nxt]:
+                nxt = (nxt + d) % n
+        if burn:
+            self._clear()
+            self.irrev = True
+        self.turn = nxt
+
+    def _check_out(self, p, low_card=False):
+        """Mark p out if it holds nothing; end the round when one seat is left."""
+        if self.hands[p]:
+            return False
+        for c in self.banks[p]:
+            if c is not None:
+                return False
+        for c in self.gambles[p]:
+            if c is not None:
+                return False
+        self.out[p] = True
+        self.left -= 1
+        self.finished.append(p)
+        self.irrev = True
+        if low_card:
+            self.bonus.append(p)
+        if self.left == 1:
+            self.loser = self.out.index(False)
+            self.over = True
+        return True
+
+    def _take(self, p, cards):
+        P = self.P
+        if cards:  # palace: a bank card laid first
+            self._bank_remove(p, cards)
+            self._push(cards, cards[0] >> 2)
+        self._hand_add(p, self._clear())
+        self.opening = None
+        self.turn = p if P.take_keeps_turn else self._next(p)
+
+    def _joker(self, p, target):
+        if self.pend is not None:  # the turned joker lies on top of the stack
+            st = self.stack
+            joker = st.pop()
+            self.sh -= ZS[len(st)][joker]
+            self.pend = None
+        else:
+            hand = self.hands[p]
+            if hand:
+                hand.remove(JOKER)
+                self.hh -= ZH[p][JOKER]
+                self.cnt[JOKER_RANK][p] -= 1
+                if self.draw and len(hand) < 3:
+                    self._refill(p, hand)
+            else:
+                self._bank_remove(p, (JOKER,))
+        self.irrev = True  # (the joker goes to the discard)
+        self.opening = None
+        self._hand_add(target, self._clear())
+        if p != target:
+            self._check_out(p)
+        if not self.over:
+            self.turn = self._next(target)
+
+    def _flip(self, p, i):
+        P = self.P
+        gamble = self.gambles[p]
+        card = gamble[i]
+        if P.columns:
+            gamble[i] = None
+        else:
+            del gamble[i]
+        self.irrev = True
+        r = card >> 2
+        fits = self.playable() >> r & 1
+        self._push((card,), r)
+        if fits:
+            if r == JOKER_RANK and P.joker == "target":
+                self.pend = p
+                return
+            self._resolve(p, r, 1)
+            return
+        self._hand_add(p, self._clear())
+        self.turn = p if P.take_keeps_turn else self._next(p)
+
+    def _end_stalemate(self):
+        order = self.turn_order()
+        rank = {s: i for i, s in enumerate(order)}
+        held = {s: self.held(s) for s in order}
+        loser = max(order, key=held.__getitem__)
+        for s in sorted((s for s in order if s != loser), key=lambda s: (held[s], rank[s])):
+            self.out[s] = True
+            self.finished.append(s)
+        self.left = 1
+        self.loser = loser
+        self.over = True
+        self.stalemate = True
