@@ -123,7 +123,7 @@ def reference_page(page: str, entries: list[tuple[str, str]]) -> str:
             if here != module:
                 module = here
                 out.append(
-                    f"\n## `{module}`\n\n::: {module}\n    options:\n      members: false\n      show_root_heading: false\n"
+                    f"\n## `{module}`\n\n::: {module}\n    options:\n      members: false\n      show_root_heading: false\n      show_root_toc_entry: false\n"
                 )
             out.append(f"::: {path}\n    options:\n      heading_level: 3\n")
         else:
@@ -280,21 +280,30 @@ class RenderedNotebook:
         )
         if not self.on_site:
             where += " It needs the `ai` extra, which has no build for Python in the browser."
+        box = f'!!! info "Run this notebook"\n    {where}\n'
         out = []
         first = True
         for cell in self.nb["cells"]:
             source = "".join(cell["source"])
             if cell["cell_type"] == "markdown":
-                out.append(_fix_notebook_links(source))
-                if first and source.lstrip().startswith("# "):
-                    out.append(f'\n!!! info "Run this notebook"\n    {where}\n')
+                if first and source.lstrip().startswith("# "):  # the box right under the title
+                    title, _, rest = source.lstrip().partition("\n")
+                    source = f"{title}\n\n{box}\n{rest}"
                     first = False
+                out.append(_fix_notebook_links(source))
             elif cell["cell_type"] == "code":
                 if first:
-                    out.insert(0, f'# {self.title}\n\n!!! info "Run this notebook"\n    {where}\n')
+                    out.insert(0, f"# {self.title}\n\n{box}")
                     first = False
-                if source.strip():
-                    out.append(f"```python\n{source.rstrip()}\n```")
+                code = source.rstrip()
+                if code and cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"):
+                    # folded away in the notebook: folded here too
+                    first_line = code.split("\n", 1)[0].lstrip("# ").strip()
+                    summary = first_line if code.startswith("#") else "Code folded away"
+                    body = "\n".join("    " + line for line in f"```python\n{code}\n```".split("\n"))
+                    out.append(f'??? note "{summary}"\n{body}')
+                elif code:
+                    out.append(f"```python\n{code}\n```")
                 out += [self._output(o) for o in cell.get("outputs", [])]
         return "\n\n".join(part for part in out if part)
 
