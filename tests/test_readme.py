@@ -27,3 +27,25 @@ def test_readme_examples_run_and_print_what_they_promise():
     assert "a 7 is on the stack: play 7 or lower" in text
     assert "['??', '??', '??']" in text
     assert "bitenight | P0 5H 9C KD | P1 2C QS | stack 7S\n" in text
+
+
+def test_readme_is_a_front_page():
+    """At most 300 lines, nothing dated or measured (those are on the docs' benchmarks page), and
+    every section a reader looks for."""
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 300
+    assert not re.search(r"\b20\d\d-\d\d-\d\d\b", text), "a date in the README"
+    assert not re.search(r"\d[\d,.]* ?(moves/s|games/s|MiB|µs|ms)\b", text), "a measured figure in the README"
+    for heading in ("## The six games", "## The engine in five minutes", "## Command line", "## Documentation"):
+        assert heading in text
+    for extra in ("widget", "lab", "ai"):
+        assert f'"scheissekopf[{extra}]"' in text
+    assert "make lab" in text and "make test" in text
+
+
+def test_readme_links_lead_to_files_that_exist():
+    text = README.read_text(encoding="utf-8")
+    links = [target for target in re.findall(r"\]\(([^)\s]+)\)", text) if not re.match(r"[a-z]+:", target)]
+    assert links
+    missing = [target for target in links if not (README.parent / target.split("#")[0]).exists()]
+    assert not missing, missing
