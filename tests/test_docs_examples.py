@@ -1,21 +1,23 @@
 """Every Python example of every documentation page runs as written (so the docs cannot drift).
 
 Each ```python block of a page in docs/ runs in order, in one namespace per page, and an example
-that raises fails the test naming the page and the line of the block. A block fenced as ```py
+that raises fails the test naming the page and the line (tools/docs_hooks.py's run_examples,
+which `make docs` runs too). A block fenced as ```py
 is shown and not run (one that needs a cluster, or writes files). The README's examples are run
 by tests/test_readme.py, the docstrings' by tests/test_doctests.py.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
-import re
-import traceback
+import sys
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+
+from docs_hooks import python_blocks, run_examples  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -24,27 +26,8 @@ PAGES = sorted(p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md"))
 NEEDS = {"AI.md": ["pettingzoo", "pyspiel"]}
 
 
-def python_blocks(text: str) -> list[tuple[int, str]]:
-    """``(line of the block's first code line, code)`` for each ```python block of a Markdown text."""
-    return [
-        (text[: m.start(1)].count("\n") + 1, m.group(1))
-        for m in re.finditer(r"^```python\n(.*?)^```", text, re.M | re.S)
-    ]
-
-
 def run_page(name: str, text: str) -> None:
-    """Run a page's examples; an AssertionError naming the page and line for the first that fails."""
-    namespace: dict = {"__name__": "__docs__"}
-    for line, code in python_blocks(text):
-        # line numbers in a traceback are the page's own
-        compiled = compile("\n" * (line - 1) + code, f"docs/{name}", "exec")
-        try:
-            with contextlib.redirect_stdout(io.StringIO()):
-                exec(compiled, namespace)
-        except Exception as exc:
-            frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == f"docs/{name}"]
-            at = frames[-1].lineno if frames else line
-            raise AssertionError(f"docs/{name}:{at}: the example raises {type(exc).__name__}: {exc}") from exc
+    run_examples(f"docs/{name}", text)
 
 
 def test_the_pages_with_examples_are_found():

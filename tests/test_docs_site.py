@@ -95,10 +95,13 @@ def test_the_lessons_catalogue_is_the_one_the_code_gives():
     )
 
 
-def test_broken_links_fail_the_build_naming_the_page_and_line(tmp_path):
+def test_broken_links_and_a_failing_example_fail_the_build_naming_the_page_and_line(tmp_path):
     docs = tmp_path / "docs"
     shutil.copytree(ROOT / "docs", docs)
-    broken = "# Broken\n\nWords.\n\nSee [a](RULES.md#no-such-heading),\n[b](nowhere.md) and [c](../no/such/file.py).\n"
+    broken = (
+        "# Broken\n\nWords.\n\nSee [a](RULES.md#no-such-heading),\n[b](nowhere.md) and [c](../no/such/file.py).\n"
+        "\n```python\nimport scheissekopf as sk\n\nsk.new_game('bitenight', players=99)\n```\n"
+    )
     (docs / "broken.md").write_text(broken, encoding="utf-8")
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("docs_dir: docs", f"docs_dir: {docs}").replace(
@@ -114,6 +117,7 @@ def test_broken_links_fail_the_build_naming_the_page_and_line(tmp_path):
     assert "docs/broken.md:5: the link 'RULES.md#no-such-heading': RULES.md has no heading or entry" in said
     assert "docs/broken.md:6: the link 'nowhere.md' leads to no page of the site" in said
     assert "docs/broken.md:6: the link '../no/such/file.py' points to no/such/file.py, which does not exist" in said
+    assert "docs/broken.md:11: the example raises" in said
 
 
 def test_a_docstring_naming_nothing_is_an_error_with_its_file_and_line(caplog):

@@ -12,9 +12,10 @@ Pages read from the code, so that they cannot drift from it:
 * ``changelog.md``: CHANGELOG.md.
 
 Checks, each a warning and so, under ``--strict``, a failed build naming the page and line:
-a relative link to a repository file outside ``docs/`` that does not exist (one that does
-becomes a link to the file in the repository), and a docstring role naming nothing
-(tools/docs_griffe.py). MkDocs itself checks the links between pages and their anchors.
+a Python example of a page that raises (:func:`run_examples`), a link to a page or an anchor
+that does not exist, a relative link to a repository file outside ``docs/`` that does not exist
+(one that does becomes a link to the file in the repository), and a docstring role naming
+nothing (tools/docs_griffe.py).
 
     python tools/docs_hooks.py catalogue    rewrite the catalogue in docs/LESSONS.md from
                                             scheissekopf.lessons.catalogue()
@@ -31,6 +32,7 @@ import logging
 import os
 import re
 import sys
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -337,6 +339,30 @@ def notebooks_index(rendered: list[RenderedNotebook]) -> str:
     return "\n".join(out) + "\n"
 
 
+# ------------------------------------------------------------------ the pages' examples
+def python_blocks(text: str) -> list[tuple[int, str]]:
+    """``(line of the block's first code line, code)`` for each ```python block of a Markdown text."""
+    return [
+        (text[: m.start(1)].count("\n") + 1, m.group(1))
+        for m in re.finditer(r"^```python\n(.*?)^```", text, re.M | re.S)
+    ]
+
+
+def run_examples(where: str, text: str) -> None:
+    """Run a page's ```python blocks in order, in one namespace; raise AssertionError naming the
+    page and the line for the first that raises. (A ```py block is shown and not run.)"""
+    namespace: dict = {"__name__": "__docs__"}
+    for line, code in python_blocks(text):
+        compiled = compile("\n" * (line - 1) + code, where, "exec")  # a traceback's lines are the page's
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(compiled, namespace)
+        except Exception as exc:
+            frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == where]
+            at = frames[-1].lineno if frames else line
+            raise AssertionError(f"{where}:{at}: the example raises {type(exc).__name__}: {exc}") from exc
+
+
 # ------------------------------------------------------------------ links out of docs/
 LINK = re.compile(r"(?<!!)\[([^\]]*)\]\(([^)\s]+)\)")
 
@@ -437,6 +463,11 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any, **kwargs
     src = page.file.abs_src_path
     if src is None:  # a generated page: its links are read as if it were in docs/
         src = str(docs / page.file.src_uri)
+    if page.file.abs_src_path is not None and "```python" in markdown:  # a page's examples run
+        try:
+            run_examples(f"docs/{page.file.src_uri}", markdown)
+        except AssertionError as exc:
+            log.warning(str(exc))
     if page.file.src_uri == "cli.md":
         if HELP_MARK not in markdown:
             log.warning(f"docs/cli.md: no {HELP_MARK} where the command line's help goes")
