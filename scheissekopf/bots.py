@@ -24,10 +24,8 @@ from typing import Any, Callable, Protocol
 
 from .errors import IllegalMove
 from .moves import Move
-from .shedding import bots as _shedding
-from .shedding.bots import greedy_move, greedy_playout, greedy_setup, strength_table
-from .trick import bots as _trick
-from .variants import AnyGame, is_trick_game
+from .shedding.bots import greedy_move, greedy_playout, greedy_setup, strength_table  # compat re-export, see __all__
+from .variants import AnyGame, variant
 
 __all__ = [
     "BOTS",
@@ -72,9 +70,7 @@ class GreedyBot:
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move | None:
         if not legal_moves:
             return None
-        if is_trick_game(view):  # sheepshead, schafkopf, mehrkopf
-            return _trick.greedy_move(view, legal_moves)
-        return _shedding.greedy_choice(view, legal_moves)
+        return variant(view).greedy_move(view, legal_moves)
 
 
 def get(name: str, **options: Any) -> Bot:

@@ -22,8 +22,7 @@ import random
 import time
 
 from .moves import Move
-from .shedding.search import Searcher, move_key
-from .variants import AnyGame, is_trick_game
+from .variants import AnyGame, variant
 from .words import Writer, agree, card_word, seat_word
 
 
@@ -149,20 +148,15 @@ def hint(
     """
     t0 = time.perf_counter()
     rng = random.Random(seed)
+    of = variant(game)
+    trick = of.measure == "points"  # ranked by settlement (stakes), not by the chance to go out
     if game.phase == "over":
-        return Hint(seat=seat, trick=is_trick_game(game))
+        return Hint(seat=seat, trick=trick)
     moves = [m for m in game.legal_moves() if m.player == seat]
     if not moves:
-        return Hint(seat=seat, trick=is_trick_game(game))
+        return Hint(seat=seat, trick=trick)
     view = game.view(seat)
-    trick = is_trick_game(game)
-    if trick:  # sheepshead, schafkopf, mehrkopf
-        from .trick.search import TrickSearcher
-        from .trick.search import move_key as trick_key
-
-        searcher: TrickSearcher | Searcher = TrickSearcher(view, moves, depth=depth, epsilon=epsilon, c=c)
-    else:
-        searcher = Searcher(view, moves, depth=depth, epsilon=epsilon, c=c)
+    searcher = of.searcher(view, moves, depth=depth, epsilon=epsilon, c=c)
     if iterations is None:
         remaining = budget - (time.perf_counter() - t0)
         seconds = max(0.0, remaining * 0.97 - 0.005)
@@ -171,7 +165,7 @@ def hint(
         result = searcher.run(rng, iterations=iterations, clock=time.perf_counter)
     by_key: dict[tuple, list[Move]] = {}
     for m in moves:
-        by_key.setdefault(trick_key(m) if trick else move_key(m), []).append(m)
+        by_key.setdefault(of.move_key(m), []).append(m)
     w = Writer(game.names, people=True)
     rows = []
     for r in result.rows:

@@ -1,6 +1,6 @@
 """The searching bot, ISMCTS: information-set Monte Carlo tree search over deals consistent with
 what its seat has seen. Each family searches in its own way (:mod:`scheissekopf.shedding.search`,
-:mod:`scheissekopf.trick.search`); this bot picks the family's search for the game it is given.
+:mod:`scheissekopf.trick.search`); this bot asks the game's variant object for it.
 """
 
 from __future__ import annotations
@@ -12,10 +12,8 @@ from typing import Any
 
 from .mcts import PLAYOUTS, Edge, RootHalving, SearchResult, check_settings, opponent_randomness, tree_step
 from .moves import Move
-from .shedding import search as _shedding
-from .shedding.search import Searcher, move_key, search
-from .trick import search as _trick
-from .variants import is_trick_game
+from .shedding.search import Searcher, move_key, search  # compat re-export, see __all__
+from .variants import variant
 
 __all__ = [
     "PLAYOUTS",
@@ -82,5 +80,4 @@ class ISMCTSBot:
         self.last: SearchResult | None = None  # the last search's result (for inspection)
 
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move | None:
-        family = _trick if is_trick_game(view) else _shedding
-        return family.choose(self, view, legal_moves, rng)
+        return variant(view).search_move(self, view, legal_moves, rng)

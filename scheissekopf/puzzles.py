@@ -38,16 +38,14 @@ from .cluster import run_tasks
 from .hint import Hint, hint
 from .mcts import check_settings
 from .moves import Move
-from .shedding.search import move_key as shedding_key
-from .trick.search import move_key as trick_key
-from .variants import ALL_VARIANTS, TRICK_VARIANTS, AnyGame, from_text, new_game, unknown_variant
-from .words import card_word
+from .variants import ALL_VARIANTS, AnyGame, from_text, new_game, unknown_variant, variant_objects
+from .variants import variant as _variant_of
 
 #: playouts of the strong and the weak search, and the margin (shedding: win rate; trick
 #: games: mean settlement in game units) used for the shipped set
 STRONG = 2000
 WEAK = 400
-MARGIN = {"shedding": 0.08, "trick": 0.5}
+MARGIN = {v.family: v.puzzle_margin for v in variant_objects()}
 
 
 @dataclass
@@ -81,16 +79,17 @@ def key_of(game: Any, move: Move | None) -> tuple | None:
     """The outcome class of a move: moves with equal keys count as the same move."""
     if move is None:
         return None
-    return trick_key(move) if game.variant in TRICK_VARIANTS else shedding_key(move)
+    return _variant_of(game).move_key(move)
 
 
-def family_of(variant: str) -> str:
-    return "trick" if variant in TRICK_VARIANTS else "shedding"
+def family_of(name: str) -> str:
+    return _variant_of(name).family
 
 
-def score_of(row: dict, variant: str) -> float:
-    """The figure a puzzle's margin is measured in: win rate (shedding), mean settlement (trick)."""
-    return float(row["points"]) if variant in TRICK_VARIANTS else float(row["win"])
+def score_of(row: dict, name: str) -> float:
+    """The figure a puzzle's margin is measured in: the variant's ``measure`` (win rate in the
+    shedding games, mean settlement in the trick games)."""
+    return float(row[_variant_of(name).measure])
 
 
 def greedy_choice(game: AnyGame, seat: int) -> Move | None:
@@ -158,7 +157,7 @@ def judge(
     disagrees with the greedy bot and sees at least half the margin. ``depth``, ``epsilon``
     and ``c``: both searches' settings (None: the family's own, see :func:`scheissekopf.hint.hint`)."""
     variant = game.variant
-    need = MARGIN[family_of(variant)] if margin is None else margin
+    need = _variant_of(variant).puzzle_margin if margin is None else margin
     seat = game.turn
     greedy = greedy_choice(game, seat)
     w = hint(game, seat, iterations=weak, seed=seed, depth=depth, epsilon=epsilon, c=c)
@@ -174,7 +173,7 @@ def judge(
         return None
     greedy_row = next(r for r in _rows(s, game) if r["text"] in _texts(s, key_of(game, greedy), game))
     return {
-        "measure": "points" if variant in TRICK_VARIANTS else "win",
+        "measure": _variant_of(variant).measure,
         "margin": round(gap, 4),
         "required_margin": need,
         "strong": {"iterations": strong, "seed": seed + 1, "playouts": s.playouts, "rows": _rows(s, game)},
@@ -330,66 +329,4 @@ def mine_round(task: tuple, keep: Callable[[Puzzle], None] | None = None) -> tup
 # ------------------------------------------------------------------------------ words
 def situation(game: AnyGame, seat: int) -> str:
     """The puzzle's question in words from what ``seat`` can see (cards as the table draws them)."""
-    view = game.view(seat)
-    if game.variant in TRICK_VARIANTS:
-        return _trick_situation(view, seat)
-    return _shedding_situation(view, seat)
-
-
-def _shedding_situation(view: Any, seat: int) -> str:
-    names = view.names
-    parts = []
-    top = next((c for c in reversed(view.stack) if c is not None), None)
-    if top is None:
-        parts.append("The stack is empty")
-    else:
-        n = len(view.stack)
-        parts.append(f"{card_word(top)} lies on top of the stack ({n} card{'' if n == 1 else 's'})")
-    if not view.draw:
-        parts.append("the draw pile is gone")
-    others = []
-    for s in range(view.n):
-        if s == seat or s in view.finished:
-            continue
-        n = view.players[s].cards_held
-        others.append(f"{names[s]} has {n} card{'' if n == 1 else 's'} left")
-    parts.extend(others)
-    zone = view.active_zone(seat)
-    mine = {"hand": "from your hand", "bank": "from your bank", "gamble": "blind, from your gamble cards"}[zone]
-    if zone != "gamble" and any(m.kind == "flip" for m in view.legal_moves() if m.player == seat):
-        mine += ", or turn a face-down card"
-    return f"{'; '.join(parts)}. You play {mine}. What is the best move?"
-
-
-def _trick_situation(view: Any, seat: int) -> str:
-    from .trick.render import contract_text
-
-    names = view.names
-    what = contract_text(view)
-    if what and what.startswith(f"{names[seat]} plays "):
-        what = "You play " + what[len(f"{names[seat]} plays ") :]
-    if view.phase == "auction":
-        spoken = []
-        for i in range(view.n):
-            s = (view.first_seat + i) % view.n
-            b = view.bids[s]
-            if b is not None and s != seat:
-                spoken.append(f"{names[s]} {'passed' if b == 'pass' else 'bid ' + str(b)}")
-        said = "; ".join(spoken) if spoken else "you speak first"
-        return f"The auction: {said}. What do you bid?"
-    if view.phase != "play":
-        lead = {
-            "declare": "You won the auction: name the game.",
-            "call": "Call a partner.",
-            "pick": "Pick up the blind or pass?",
-            "bury": "Bury two cards.",
-        }.get(view.phase, f"Your choice ({view.phase}).")
-        return (f"{what}. " if what else "") + lead + " What is best?"
-    n_tricks = len(view.tricks) + 1
-    parts = [f"{what}" if what else "", f"trick {n_tricks}"]
-    if view.trick:
-        played = ", ".join(f"{names[s]} {card_word(c)}" for s, c in zip(view.trick_seats, view.trick))
-        parts.append(f"played so far: {played}")
-    else:
-        parts.append("you lead")
-    return "; ".join(p for p in parts if p) + ". What do you play?"
+    return _variant_of(game).situation(game.view(seat), seat)

@@ -2,8 +2,8 @@
 
 Nothing here imports Jupyter or the widget. Each family draws its own table
 (:mod:`scheissekopf.shedding.render`, :mod:`scheissekopf.trick.render`) from the cards and
-colours they share (:mod:`scheissekopf.drawing`); this module picks the family for a game or a
-position dict:
+colours they share (:mod:`scheissekopf.drawing`); this module asks the variant object of a game
+or a position dict (:func:`scheissekopf.variants.variant`) to draw it:
 
 * ``describe(game_or_dict, view)`` -> ``(position, info)``: the position as the viewer may see it
   and what a picture needs (whose turn, counts, seat arrangement, ...). The interactive ``Table``
@@ -19,11 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .drawing import card_parts, seat_rows
-from .shedding import render as _shedding
-from .shedding.render import status_text
-from .trick import render as _trick
-from .trick.render import contract_text, german_card_parts, trick_narration
-from .variants import from_dict, is_trick_game
+from .variants import is_trick_game, variant
 
 __all__ = [
     "describe",
@@ -31,19 +27,11 @@ __all__ = [
     "narration",
     "card_parts",
     "seat_rows",
+    "contract_text",
     "describe_trick",
     "trick_html",
-    "german_card_parts",
-    "contract_text",
     "is_trick_game",
-    "status_text",
-    "trick_narration",
 ]
-
-
-def _trick_game(game_or_dict: Any) -> Any:
-    """A trick-taking hand drawn from its position data is first read into a game."""
-    return from_dict(game_or_dict) if isinstance(game_or_dict, dict) else game_or_dict
 
 
 def describe(game_or_dict: Any, view: Any = None, *, home: int | None = None) -> tuple[dict, dict]:
@@ -53,21 +41,12 @@ def describe(game_or_dict: Any, view: Any = None, *, home: int | None = None) ->
     see; for a Game the position comes from ``game.view(seat)``, so hidden cards are ``"??"``).
     ``home`` is the seat drawn at the bottom (default: the viewing seat, else the first).
     """
-    if is_trick_game(game_or_dict):
-        return _trick.describe_trick(_trick_game(game_or_dict), view, home=home)
-    return _shedding.describe(game_or_dict, view, home=home)
-
-
-def describe_trick(game_or_dict: Any, view: Any = None) -> tuple[dict, dict]:
-    """:func:`describe` for a trick-taking hand (a game or its position data)."""
-    return _trick.describe_trick(_trick_game(game_or_dict), view)
+    return variant(game_or_dict).describe(game_or_dict, view, home=home)
 
 
 def narration(game: Any, view: Any = None) -> list[str]:
     """The game's events in card players' words, oldest first, as ``view`` may read them."""
-    if is_trick_game(game):
-        return _trick.trick_narration(game, view)
-    return _shedding.narration(game, view)
+    return variant(game).narration(game, view)
 
 
 def game_html(game_or_dict: Any, view: Any = None, *, home: int | None = None) -> str:
@@ -78,11 +57,15 @@ def game_html(game_or_dict: Any, view: Any = None, *, home: int | None = None) -
     ``home`` draws that seat at the bottom (a lesson's learner) where the view does not say who
     sits there.
     """
-    if is_trick_game(game_or_dict):
-        return _trick.trick_html(_trick_game(game_or_dict), view, home=home)
-    return _shedding.game_html(game_or_dict, view, home=home)
+    return variant(game_or_dict).html(game_or_dict, view, home=home)
 
 
-def trick_html(game_or_dict: Any, view: Any = None) -> str:
-    """:func:`game_html` for a trick-taking hand (a game or its position data)."""
-    return _trick.trick_html(_trick_game(game_or_dict), view)
+def contract_text(game: Any) -> str:
+    """What is being played, in words ("Ben plays a Wenz"); "" before anything is announced and
+    in the shedding games, which announce nothing."""
+    return variant(game).contract_text(game)
+
+
+# the trick family's names of 0.2.0, for any game now
+describe_trick = describe
+trick_html = game_html

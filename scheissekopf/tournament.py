@@ -33,9 +33,8 @@ from .bots import Stalled, get, play_round
 from .cluster import run_tasks
 from .errors import IllegalMove
 from .progress import progress_bar
-from .shedding.presets import get as get_preset
-from .trick.rules import get as trick_rules
-from .variants import TRICK_VARIANTS, VARIANTS, new_game, unknown_variant
+from .variants import ALL_VARIANTS, new_game
+from .variants import variant as _variant_of
 
 Z95 = 1.959963984540054
 
@@ -69,14 +68,8 @@ def mean_ci(values, z: float = Z95):
 
 
 def table_sizes(variant):
-    """``(fewest, most)`` players of ``variant`` (a shedding preset or a trick-taking game)."""
-    if variant in TRICK_VARIANTS:
-        r = trick_rules(variant)
-        return r.min_players, r.max_players
-    if variant not in VARIANTS:
-        raise ValueError(unknown_variant(variant))
-    p = get_preset(variant)
-    return p.min_players, p.max_players
+    """``(fewest, most)`` players of ``variant``."""
+    return _variant_of(variant).table_sizes()
 
 
 def game_seed(seed: int, deal: int) -> int:
@@ -118,39 +111,15 @@ def play_game(task):
         ) from None
     secs = time.process_time() - t0
     seat_of = {i: s for s, i in enumerate(at_seat)}
-    if variant in TRICK_VARIANTS:
-        settled = g.scores()
-        money = [float(settled[seat_of[i]]) for i in range(n)]
-        return {
-            "k": k,
-            "deal": game_seed(seed, deal),
-            "seating": at_seat,
-            "lost": [x < 0 for x in money],
-            "points": money,
-            "stalemate": False,
-            "cycle": [],
-            "moves": moves,
-            "seconds": secs,
-            "played": [str(m) for m in g.history],
-        }
-    points = g.points() if g.preset.scoring == "points" else None
-    cycle = []
-    if g.stalemate:
-        outs = 0
-        for e in g.log:
-            if e.kind == "stalemate":
-                break
-            if e.kind == "out":
-                outs += 1
-        cycle = sorted(at_seat[s] for s in list(g.finished[outs:]) + [g.loser])
+    out = _variant_of(variant).outcome(g)
     return {
         "k": k,
         "deal": game_seed(seed, deal),
         "seating": at_seat,
-        "lost": [g.loser == seat_of[i] for i in range(n)],
-        "points": None if points is None else [points[seat_of[i]] for i in range(n)],
-        "stalemate": g.stalemate,
-        "cycle": cycle,
+        "lost": [out.lost[seat_of[i]] for i in range(n)],
+        "points": None if out.points is None else [out.points[seat_of[i]] for i in range(n)],
+        "stalemate": out.stalemate,
+        "cycle": sorted(at_seat[s] for s in out.cycle),
         "moves": moves,
         "seconds": secs,
         "played": [str(m) for m in g.history],
@@ -307,7 +276,7 @@ def to_json(summary) -> dict:
     out = {}
     for name, d in summary["bot_stats"].items():
         out[name] = {"games": d["games"], "loss_rate": d["loss_rate"], "ci95": d["ci95"], "avg_points": d["avg_points"]}
-    if summary.get("variant") not in TRICK_VARIANTS:
+    if summary.get("variant") is None or _variant_of(summary["variant"]).can_stalemate:
         out["_stalemates"] = {"total": summary["stalemates"], **summary["stalemates_by_pairing"]}
     return out
 
@@ -368,7 +337,7 @@ def _checked_header(h, where):
     """A log's header, if it is one (what :func:`load_log` and ``--resume`` read of it)."""
     ok = (
         isinstance(h, dict)
-        and h.get("variant") in VARIANTS + TRICK_VARIANTS
+        and h.get("variant") in ALL_VARIANTS
         and isinstance(h.get("bots"), list)
         and all(isinstance(b, str) for b in h["bots"])
         and _is_int(h.get("games"))
@@ -418,10 +387,10 @@ def report(summary) -> str:
         if o:
             lines.append("  " + name + ": " + ", ".join(f"{k}={v}" for k, v in sorted(o.items())))
     has_points = any(d["avg_points"] is not None for d in s["bot_stats"].values())
-    trick = s["variant"] in TRICK_VARIANTS
-    head = f"  {'bot':<14} {'seat-games':>10} {'lost money' if trick else 'Scheißkopf':>10}   {'95% CI (Wilson)':<17}"
+    of = _variant_of(s["variant"])
+    head = f"  {'bot':<14} {'seat-games':>10} {of.loss_words:>10}   {'95% CI (Wilson)':<17}"
     if has_points:
-        head += f" {'settlement' if trick else 'avg points':>10}   95% CI"
+        head += f" {of.points_words:>10}   95% CI"
     lines.append(head)
     for name, d in s["bot_stats"].items():
         lo, hi = d["ci95"]
@@ -431,14 +400,14 @@ def report(summary) -> str:
         row = f"  {name:<14} {d['games']:>10} {d['loss_rate']:>10.1%}   [{lo:5.1%}, {hi:5.1%}]  "
         if d["avg_points"] is not None:
             plo, phi = d["points_ci95"]
-            if trick:
+            if of.points_signed:
                 row += f" {d['avg_points']:>+10.2f}   [{plo:+.2f}, {phi:+.2f}]"
             else:
                 row += f" {d['avg_points']:>10.1f}   [{plo:.1f}, {phi:.1f}]"
         lines.append(row)
-    if trick:
-        lines.append("  lost money: share of hands with a negative settlement; settlement: mean game units per hand")
-    else:
+    if of.result_note:
+        lines.append("  " + of.result_note)
+    if of.can_stalemate:
         pairs = s["stalemates_by_pairing"]
         detail = ", ".join(f"{k}: {v}" for k, v in pairs.items())
         lines.append(

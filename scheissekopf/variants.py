@@ -1,13 +1,20 @@
 """The registry of variants: the one module that knows both families.
 
-Everything above it (bots, hints, tournaments, rendering, the table, the command line) asks here
-which family a variant belongs to and never imports the other family's game by name.
+It hands out one :class:`~scheissekopf.family.Variant` object per variant (:func:`variant`):
+everything above it (bots, hints, tournaments, rendering, the table, the command line) asks that
+object and never imports a family's modules or compares a variant's name.
 
 >>> import scheissekopf as sk
 >>> sk.new_game("palace", players=3, seed=2).variant
 'palace'
 >>> sk.new_game("schafkopf", seed=3).phase
 'auction'
+>>> from scheissekopf.variants import variant
+>>> v = variant("palace")
+>>> v.family, v.table_sizes(), v.measure
+('shedding', (2, 16), 'win')
+>>> variant("sheepshead").default_players
+5
 """
 
 from __future__ import annotations
@@ -16,11 +23,13 @@ import abc
 from typing import Any, Union
 
 from . import shedding, trick
-from .cards import Card, standard_deck
+from .cards import Card
 from .errors import InvalidPosition
+from .family import Variant
 from .notation import fail, parse_fields, seat_keyword, shown
 from .shedding import notation as shedding_notation
-from .trick import notation as trick_notation
+from .shedding.variant import VARIANT_OBJECTS as _SHEDDING
+from .trick.variant import VARIANT_OBJECTS as _TRICK
 
 #: the shedding games (the Scheißkopf family proper); RULES.md Part C names this tuple
 VARIANTS: tuple[str, ...] = shedding.VARIANTS
@@ -31,6 +40,28 @@ ALL_VARIANTS: tuple[str, ...] = VARIANTS + TRICK_VARIANTS
 
 #: a game of any variant, for type annotations
 AnyGame = Union[shedding.Game, trick.TrickGame]
+
+
+_BY_NAME: dict[str, Variant] = {v.name: v for v in _SHEDDING + _TRICK}
+
+
+def variant(of: Any) -> Variant:
+    """The variant object of ``of``: a variant's name, a game, a seat's view or position data
+    (which without a ``variant`` field is bitenight, as a hand-written position may be); raises
+    ValueError naming every variant."""
+    name = of.get("variant", "bitenight") if isinstance(of, dict) else getattr(of, "variant", of)
+    try:
+        return _BY_NAME[name]
+    except (KeyError, TypeError):
+        raise ValueError(unknown_variant(name)) from None
+
+
+def variant_objects() -> tuple[Variant, ...]:
+    """Every variant's object, shedding games first."""
+    return tuple(_BY_NAME.values())
+
+
+_object_of = variant  # for the functions below whose parameter is called ``variant``
 
 
 def unknown_variant(variant: object) -> str:
@@ -63,11 +94,7 @@ def new_game(
     that plays first, else drawn by lot from the seed); the trick-taking games start with the
     bidding and take their own options (``doublers``, ``knocking``: see docs/SCHAFKOPF.md).
     """
-    if variant in VARIANTS:
-        return shedding.new_game(variant, players, seed, dealer=dealer, names=names, **options)
-    if variant in TRICK_VARIANTS:
-        return trick.new_game(variant, players=players, seed=seed, dealer=dealer, names=names, **options)
-    raise ValueError(unknown_variant(variant))
+    return _object_of(variant).new_game(players, seed, dealer=dealer, names=names, **options)
 
 
 def from_dict(data: Any) -> AnyGame:
@@ -75,12 +102,11 @@ def from_dict(data: Any) -> AnyGame:
     :class:`~scheissekopf.errors.InvalidPosition` naming the problem."""
     if not isinstance(data, dict):
         raise InvalidPosition(f"a position is a dict, not {type(data).__name__}")
-    variant = data.get("variant", "bitenight")
-    if variant in VARIANTS:
-        return shedding.Game.from_dict(data)
-    if variant in TRICK_VARIANTS:
-        return trick.from_dict(data)
-    raise InvalidPosition(unknown_variant(variant))
+    try:
+        of = variant(data)
+    except ValueError as e:
+        raise InvalidPosition(str(e)) from None
+    return of.from_dict(data)
 
 
 def variant_of_text(text: str) -> str:
@@ -101,8 +127,7 @@ def variant_of_text(text: str) -> str:
 
 def text_to_dict(text: str) -> dict:
     """The position dict (``to_dict`` form) of a position text of any variant."""
-    family = trick_notation if variant_of_text(text) in TRICK_VARIANTS else shedding_notation
-    return family.text_to_dict(text)
+    return variant(variant_of_text(text)).text_to_dict(text)
 
 
 def from_text(text: str) -> AnyGame:
@@ -116,33 +141,23 @@ def from_text(text: str) -> AnyGame:
 def to_text(game_or_dict: Any) -> str:
     """The one-line position text of a game or of a position dict of any variant."""
     d = game_or_dict if isinstance(game_or_dict, dict) else game_or_dict.to_dict()
-    variant = d.get("variant", "bitenight")
-    if variant in TRICK_VARIANTS:
-        return trick_notation.dict_to_text(d)
-    if variant in VARIANTS:
-        return shedding_notation.dict_to_text(d)
-    raise InvalidPosition(unknown_variant(variant))
+    try:
+        of = variant(d)
+    except ValueError as e:
+        raise InvalidPosition(str(e)) from None
+    return of.dict_to_text(d)
 
 
 def deck(variant: str, players: int | None = None) -> list[Card]:
     """The cards in play for that variant and table size (trick-taking games: each card has
     ``.points``)."""
-    if variant in TRICK_VARIANTS:
-        return trick.deck(variant, players)
-    if variant not in VARIANTS:
-        raise ValueError(unknown_variant(variant))
-    preset = shedding.presets.get(variant)
-    return standard_deck(preset.jokers_per_deck) * preset.decks(4 if players is None else players)
+    return _object_of(variant).deck(players)
 
 
 def determinize(view: Any, rng: Any) -> AnyGame:
     """One full game of any variant consistent with a seat's ``view``: the cards that seat cannot
     see dealt at random into the places it cannot see (each family's determinization)."""
-    if is_trick_game(view):
-        from .trick.determinize import determinize as deal
-    else:
-        from .shedding.determinize import determinize as deal
-    return deal(view, rng)
+    return variant(view).determinize(view, rng)
 
 
 class Game(abc.ABC):

@@ -32,7 +32,6 @@ The engine keeps no dependency: this module needs numpy, which the ``ai`` extra 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from itertools import product
 from typing import Any
 
@@ -43,6 +42,7 @@ from ..core import LegalMoves
 from ..errors import IllegalMove
 from ..moves import Move
 from ..variants import ALL_VARIANTS, TRICK_VARIANTS, deck, new_game, unknown_variant
+from ..variants import variant as _variant_of
 
 #: the shedding games' own action: let a jump-in chance pass (not an engine move)
 WAIT = "wait"
@@ -910,21 +910,16 @@ def settlement(game: Any, seat: int, reward: str = "win") -> float:
     """A finished game's reward for ``seat``: ``"win"`` (shedding: +1 for not being the
     Scheißkopf, -1 for being it; trick games: the settlement in game units), ``"points"``
     (bitenight's points)."""
-    if game.variant in TRICK_VARIANTS:
-        value = game.scores()[seat]
-        return float(value) if isinstance(value, (int, Fraction)) else float(value)
-    if reward == "points":
-        return float(game.points()[seat])
-    return -1.0 if game.loser == seat else 1.0
+    return settlements(game, reward)[seat]
 
 
 def settlements(game: Any, reward: str = "win") -> list[float]:
-    """:func:`settlement` of every seat, the game's scores worked out once."""
-    if game.variant in TRICK_VARIANTS:
-        return [float(v) for _, v in sorted(game.scores().items())]
-    if reward == "points":
-        return [float(v) for _, v in sorted(game.points().items())]
-    return [-1.0 if game.loser == seat else 1.0 for seat in range(game.n)]
+    """:func:`settlement` of every seat, the game's outcome worked out once."""
+    of = _variant_of(game)
+    out = of.outcome(game)
+    if out.points is not None and (of.zero_sum or reward == "points"):
+        return [float(x) for x in out.points]
+    return [-1.0 if lost else 1.0 for lost in out.lost]
 
 
 class Round:

@@ -40,7 +40,8 @@ import numpy as np
 import pyspiel
 
 from ..errors import IllegalMove
-from ..variants import ALL_VARIANTS, TRICK_VARIANTS, determinize, new_game
+from ..variants import ALL_VARIANTS, determinize, new_game
+from ..variants import variant as _variant_of
 from .encoding import ActionSpace, ObservationLayout, Round, settlements, tables
 
 #: the number of deals the chance move chooses from unless the parameter ``deals`` says otherwise
@@ -61,9 +62,9 @@ def _sizes(variant: str) -> list[int]:
 def _game_type(variant: str) -> pyspiel.GameType:
     sizes = _sizes(variant)
     default = new_game(variant, seed=0).n
-    trick = variant in TRICK_VARIANTS
+    zero_sum = _variant_of(variant).zero_sum
     params: dict[str, Any] = {"players": default, "deals": DEALS}
-    if variant == "bitenight":
+    if _variant_of(variant).points_reward:  # the reward may be "points" instead
         params["reward"] = "win"
     return pyspiel.GameType(
         short_name=short_name(variant),
@@ -71,7 +72,7 @@ def _game_type(variant: str) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM if trick else pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(sizes),
         min_num_players=min(sizes),
@@ -93,18 +94,18 @@ class ScheissekopfGame(pyspiel.Game):
         if deals < 1:
             raise ValueError(f"deals is how many deals the chance move chooses from, 1 or more, not {deals}")
         reward = str(params.get("reward", "win"))
-        if reward not in ("win", "points") or (reward == "points" and variant != "bitenight"):
+        if reward not in ("win", "points") or (reward == "points" and not _variant_of(variant).points_reward):
             raise ValueError(f"reward is 'win' (or 'points' in bitenight), not {reward!r}")
         layout = ObservationLayout(variant, n)
-        trick = variant in TRICK_VARIANTS
-        bound = 1.0 if reward == "win" and not trick else 1000.0
+        zero_sum = _variant_of(variant).zero_sum
+        bound = 1.0 if reward == "win" and not zero_sum else 1000.0
         info = pyspiel.GameInfo(
             num_distinct_actions=layout.actions.size,
             max_chance_outcomes=deals,
             num_players=n,
             min_utility=-bound,
             max_utility=bound,
-            utility_sum=0.0 if trick else None,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=MAX_GAME_LENGTH,
         )
         super().__init__(_game_type(variant), info, params)

@@ -41,6 +41,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..variants import new_game
+from ..variants import variant as _variant_of
 from .encoding import ObservationLayout, Round, settlements
 
 __all__ = ["OrderError", "ScheissekopfEnv", "env", "raw_env"]
@@ -75,7 +76,7 @@ class ScheissekopfEnv(AECEnv):
         super().__init__()
         if reward not in ("win", "points"):
             raise ValueError(f"reward is 'win' or 'points', not {reward!r}")
-        if reward == "points" and variant != "bitenight":
+        if reward == "points" and not _variant_of(variant).points_reward:
             raise ValueError("reward='points' is bitenight's scoring; the other variants reward with 'win'")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")

@@ -13,7 +13,7 @@ import json
 from importlib import resources
 
 from ..puzzles import situation
-from ..variants import ALL_VARIANTS, TRICK_VARIANTS, from_dict, text_to_dict, unknown_variant
+from ..variants import ALL_VARIANTS, from_dict, text_to_dict, unknown_variant, variant
 from .checks import moves
 from .lesson import Exercise, seat_names
 from .reasons import move_words, reason, what_it_does
@@ -43,14 +43,12 @@ def _units(x: float) -> str:
 def exercise(record: dict) -> Exercise:
     """The exercise of one puzzle record."""
     fig = record["figures"]
-    trick = record["variant"] in TRICK_VARIANTS
+    of = variant(record["variant"])
     strong, weak, greedy = fig["strong"], fig["weak"], fig["greedy"]
     best, second = strong["rows"][0], max(strong["rows"][1:], key=lambda r: r[fig["measure"]])
-    say = _units if trick else _pct
+    say = _units if of.points_signed else _pct
     measure = fig["measure"]
-    what = (
-        "the mean settlement of the hand" if trick else "the chance of not being the Scheißkopf"
-    )  # what the search ranks by
+    what = of.measure_words  # what the search ranks by
     n = f"{strong['iterations']:,}"
     seat = record["seat"]
     # the tutorial's cast at the table, "You" at the learner's seat: the question, the hints and

@@ -1,0 +1,135 @@
+"""What a variant is to everything above the registry.
+
+The registry (:mod:`scheissekopf.variants`) hands out one :class:`Variant` object per variant
+name; each family writes its own class (:mod:`scheissekopf.shedding.variant`,
+:mod:`scheissekopf.trick.variant`). The layers above (bots, the search, hints, puzzles,
+tournaments, rendering, the command line) ask that object and never import a family's modules
+or compare a variant's name: a new variant is one object the registry lists, not a new branch in
+each layer. This module knows no family (the registry's docstring shows the objects in use).
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a finished game means for each seat, as a tournament counts it: ``lost`` (the
+    Scheißkopf, or a seat that lost money), ``points`` (a round's points or a hand's settlement
+    per seat; None where the variant scores none), ``stalemate`` (a shedding round the
+    repetition rule ended) and ``cycle`` (the seats still in when it ended)."""
+
+    lost: list[bool]
+    points: list[float] | None
+    stalemate: bool = False
+    cycle: list[int] = field(default_factory=list)
+
+
+class Variant(abc.ABC):
+    """One variant with the facts and the doors the layers above need.
+
+    Facts: ``name``, ``family`` (a label to show; never branch on it), ``title``, the table
+    sizes (``min_players``, ``max_players``, ``default_players``), ``measure`` (what the search
+    ranks moves by: ``"win"``, the chance of not losing the round, or ``"points"``, the mean
+    settlement), how a result table shows it (``loss_words``, ``points_words``, ``points_signed``,
+    ``result_note``), whether a round can end in a stalemate (``can_stalemate``), scores points
+    besides its loser (``points_reward``) or settles money between the seats (``zero_sum``), and
+    the lead a puzzle's best move needs (``puzzle_margin``).
+    """
+
+    name: str
+    family: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    measure: str
+    measure_words: str  # ``measure`` in a sentence: "the chance of not being the Scheißkopf"
+    loss_words: str  # a result table's column: "Scheißkopf" or "lost money"
+    points_words: str  # its points column: "avg points" or "settlement"
+    puzzle_margin: float  # how far a puzzle's best move must lead the next, in ``measure``'s units
+    points_signed: bool  # points are won or lost (a settlement, +0.50 / -0.50), not only won
+    result_note: str  # a result table's footnote on its columns ("" for none)
+    can_stalemate: bool  # a round can end by the repetition rule (a tournament counts them)
+    points_reward: bool  # a round scores points besides its loser (bitenight): a reward of its own
+    zero_sum: bool  # what one seat wins, the others lose (a settlement)
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.name} ({self.family})>"
+
+    def table_sizes(self) -> tuple[int, int]:
+        """``(fewest, most)`` players."""
+        return self.min_players, self.max_players
+
+    # ------------------------------------------------------------------ games and positions
+    @abc.abstractmethod
+    def new_game(self, players: int | None, seed: int | None, *, dealer: int, names: Any, **options: Any) -> Any:
+        """A freshly dealt game (see :func:`scheissekopf.new_game`)."""
+
+    @abc.abstractmethod
+    def from_dict(self, data: dict) -> Any:
+        """A game from its position data; raises InvalidPosition."""
+
+    @abc.abstractmethod
+    def text_to_dict(self, text: str) -> dict:
+        """The position data of a position text."""
+
+    @abc.abstractmethod
+    def dict_to_text(self, data: dict) -> str:
+        """The one-line position text of position data."""
+
+    @abc.abstractmethod
+    def deck(self, players: int | None) -> list:
+        """The cards in play at that table size."""
+
+    @abc.abstractmethod
+    def determinize(self, view: Any, rng: random.Random) -> Any:
+        """One full game consistent with a seat's view (the unseen cards dealt at random)."""
+
+    # ------------------------------------------------------------------ bots and search
+    @abc.abstractmethod
+    def greedy_move(self, view: Any, legal_moves: Sequence[Any]) -> Any:
+        """The greedy bot's move for the seat whose view this is."""
+
+    @abc.abstractmethod
+    def search_move(self, bot: Any, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        """The searching bot's move (``bot`` carries its settings: budget, depth, ...)."""
+
+    @abc.abstractmethod
+    def searcher(self, view: Any, moves: Sequence[Any], *, depth: Any, epsilon: Any, c: Any) -> Any:
+        """A search over ``moves`` from ``view``, ready to ``run(rng, seconds=|iterations=)``."""
+
+    @abc.abstractmethod
+    def move_key(self, move: Any) -> tuple:
+        """The outcome class of a move: moves with equal keys do the same."""
+
+    # ------------------------------------------------------------------ results
+    @abc.abstractmethod
+    def outcome(self, game: Any) -> Outcome:
+        """What the finished ``game`` means for each seat."""
+
+    # ------------------------------------------------------------------ pictures and words
+    @abc.abstractmethod
+    def describe(self, game_or_dict: Any, view: Any = None, *, home: int | None = None) -> tuple[dict, dict]:
+        """``(position, info)`` for a picture (see :func:`scheissekopf.render.describe`)."""
+
+    @abc.abstractmethod
+    def html(self, game_or_dict: Any, view: Any = None, *, home: int | None = None) -> str:
+        """The position as a self-contained HTML picture."""
+
+    @abc.abstractmethod
+    def narration(self, game: Any, view: Any = None) -> list[str]:
+        """The game's events in card players' words, as ``view`` may read them."""
+
+    @abc.abstractmethod
+    def contract_text(self, game: Any) -> str:
+        """What is being played, in words ("Ben plays a Wenz"); "" where nothing is announced."""
+
+    @abc.abstractmethod
+    def situation(self, view: Any, seat: int) -> str:
+        """A puzzle's question in words from what ``seat`` can see."""

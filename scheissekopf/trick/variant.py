@@ -1,0 +1,133 @@
+"""The Schafkopf family's door: one :class:`TrickVariant` per rule set, handed out by the
+registry (:mod:`scheissekopf.variants`) to the layers above, which ask it instead of importing
+this family's modules.
+
+>>> from scheissekopf.trick.variant import VARIANT_OBJECTS
+>>> [(v.name, v.default_players) for v in VARIANT_OBJECTS]
+[('sheepshead', 5), ('schafkopf', 4), ('mehrkopf', 4)]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..family import Outcome, Variant
+from ..words import card_word
+from . import bots, notation, render, search
+from . import deck as _deck
+from . import new_game as _new_game
+from .determinize import determinize
+from .game import TrickGame
+from .rules import DEFAULT_PLAYERS, RULES, VARIANTS
+
+
+class TrickVariant(Variant):
+    """A trick-taking rule set as the layers above see it (its rules live in :mod:`.rules`)."""
+
+    family = "trick"
+    measure = "points"  # the search ranks a move by the hand's mean settlement
+    loss_words = "lost money"
+    points_words = "settlement"
+    puzzle_margin = 0.5  # half a game unit of mean settlement
+    measure_words = "the mean settlement of the hand"
+    points_signed = True
+    result_note = "lost money: share of hands with a negative settlement; settlement: mean game units per hand"
+    can_stalemate = False
+    points_reward = False  # the settlement is the hand's reward already
+    zero_sum = True  # what one side wins the other pays
+
+    def __init__(self, name: str) -> None:
+        self.rules = RULES[name]
+        self.name = name
+        self.title = name.capitalize()
+        self.min_players = self.rules.min_players
+        self.max_players = self.rules.max_players
+        self.default_players = DEFAULT_PLAYERS[name]
+
+    # ------------------------------------------------------------------ games and positions
+    def new_game(self, players, seed, *, dealer=0, names=None, **options):
+        return _new_game(self.name, players=players, seed=seed, dealer=dealer, names=names, **options)
+
+    def from_dict(self, data):
+        return TrickGame.from_dict(data)
+
+    def text_to_dict(self, text):
+        return notation.text_to_dict(text)
+
+    def dict_to_text(self, data):
+        return notation.dict_to_text(data)
+
+    def deck(self, players):
+        return _deck(self.name, players)
+
+    def determinize(self, view, rng):
+        return determinize(view, rng)
+
+    # ------------------------------------------------------------------ bots and search
+    def greedy_move(self, view, legal_moves):
+        return bots.greedy_move(view, legal_moves)
+
+    def search_move(self, bot, view, legal_moves, rng):
+        return search.choose(bot, view, legal_moves, rng)
+
+    def searcher(self, view, moves, *, depth, epsilon, c):
+        return search.TrickSearcher(view, moves, depth=depth, epsilon=epsilon, c=c)
+
+    def move_key(self, move):
+        return search.move_key(move)
+
+    # ------------------------------------------------------------------ results
+    def outcome(self, game) -> Outcome:
+        settled = game.scores()  # seat -> game units
+        money = [float(settled[seat]) for seat in range(len(game.players))]
+        return Outcome(lost=[x < 0 for x in money], points=money)
+
+    # ------------------------------------------------------------------ pictures and words
+    def _game(self, game_or_dict):
+        """A hand drawn from its position data is first read into a game."""
+        return TrickGame.from_dict(game_or_dict) if isinstance(game_or_dict, dict) else game_or_dict
+
+    def describe(self, game_or_dict, view=None, *, home=None):
+        return render.describe_trick(self._game(game_or_dict), view, home=home)
+
+    def html(self, game_or_dict, view=None, *, home=None):
+        return render.trick_html(self._game(game_or_dict), view, home=home)
+
+    def narration(self, game, view=None):
+        return render.trick_narration(game, view)
+
+    def contract_text(self, game):
+        return render.contract_text(game) or ""
+
+    def situation(self, view: Any, seat: int) -> str:
+        names = view.names
+        what = render.contract_text(view)
+        if what and what.startswith(f"{names[seat]} plays "):
+            what = "You play " + what[len(f"{names[seat]} plays ") :]
+        if view.phase == "auction":
+            spoken = []
+            for i in range(view.n):
+                s = (view.first_seat + i) % view.n
+                b = view.bids[s]
+                if b is not None and s != seat:
+                    spoken.append(f"{names[s]} {'passed' if b == 'pass' else 'bid ' + str(b)}")
+            said = "; ".join(spoken) if spoken else "you speak first"
+            return f"The auction: {said}. What do you bid?"
+        if view.phase != "play":
+            lead = {
+                "declare": "You won the auction: name the game.",
+                "call": "Call a partner.",
+                "pick": "Pick up the blind or pass?",
+                "bury": "Bury two cards.",
+            }.get(view.phase, f"Your choice ({view.phase}).")
+            return (f"{what}. " if what else "") + lead + " What is best?"
+        parts = [f"{what}" if what else "", f"trick {len(view.tricks) + 1}"]
+        if view.trick:
+            played = ", ".join(f"{names[s]} {card_word(c)}" for s, c in zip(view.trick_seats, view.trick))
+            parts.append(f"played so far: {played}")
+        else:
+            parts.append("you lead")
+        return "; ".join(p for p in parts if p) + ". What do you play?"
+
+
+VARIANT_OBJECTS = tuple(TrickVariant(name) for name in VARIANTS)
