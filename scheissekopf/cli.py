@@ -17,7 +17,8 @@ from typing import Any
 from .errors import InvalidPosition
 from .mcts import PLAYOUTS
 from .progress import progress_bar
-from .variants import TRICK_VARIANTS, VARIANTS, Game, from_text, new_game, unknown_variant
+from .variants import ALL_VARIANTS, Game, from_text, new_game, unknown_variant
+from .variants import variant as variant_of
 
 
 class UsageError(Exception):
@@ -154,13 +155,15 @@ def _say(*lines: str) -> None:
 def simulate(variant, players, games, seed, progress=None):
     """Play `games` random games; return a dict of figures (also used by the tests).
 
-    Shedding games report how often each seat is the Scheißkopf and how many rounds ended by
-    stalemate; the trick-taking games report each seat's average settlement and the tricks
-    played."""
-    trick = variant in TRICK_VARIANTS
+    What is counted is what the variant's outcome says: where a round has a loser (the shedding
+    games) how often each seat is the Scheißkopf and how many rounds ended by stalemate; where a
+    hand settles money between the seats (the trick-taking games) each seat's average
+    settlement, and the tricks played."""
+    v = variant_of(variant)
+    settles = v.points_signed  # a settlement, won or lost: no one seat is the loser
     rng = random.Random(seed)
     losers = [0] * players
-    settled = [0] * players
+    settled = [0.0] * players
     lengths = []
     tricks = stalemates = 0
     bar = progress_bar(games, games >= 500 if progress is None else progress)
@@ -174,13 +177,15 @@ def simulate(variant, players, games, seed, progress=None):
             play(choice(legal()))
             moves += 1
         lengths.append(moves)
-        if trick:
-            for s, v in g.scores().items():
-                settled[s] += v
-            tricks += len(g.tricks)
+        result = v.outcome(g)
+        if settles:
+            for s, x in enumerate(result.points or ()):
+                settled[s] += x
         else:
-            losers[g.loser] += 1
-            stalemates += g.stalemate
+            for s, lost in enumerate(result.lost):
+                losers[s] += lost
+        stalemates += result.stalemate
+        tricks += v.tricks_played(g) or 0
         bar.update()
     bar.close()
     wall = time.perf_counter() - t0
@@ -198,12 +203,14 @@ def simulate(variant, players, games, seed, progress=None):
         "moves_per_game_mean": total / games,
         "moves_per_game_median": statistics.median(lengths),
     }
-    if trick:
+    if v.tricks_played(g) is not None:
         figures["tricks_per_game_mean"] = tricks / games
         figures["us_per_trick"] = 1e6 * cpu / tricks if tricks else None
-        figures["mean_settlement"] = [float(x) / games for x in settled]
+    if settles:
+        figures["mean_settlement"] = [x / games for x in settled]
     else:
         figures["loser_rate"] = [x / games for x in losers]
+    if v.can_stalemate:
         figures["stalemates"] = stalemates
     return figures
 
@@ -470,7 +477,7 @@ def _main(argv):
     )
     sub = ap.add_subparsers(dest="command", required=True)
     s = sub.add_parser("simulate", help="play random games and report speed and who loses")
-    s.add_argument("--variant", choices=VARIANTS + TRICK_VARIANTS, default="bitenight")
+    s.add_argument("--variant", choices=ALL_VARIANTS, default="bitenight")
     s.add_argument("--players", type=int, default=None, help="default: 4 (sheepshead: 5)")
     s.add_argument("--games", type=int, default=1000)
     s.add_argument("--seed", type=int, default=1)
@@ -491,7 +498,7 @@ def _main(argv):
         "and avg_points its mean settlement per hand in game units (95% "
         "normal interval).",
     )
-    t.add_argument("--variant", choices=VARIANTS + TRICK_VARIANTS, default="bitenight")
+    t.add_argument("--variant", choices=ALL_VARIANTS, default="bitenight")
     t.add_argument(
         "--bots",
         default="ismcts,greedy,greedy,random",
@@ -551,7 +558,7 @@ def _main(argv):
         "above every other move (win rate in the shedding games, mean settlement in game units "
         "in the trick games), and the greedy bot would play something else. Writes JSON lines.",
     )
-    pz.add_argument("--variant", default="bitenight", help="one of " + ", ".join(VARIANTS + TRICK_VARIANTS))
+    pz.add_argument("--variant", default="bitenight", help="one of " + ", ".join(ALL_VARIANTS))
     pz.add_argument("--count", type=int, default=10, help="how many puzzles to find")
     pz.add_argument("--seed", type=int, default=1)
     pz.add_argument("--players", type=int, default=4)
@@ -577,7 +584,7 @@ def _main(argv):
     if args.command == "puzzles":
         from .puzzles import STRONG, WEAK
 
-        if args.variant not in VARIANTS + TRICK_VARIANTS:
+        if args.variant not in ALL_VARIANTS:
             ap.error(unknown_variant(args.variant))
         if args.count < 1:
             ap.error(f"--count must be at least 1, not {args.count}")

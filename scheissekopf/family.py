@@ -113,6 +113,10 @@ class Variant(abc.ABC):
     def outcome(self, game: Any) -> Outcome:
         """What the finished ``game`` means for each seat."""
 
+    @abc.abstractmethod
+    def tricks_played(self, game: Any) -> int | None:
+        """How many tricks ``game`` has played; None where the variant plays no tricks."""
+
     # ------------------------------------------------------------------ pictures and words
     @abc.abstractmethod
     def describe(self, game_or_dict: Any, view: Any = None, *, home: int | None = None) -> tuple[dict, dict]:

@@ -96,6 +96,9 @@ class SheddingVariant(Variant):
             cycle=cycle,
         )
 
+    def tricks_played(self, game):
+        return None  # a shedding round plays on a stack, not in tricks
+
     # ------------------------------------------------------------------ pictures and words
     def describe(self, game_or_dict, view=None, *, home=None):
         return render.describe(game_or_dict, view, home=home)

@@ -82,6 +82,9 @@ class TrickVariant(Variant):
         money = [float(settled[seat]) for seat in range(len(game.players))]
         return Outcome(lost=[x < 0 for x in money], points=money)
 
+    def tricks_played(self, game):
+        return len(game.tricks)
+
     # ------------------------------------------------------------------ pictures and words
     def _game(self, game_or_dict):
         """A hand drawn from its position data is first read into a game."""
