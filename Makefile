@@ -4,12 +4,14 @@
 # and one for the static site, one for the documentation:
 #   make site  - build the tutorial as a JupyterLite site in _site/ (runs in the browser, no server)
 #   make docs  - build the documentation site in _docs/ (MkDocs, offline, warnings are errors)
+# and, while working, the fast loop (under two minutes on two cores):
+#   make check - lint, types and every test not marked slow, with few Hypothesis examples
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test test-site lab bench simulate chromium npm clean site site-lock serve-site lint typecheck fuzz notebook-outputs docs
+.PHONY: test test-site lab bench simulate chromium npm clean site site-lock serve-site lint typecheck check fuzz notebook-outputs docs
 
 # The site's build tools live in their own environment, pinned in site/requirements-build.txt.
 SITE_VENV  := .venv-site
@@ -33,7 +35,7 @@ chromium:
 
 # The static site is built first: its test opens 01-setup in Chromium from _site/.
 test: $(STAMP) chromium lint typecheck site
-	$(PY) -m pytest -m "not site_notebooks"
+	SCHEISSEKOPF_HYPOTHESIS=full $(PY) -m pytest -m "not site_notebooks"
 
 # Every other notebook, run in Chromium on the static site (about two minutes more).
 test-site: $(STAMP) chromium site
@@ -52,6 +54,12 @@ lint: $(STAMP)
 # mypy, default settings, on the whole package
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
+
+# The fast loop: lint, types and the tests of tests/ not marked slow (tests/conftest.py says which
+# are: the browser, JupyterLab, the notebooks, anything over about two seconds), Hypothesis with
+# few examples. `make test` runs everything, with Hypothesis' own settings.
+check: $(STAMP) lint typecheck
+	SCHEISSEKOPF_HYPOTHESIS=dev $(PY) -m pytest tests -q -m "not slow"
 
 # The documentation site (mkdocs.yml; tools/docs_hooks.py writes the generated pages). `make test`
 # builds it too (tests/test_docs_site.py), with every example of every page run.

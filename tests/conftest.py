@@ -4,11 +4,11 @@ tests are slow, and Hypothesis' profiles. (Plain functions and data are in helpe
 A test is slow when it takes about two seconds or more: `make check` leaves the slow tests out
 (``pytest -m "not slow"``, under two minutes with lint and types) and `make test` runs them all.
 Slow are
-* every test that opens Chromium or JupyterLab (it asks for the fixture ``browser``,
-  ``chromium`` or ``lab``), and every test of the browser and site modules (test_browser_*.py,
-  test_site*.py),
-* every notebook nbval runs,
-* the tests marked ``@pytest.mark.slow`` in their modules, and those named in ``SLOW`` below.
+* every test that asks for a fixture of ``SLOW_FIXTURES`` (Chromium, JupyterLab, the
+  documentation site's build), every test of test_browser_*.py and test_site.py, and every
+  notebook nbval runs,
+* the tests marked ``@pytest.mark.slow`` in their modules (those that open Chromium themselves,
+  start Ray, play many games or run many Hypothesis examples), and those named in ``SLOW`` below.
 
 Hypothesis: ``SCHEISSEKOPF_HYPOTHESIS=dev`` (what `make check` sets) tries few examples in the
 tests that do not set their own number; without it (or with ``full``, what `make test` sets)
@@ -41,19 +41,28 @@ if HYPOTHESIS_PROFILE != "full":
 
 
 # ------------------------------------------------------------------ the slow tests
-#: the fixtures that open Chromium or start JupyterLab
-BROWSER_FIXTURES = {"browser", "chromium", "lab"}
+#: the fixtures that open Chromium, start JupyterLab or build the documentation site
+SLOW_FIXTURES = {"browser", "chromium", "lab", "site"}
 
 #: slow tests of modules that carry no marks of their own, by node id (a parametrized test by its
-#: name without the parameters)
-SLOW: set[str] = set()
+#: name, for all its parameters)
+SLOW = {
+    "tests/test_docs_site.py::test_broken_links_and_a_failing_example_fail_the_build_naming_the_page_and_line",
+    "tests/test_greedy_from_hand.py::test_the_fast_path_declines_a_jump_in_chance",
+    "tests/test_lean_playout.py::test_a_lean_playout_plays_the_games_moves_one_for_one",
+    "tests/test_lean_playout.py::test_the_search_on_the_core_grows_the_same_tree",
+    "tests/test_shedding_core.py::test_the_core_plays_on_from_the_perft_positions_and_reaches_the_rules_that_differ",
+    "tests/test_shedding_core.py::test_the_core_plays_the_games_rounds_move_for_move",
+    "tests/test_unrecorded_playout.py::test_an_unrecorded_playout_plays_the_recorded_one_move_for_move",
+}
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by the marks
 def pytest_collection_modifyitems(config, items):
     slow = pytest.mark.slow
     for item in items:
         node = item.nodeid.split("[")[0]
-        if item.path.suffix == ".ipynb" or BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())) or node in SLOW:
+        if item.path.suffix == ".ipynb" or SLOW_FIXTURES & set(getattr(item, "fixturenames", ())) or node in SLOW:
             item.add_marker(slow)
 
 

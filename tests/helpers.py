@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import scheissekopf as sk
-from scheissekopf import bots
+from scheissekopf import bots, charts
 from scheissekopf.render import describe, is_trick_game, narration
 from scheissekopf.table import _move_data
 from scheissekopf.trick.cards import GERMAN_RANK_NAMES
@@ -446,3 +446,51 @@ def _run_new_cell(page, code: str, expect_text, timeout: float = 60_000) -> str:
     out = cell.locator(".jp-OutputArea-output")
     expect(out).to_contain_text(expect_text, timeout=timeout)
     return out.inner_text()
+
+
+# ------------------------------------------------------------------ what a notebook shows
+CODE_BLOCK = re.compile(r"```.*?```", re.S)
+CODE_SPAN = re.compile(r"`[^`\n]*`")
+HTML_TAG = re.compile(r"<[^>]+>")
+
+
+def prose(markdown: str) -> str:
+    """A markdown cell as a reader reads it, without code blocks, code spans and tags."""
+    return HTML_TAG.sub(" ", CODE_SPAN.sub(" ", CODE_BLOCK.sub(" ", markdown)))
+
+
+def _notebook_08_charts():
+    """Charts shaped like notebook 8's: a live tournament's two panels and the logged ones."""
+    bots = {name: f"{name}\n(96 seat-games)" for name in ("ismcts", "greedy", "random")}
+    loss = charts.intervals(
+        [{"x": label, "value": 20.0, "low": 10.0, "high": 30.0} for label in bots.values()],
+        title="Loss rate, 24 games",
+        y="Scheißkopf in % of rounds",
+        reference=25,
+        reference_label="no skill: 25 %",
+        domain=(0, 100),
+    )
+    points = charts.intervals(
+        [{"x": label, "value": 15.0, "low": 10.0, "high": 20.0} for label in bots.values()],
+        title="Average points (bitenight)",
+        y="points per round",
+        reference=15,
+        reference_label="an average seat: 15",
+    )
+    live = charts.side_by_side(
+        loss, points, title="bitenight, 4 players: ismcts, greedy, random, random (seats rotated)"
+    )
+    panels = [
+        charts.intervals(
+            [
+                {"x": preset, "series": name, "value": 25.0, "low": 20.0, "high": 30.0}
+                for preset in ("bitenight", "palace", "schwechat")
+                for name in (lone, "greedy")
+            ],
+            title=f"{lone} vs 3 greedy, 400 games each",
+            y="Scheißkopf in % of rounds",
+        )
+        for lone in ("random", "ismcts (0.2 s per move)")
+    ]
+    logged = charts.side_by_side(*panels, title="The logged tournaments: loss rates with 95 % intervals")
+    return [loss, points, live, logged]

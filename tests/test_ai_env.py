@@ -215,6 +215,7 @@ def plain_observation(layout, view, seat, jump_in=False):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, players, options", [g[:3] for g in GAMES])
 def test_the_fast_observation_is_byte_for_byte_the_plain_one_from_the_seats_view(variant, players, options):
     # every decision point of random games, each seat's observation (the actor's with its
@@ -253,6 +254,7 @@ def test_the_card_in_the_hole_shows_only_to_the_seats_that_saw_it():
     assert holes, "no card was played in the hole"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, players, options", [g[:3] for g in GAMES[::2]])
 def test_the_fast_observation_keeps_nothing_from_another_game(variant, players, options):
     # the encoder keeps the counts of zones that seldom change between calls: positions of
@@ -269,6 +271,7 @@ def test_the_fast_observation_keeps_nothing_from_another_game(variant, players, 
         assert layout.encode(game, other).tobytes() == plain_observation(layout, game.view(other), other).tobytes()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, players, options", [g[:3] for g in GAMES])
 def test_the_fast_observation_follows_a_game_taken_back_move_by_move(variant, players, options):
     # the kept rows, stacks and words are reused only while the zones they were counted from

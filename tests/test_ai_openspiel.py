@@ -32,6 +32,7 @@ def test_the_six_variants_are_registered_as_imperfect_information_sequential_gam
         assert game.num_players() == sk.new_game(variant, seed=0).n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, players", [("schafkopf", 4), ("sheepshead", 5), ("mehrkopf", 3)])
 def test_openspiels_random_simulation_test_passes_on_the_trick_games(variant, players):
     pyspiel.random_sim_test(load(variant, players), num_sims=1, serialize=False, verbose=False)
@@ -81,6 +82,7 @@ def test_a_resampled_state_is_one_the_player_cannot_tell_apart(variant, players)
     assert checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, players, playouts, deals", [("schafkopf", 4, 10, (1, 2)), ("palace", 2, 2, (1,))])
 def test_openspiels_ismcts_bot_plays_whole_games(variant, players, playouts, deals):
     game = load(variant, players)

@@ -24,6 +24,8 @@ import re
 import pytest
 from helpers import ARTIFACTS, _errors_in, situations
 
+pytestmark = pytest.mark.slow
+
 NOTEBOOK = "every-control.ipynb"
 KERNEL_LOG = "kernel-errors.log"
 FAILED = ("inside the program", "please report it")

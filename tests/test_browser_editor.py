@@ -15,6 +15,8 @@ import re
 import pytest
 from helpers import ARTIFACTS, _errors_in, _run_new_cell
 
+pytestmark = pytest.mark.slow
+
 NOTEBOOK = "editor-by-clicks.ipynb"
 CELL = 'import scheissekopf as sk\neditor = sk.Table.editor("bitenight", players=2)\neditor'
 

@@ -9,6 +9,8 @@ import re
 import pytest
 from helpers import ARTIFACTS, _errors_in, _run_new_cell
 
+pytestmark = pytest.mark.slow
+
 NOTEBOOK = "09-practice.ipynb"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -89,6 +90,7 @@ def test_any_standings_draw_as_well_formed_svg(series):
     assert not re.search(r"nan|inf", chart_svg(chart))
 
 
+@pytest.mark.slow
 def test_a_charts_picture_fits_the_output_area_it_is_drawn_in():
     # drawn in Chromium as a notebook viewer does (an <img>) and inline, in output areas 700 and
     # 450 px wide: the whole picture shows (legend included), shrunk where the area is narrower
@@ -96,12 +98,12 @@ def test_a_charts_picture_fits_the_output_area_it_is_drawn_in():
     import os
 
     import pytest
-    from test_charts import _notebook_08_charts
+    from helpers import _notebook_08_charts
 
     if not os.path.exists("/usr/bin/chromium"):
         pytest.skip("Debian's chromium (/usr/bin/chromium) is not installed")
     sync_api = pytest.importorskip("playwright.sync_api")
-    from test_browser_lab import CHROMIUM, CHROMIUM_ARGS
+    from helpers import CHROMIUM, CHROMIUM_ARGS
 
     from scheissekopf.charts import FIT_WIDTH
 

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import ARTIFACTS
+from helpers import ARTIFACTS, _notebook_08_charts
 
 from scheissekopf import charts, tournament
 
@@ -123,43 +123,6 @@ def test_a_chart_with_nothing_to_draw_is_a_sentence_not_an_error():
     drawn = charts.intervals([{"x": "b", "value": 2.0}], title="right", y="y")
     assert charts.side_by_side(empty, drawn, title="both").spec["title"]["subtitle"] == ["Nothing on the left."]
     assert str(charts.side_by_side(empty, title="both")) == "Nothing on the left."
-
-
-def _notebook_08_charts():
-    """Charts shaped like notebook 8's: a live tournament's two panels and the logged ones."""
-    bots = {name: f"{name}\n(96 seat-games)" for name in ("ismcts", "greedy", "random")}
-    loss = charts.intervals(
-        [{"x": label, "value": 20.0, "low": 10.0, "high": 30.0} for label in bots.values()],
-        title="Loss rate, 24 games",
-        y="Scheißkopf in % of rounds",
-        reference=25,
-        reference_label="no skill: 25 %",
-        domain=(0, 100),
-    )
-    points = charts.intervals(
-        [{"x": label, "value": 15.0, "low": 10.0, "high": 20.0} for label in bots.values()],
-        title="Average points (bitenight)",
-        y="points per round",
-        reference=15,
-        reference_label="an average seat: 15",
-    )
-    live = charts.side_by_side(
-        loss, points, title="bitenight, 4 players: ismcts, greedy, random, random (seats rotated)"
-    )
-    panels = [
-        charts.intervals(
-            [
-                {"x": preset, "series": name, "value": 25.0, "low": 20.0, "high": 30.0}
-                for preset in ("bitenight", "palace", "schwechat")
-                for name in (lone, "greedy")
-            ],
-            title=f"{lone} vs 3 greedy, 400 games each",
-            y="Scheißkopf in % of rounds",
-        )
-        for lone in ("random", "ismcts (0.2 s per move)")
-    ]
-    logged = charts.side_by_side(*panels, title="The logged tournaments: loss rates with 95 % intervals")
-    return [loss, points, live, logged]
 
 
 def test_every_chart_fits_the_output_area_of_a_narrow_notebook_window():

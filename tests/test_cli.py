@@ -174,6 +174,7 @@ def test_the_installed_command_exits_with_status_2_on_a_users_mistake(tmp_path):
     assert done.stdout == "" and len(done.stderr.splitlines()) == 1 and "UTF-8" in done.stderr
 
 
+@pytest.mark.slow
 def test_output_cut_short_by_its_reader_is_no_bug():
     writer = subprocess.Popen(
         [sys.executable, "-m", "scheissekopf", "simulate", "--games", "300"],

@@ -42,6 +42,7 @@ def _log_games(path):
     return header, _games(results), ks
 
 
+@pytest.mark.slow
 def test_a_cluster_plays_the_same_games_as_worker_processes(local_cluster, tmp_path):
     pool, ray_log = tmp_path / "pool.jsonl", tmp_path / "ray.jsonl"
     common = ["tournament", "--variant", "palace", "--bots", "greedy,random,greedy", "--games", "9", "--seed", "4"]
@@ -54,6 +55,7 @@ def test_a_cluster_plays_the_same_games_as_worker_processes(local_cluster, tmp_p
     assert sorted(ks2) == list(range(9))  # each game logged once
 
 
+@pytest.mark.slow
 def test_a_run_cut_short_on_worker_processes_is_finished_on_the_cluster(local_cluster, tmp_path):
     log, whole = tmp_path / "cut.jsonl", tmp_path / "whole.jsonl"
     common = ["tournament", "--variant", "schafkopf", "--bots", "greedy,random,greedy,random", "--seed", "2"]
@@ -95,6 +97,7 @@ def _kill_one_worker(task, killed):
         time.sleep(0.05)
 
 
+@pytest.mark.slow
 def test_a_game_whose_worker_dies_is_played_again_and_counted_once(local_cluster):
     bots = ["ismcts", "random"]
     options = {"ismcts": {"iterations": 40}}
@@ -146,6 +149,7 @@ def _mine(tmp_path, name, *where):
     return out.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_puzzles_mined_on_a_cluster_on_worker_processes_and_here_are_the_same(local_cluster, tmp_path):
     here = _mine(tmp_path, "here", "--jobs", "1")
     pool = _mine(tmp_path, "pool", "--jobs", "2")
@@ -154,6 +158,7 @@ def test_puzzles_mined_on_a_cluster_on_worker_processes_and_here_are_the_same(lo
     assert pool == here and on_ray == here  # the same puzzles, in the same order, byte for byte
 
 
+@pytest.mark.slow
 def test_a_puzzle_round_whose_worker_dies_is_mined_again_and_taken_once(local_cluster):
     from scheissekopf.puzzles import find_puzzles
 
@@ -169,6 +174,7 @@ def test_a_puzzle_round_whose_worker_dies_is_mined_again_and_taken_once(local_cl
     assert [p.to_record() for p in on_ray] == [p.to_record() for p in here]
 
 
+@pytest.mark.slow
 def test_a_cluster_address_that_does_not_answer_is_refused_in_one_line_by_puzzles(tmp_path, capsys):
     out = tmp_path / "kept.jsonl"
     out.write_text("the puzzles of an earlier run\n", encoding="utf-8")

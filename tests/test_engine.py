@@ -45,6 +45,7 @@ def _canonical(g):
     return json.dumps(d, sort_keys=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant,games", [("bitenight", 40), ("palace", 40), ("schwechat", 8)])
 def test_stalemate_ends_round_on_third_occurrence_of_a_position(variant, games):
     """Replays random games and counts positions the plain way (the whole position as text):

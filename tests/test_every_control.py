@@ -544,6 +544,7 @@ def lesson_phases(make, caplog, count) -> list:
 LESSONS = [lesson.id for lesson in lessons.catalogue()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson_id", LESSONS)
 def test_every_control_of_a_lesson_answers(lesson_id, caplog):
     wrong = lesson_phases(lambda: LessonTable(lesson_id, hint_budget=0.05), caplog, len(lessons.get(lesson_id)))
@@ -553,6 +554,7 @@ def test_every_control_of_a_lesson_answers(lesson_id, caplog):
 PUZZLE_VARIANTS = sorted({p.variant for p in lessons.puzzles()})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", PUZZLE_VARIANTS)
 def test_every_control_of_a_puzzle_answers(variant, caplog):
     """A set of puzzles as the tutorial shows them; the first four of each variant (the rest are

@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from helpers import cards_in_play, deck
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -81,6 +82,7 @@ def test_cards_are_conserved_after_every_move(table):
     assert cards_in_play(g) == full
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(tables())
 def test_every_offered_move_is_accepted(table):
@@ -99,6 +101,7 @@ def test_every_offered_move_is_accepted(table):
     play_out(variant, players, seed, chooser, check)
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(tables())
 def test_position_round_trips_at_every_step(table):
@@ -113,6 +116,7 @@ def test_position_round_trips_at_every_step(table):
     assert sk.Game.from_dict(d).to_dict() == d
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(tables())
 def test_undo_restores_the_previous_position_after_each_move(table):
@@ -143,6 +147,7 @@ def test_a_game_continued_from_its_position_plays_the_same(table):
         assert copy.to_dict() == g.to_dict(), str(move)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(tables())
 def test_cached_top_run_playable_ranks_and_rank_counts_match_the_cards(table):

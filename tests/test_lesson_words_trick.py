@@ -53,7 +53,7 @@ def _lessons(variants):
 
 
 def _prose(name) -> list[tuple[str, str]]:
-    from test_notebook_words import prose
+    from helpers import prose
 
     nb = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
     return [(cell["id"], prose("".join(cell["source"]))) for cell in nb["cells"] if cell["cell_type"] == "markdown"]

@@ -93,6 +93,7 @@ def check_decision(g):
         assert outcome(g, str(m)) == text, f"the text {str(m)!r} reads as another move"  # one reading
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("label,g", list(rounds()), ids=lambda x: x if isinstance(x, str) else "")
 def test_legal_moves_are_pairwise_unequal_and_each_leads_to_its_own_position(label, g):
     rng = random.Random(label)
@@ -167,6 +168,7 @@ TRICK_KINDS = {
 }  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family,kinds", [("shedding", SHEDDING_KINDS), ("trick", TRICK_KINDS)])
 def test_every_kind_of_move_is_checked_where_it_is_offered(family, kinds):
     """Random rounds until each kind of move has been offered at a few checked decisions (rare

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import GERMAN_CODE, SEAT_CODE
+from helpers import GERMAN_CODE, HTML_TAG, SEAT_CODE, prose
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -53,19 +53,11 @@ SEATS_BY_NAME = {
     "08-bots-and-tournaments.ipynb",
     "09-practice.ipynb",
 }
-CODE_BLOCK = re.compile(r"```.*?```", re.S)
-CODE_SPAN = re.compile(r"`[^`\n]*`")
-HTML_TAG = re.compile(r"<[^>]+>")
 TOOLTIP = re.compile(r'\btitle="([^"]*)"')
 
 
 def _text(value) -> str:
     return "".join(value) if isinstance(value, list) else value
-
-
-def prose(markdown: str) -> str:
-    """A markdown cell as a reader reads it, without code blocks, code spans and tags."""
-    return HTML_TAG.sub(" ", CODE_SPAN.sub(" ", CODE_BLOCK.sub(" ", markdown)))
 
 
 def printed(cell, pictures: bool = False) -> str:

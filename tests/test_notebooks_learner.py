@@ -45,6 +45,7 @@ def _widget_outputs(cell) -> int:
     return sum("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in cell.outputs)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_the_checks_pass_again_after_a_learner_played_at_every_table(path):
     nb = nbformat.read(path, as_version=4)

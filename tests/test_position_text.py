@@ -111,6 +111,7 @@ def check_game(g):
             assert sk.Game.from_dict(vback).to_dict() == vd, vtext
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
 def test_every_position_of_a_random_game_round_trips(table):

@@ -134,6 +134,7 @@ def test_the_data_files_are_package_data():
 
 
 # ------------------------------------------------------------------------------ the generator
+@pytest.mark.slow
 def test_the_generator_on_a_tiny_budget_is_repeatable_and_meets_its_criteria():
     kw = dict(strong=80, weak=40, max_games=8)
     first = [p.to_record() for p in puzzles.find_puzzles("schafkopf", 2, seed=3, **kw)]
@@ -287,6 +288,7 @@ def test_a_wrong_answer_to_a_puzzle_says_what_it_does_without_giving_the_answer_
 
 
 # ------------------------------------------------------------------------------ many processes
+@pytest.mark.slow
 def test_rounds_finishing_out_of_order_give_the_same_puzzles_in_the_same_order(monkeypatch):
     """Whatever mines the rounds, their finds are taken in the order of the rounds: here the
     rounds come back last first, and the puzzles, and what progress hears, are the same. The

@@ -2,6 +2,7 @@
 tournament's own random stream it plays the tournament's game, and an exposure it records is an
 answer of the opponent's that ends the round by a stalemate the search loses."""
 
+import pytest
 from helpers import load_script
 
 from scheissekopf.tournament import play_game
@@ -9,6 +10,7 @@ from scheissekopf.tournament import play_game
 replay_deal = load_script("benchmarks/replay_deal.py")
 
 
+@pytest.mark.slow
 def test_a_replay_on_the_tournaments_random_stream_is_the_tournaments_game():
     for k in (0, 1):
         ours = replay_deal.replay("palace", ["ismcts", "random"], 1, k, 20, f"scheissekopf-tournament:1:{k}")

@@ -82,6 +82,7 @@ def test_the_trick_search_keeps_its_tree_without_bound_by_default_and_takes_a_de
     assert _depth(flat.root) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"depth": 0, "epsilon": 0.05}])
 def test_the_search_before_the_settings_plays_its_logged_games_again(options):
     # 200 playouts, the tree without bound and a random playout move one time in twenty: the
@@ -100,6 +101,7 @@ def test_the_search_before_the_settings_plays_its_logged_games_again(options):
         )
 
 
+@pytest.mark.slow
 def test_depth_1_plays_its_logged_games_again():
     header, games = tournament.read_log(RESULTS / "ismcts200_depth1_eps20_vs_greedy_palace2.jsonl")
     assert header["options"] == {"ismcts": {"iterations": 200, "depth": 1, "epsilon": 0.2}}

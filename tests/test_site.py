@@ -47,6 +47,9 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # (site/build.py, NOT_IN_THE_BROWSER)
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb") if p.name != "10-ai.ipynb")
 
+# the static site (make site) in Chromium: none of it runs in `make check`
+pytestmark = pytest.mark.slow
+
 needs_site = pytest.mark.skipif(
     not (SITE / "jupyter-lite.json").is_file(), reason="no site built: run `make site` (make test does)"
 )

@@ -91,6 +91,7 @@ def test_stalemates_are_counted_by_the_bots_still_playing():
     assert tournament.to_json(s)["_stalemates"] == {"total": 1, "greedy vs random": 1}
 
 
+@pytest.mark.slow
 def test_random_tables_do_stalemate_and_name_the_pairing():
     s = tournament.run("palace", ["random", "random", "greedy"], games=30, seed=1, jobs=1, progress=False)
     assert s["stalemates"] > 0

@@ -216,6 +216,7 @@ def impossible_worlds(points, samples=3):
     return bad
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("telling", [False, True], ids=["random", "telling"])
 @pytest.mark.parametrize("variant, players, options", TABLES)
 def test_every_determinized_world_is_one_the_real_game_could_be_in(variant, players, options, telling):
@@ -299,6 +300,7 @@ RULES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", RULES)
 def test_the_worlds_keep_the_rule(rule):
     table, wanted, reached = RULES[rule]

@@ -79,6 +79,7 @@ def test_a_hint_in_a_wenz_after_a_wedding_offer_deals_as_often_as_in_a_plain_wen
     assert per_playout["wedding outbid"] <= 1.5 * per_playout["plain"], per_playout
 
 
+@pytest.mark.slow
 def test_the_wedding_offerers_hand_is_dealt_as_often_as_drawing_until_one_fits():
     # before the offerer played a card: a random hand fits about one time in 25, so drawing
     # until one fits is the reference, and the hands dealt at once must match its frequencies

@@ -144,6 +144,7 @@ def _play_through_the_table(variant: str, players: int, seed: int) -> tuple[list
     return said, refusals
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "variant, players, seed",
     [

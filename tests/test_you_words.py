@@ -115,6 +115,7 @@ def _said_in_a_game(variant: str, players: int, you: int, seed: int) -> list[str
     return [text for text in said if text]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_every_sentence_speaks_to_a_seat_called_you(variant):
     players = VARIANTS[variant]

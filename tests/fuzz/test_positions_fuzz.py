@@ -127,6 +127,7 @@ def junk_positions():
     return [(name, d) for v in sorted(by_variant) for name, d in sample(by_variant[v], 3, rng)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, position", junk_positions(), ids=[n for n, _ in junk_positions()])
 def test_junk_in_any_field_is_accepted_and_round_trips_or_refused_naming_the_field(name, position):
     rng = seeded(name)

@@ -405,6 +405,7 @@ def test_the_corpus_covers_every_table_kind_and_variant():
     assert any(seed.get("bots") for _, seed in seeds("play"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_mutated_requests_change_nothing_when_refused_and_never_escape(kind):
     rng = random.Random(f"requests-{kind}-{SCENARIOS}")
@@ -442,6 +443,7 @@ def _editing(seed):
     return run
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, seed", seeds("edit"), ids=[name for name, _ in seeds("edit")])
 def test_every_field_set_to_every_value_in_the_editor_is_safe_and_play_from_here_too(name, seed):
     """Each field of the seed's draft set to each value of every type, one after the other; after
@@ -482,6 +484,7 @@ json_requests = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=EXAMPLES,
     deadline=None,
