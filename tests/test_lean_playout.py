@@ -101,32 +101,38 @@ def test_only_rounds_in_play_are_covered():
         assert covers(next(_positions(variant, 3, 1)))
 
 
-@pytest.mark.parametrize("variant", ["palace", "schwechat"])
+@pytest.mark.parametrize("variant", sk.VARIANTS)
 @pytest.mark.parametrize("depth", [0, 1])
 def test_the_search_on_the_core_grows_the_same_tree(variant, depth):
     """A search played on the core (tree and playouts) and one whose tree is played on the game
-    itself: the same root statistics, edge for edge, from positions of rounds at 2 and 3 seats."""
+    itself: the same root statistics, edge for edge, from positions of rounds at 2 and 3 seats
+    (bitenight: 4 seats too, and the seats that may jump in out of turn)."""
     from scheissekopf.shedding.search import Searcher
 
     def tree(node):
-        return {k: (e.visits, e.avail, e.reward, tree(e.node) if e.node else None) for k, e in node.items()}
+        return {k: (e.visits, e.avail, e.reward, e.points, tree(e.node) if e.node else None) for k, e in node.items()}
 
-    compared = 0
-    for players in (2, 3):
-        for k, g in enumerate(_positions(variant, players, 7, every=9)):
-            view = g.view(g.turn)
-            mine = [m for m in g.legal_moves() if m.player == g.turn]
-            if len({(m.kind, m.cards[:1] and m.cards[0] >> 2, len(m.cards)) for m in mine}) < 2:
-                continue
-            grown = []
-            for lean in (True, False):
-                s = Searcher(view, mine, depth=depth)
-                assert s.lean
-                s.lean = lean
-                s.run(random.Random(k), iterations=60)
-                grown.append((tree(s.root), s.result().best(), s.iterations))
-            assert grown[0] == grown[1]
-            compared += 1
-            if compared >= 12:
+    compared = out_of_turn = 0
+    for players in (2, 3, 4) if variant == "bitenight" else (2, 3):
+        for k, g in enumerate(_positions(variant, players, 7, every=1)):
+            legal = g.legal_moves()
+            if k % 5 and all(m.player == g.turn for m in legal):
+                continue  # (every fifth position, and every jump-in chance)
+            for seat in sorted({m.player for m in legal}):
+                mine = [m for m in legal if m.player == seat]
+                if seat == g.turn and len({(m.kind, m.cards[:1] and m.cards[0] >> 2, len(m.cards)) for m in mine}) < 2:
+                    continue
+                grown = []
+                for lean in (True, False):
+                    s = Searcher(g.view(seat), mine, depth=depth)
+                    assert s.lean
+                    s.lean = lean
+                    s.run(random.Random(k), iterations=40)
+                    grown.append((tree(s.root), s.result().best(), s.iterations))
+                assert grown[0] == grown[1]
+                compared += 1
+                out_of_turn += seat != g.turn
+            if compared >= 14 and (variant != "bitenight" or out_of_turn >= 2):
                 return
     assert compared >= 8
+    assert variant != "bitenight" or out_of_turn >= 1

@@ -51,6 +51,9 @@ class Round:
         "left",
         "turn",
         "direction",
+        "keyx",
+        "plain",
+        "skip3",
         "pend",
         "opening",
         "finished",
@@ -86,6 +89,13 @@ class Round:
         r.turn = game.turn
         r.direction = game.direction
         r.pend = game._pend
+        r._set_keyx()
+        P = r.P
+        # the ranks whose play has no effect but being laid (unless it burns or empties a hand)
+        r.plain = sum(1 << x for x in range(2, JOKER_RANK + 1)) & ~(
+            (1 << 10 if P.ten_burns else 0) | (1 << 8 if P.eight_skips else 0) | (1 << JOKER_RANK if P.joker else 0)
+        )
+        r.skip3 = P.run_skips_threes
         r.opening = game.opening
         r.finished = game.finished[:]
         r.bonus = game.bonus[:]
@@ -99,6 +109,7 @@ class Round:
     def copy(self):
         r = Round.__new__(Round)
         r.P, r.n, r.run, r.left, r.turn, r.direction = self.P, self.n, self.run, self.left, self.turn, self.direction
+        r.keyx, r.plain, r.skip3 = self.keyx, self.plain, self.skip3
         r.pend, r.opening, r.over, r.stalemate, r.loser = self.pend, self.opening, self.over, self.stalemate, self.loser
         r.hh, r.sh, r.twice, r.irrev = self.hh, self.sh, self.twice, self.irrev
         r.hands = [h[:] for h in self.hands]
@@ -108,6 +119,11 @@ class Round:
         r.draw, r.stack, r.out = self.draw[:], self.stack[:], self.out[:]
         r.finished, r.bonus, r.rep = self.finished[:], self.bonus[:], dict(self.rep)
         return r
+
+    def _set_keyx(self):
+        """The repetition key's part for the direction and a pending joker (see ``game.ZDIR``),
+        kept apart: it changes seldom."""
+        self.keyx = (ZDIR if self.direction < 0 else 0) + (0 if self.pend is None else ZP[self.pend])
 
     # ------------------------------------------------------------------ reading
     def held(self, s):
@@ -301,7 +317,58 @@ class Round:
         self.irrev = False
         kind = row[1]
         if kind == "play":
-            self._play(row[0], row[2])
+            # (a play, most moves, is written out in one piece up to its effects: _resolve)
+            p, cards = row[0], row[2]
+            r = cards[0] >> 2
+            k = len(cards)
+            hand = self.hands[p]
+            if hand:
+                z = ZH[p]
+                h = self.hh
+                for c in cards:
+                    hand.remove(c)
+                    h -= z[c]
+                cnt = self.cnt
+                cnt[r][p] -= k
+                draw = self.draw
+                if draw and len(hand) < 3:  # draw back up to three
+                    need = 3 - len(hand)
+                    for c in draw[-need:]:
+                        h += z[c]
+                        cnt[c >> 2][p] += 1
+                        hand.append(c)
+                    del draw[-need:]
+                    hand.sort()
+                    self.irrev = True
+                self.hh = h
+            else:
+                self._bank_remove(p, cards)
+            st = self.stack
+            h = self.sh
+            for c in cards:
+                h += ZS[len(st)][c]
+                st.append(c)
+            self.sh = h
+            rank, n, threes = self.run
+            if r == 3 and self.skip3:
+                threes += k
+                self.run = (rank, n, threes)
+            elif r == rank:
+                n += k
+                self.run = (rank, n, 0)
+            else:
+                n = k
+                self.run = (r, k, 0)
+            if hand and self.plain >> r & 1 and n < 4 and threes < 4:
+                # no effect: the next seat in plays
+                self.opening = None
+                n, d, gone = self.n, self.direction, self.out
+                nxt = (p + d) % n
+                while gone[nxt]:
+                    nxt = (nxt + d) % n
+                self.turn = nxt
+            else:
+                self._resolve(p, r, k)
         elif kind == "take":
             self._take(row[0], row[2])
         elif kind == "joker":
@@ -313,12 +380,7 @@ class Round:
         # count the position reached for the stalemate rule, as the game does: an irreversible
         # move starts the window afresh, a third visit ends the round. ``twice``: how many
         # positions the window holds twice (only those can come a third time).
-        key = self.hh + self.sh + ZT[self.turn]
-        if self.direction < 0:
-            key += ZDIR
-        if self.pend is not None:
-            key += ZP[self.pend]
-        key &= _MASK
+        key = (self.hh + self.sh + ZT[self.turn] + self.keyx) & _MASK
         if self.irrev:
             self.rep = {key: 1}
             self.twice = 0
@@ -330,38 +392,6 @@ class Round:
                 self.twice += 1
             elif count > 2:
                 self._end_stalemate()
-
-    def _play(self, p, cards):
-        r = cards[0] >> 2
-        k = len(cards)
-        hand = self.hands[p]
-        if hand:
-            z = ZH[p]
-            h = self.hh
-            for c in cards:
-                hand.remove(c)
-                h -= z[c]
-            self.hh = h
-            self.cnt[r][p] -= k
-            if self.draw and len(hand) < 3:
-                self._refill(p, hand)
-        else:
-            self._bank_remove(p, cards)
-        # lay the cards (_push, written out: this runs on most moves)
-        st = self.stack
-        h = self.sh
-        for c in cards:
-            h += ZS[len(st)][c]
-            st.append(c)
-        self.sh = h
-        rank, n, threes = self.run
-        if r == 3 and self.P.run_skips_threes:
-            self.run = (rank, n, threes + k)
-        elif r == rank:
-            self.run = (rank, n + k, 0)
-        else:
-            self.run = (r, k, 0)
-        self._resolve(p, r, k)
 
     def _bank_remove(self, p, cards):
         bank = self.banks[p]
@@ -396,7 +426,7 @@ class Round:
             st.append(c)
         self.sh = h
         rank, n, threes = self.run
-        if r == 3 and self.P.run_skips_threes:
+        if r == 3 and self.skip3:
             self.run = (rank, n, threes + len(cards))
         elif r == rank:
             self.run = (rank, n + len(cards), 0)
@@ -429,6 +459,7 @@ class Round:
         self.opening = None
         if r == JOKER_RANK and P.joker == "reverse" and self.left > 2:
             self.direction = -self.direction
+            self._set_keyx()
         burn = r == 10 and P.ten_burns
         if not burn:
             rank, run, threes = self.run
@@ -485,6 +516,7 @@ class Round:
             joker = st.pop()
             self.sh -= ZS[len(st)][joker]
             self.pend = None
+            self._set_keyx()
         else:
             hand = self.hands[p]
             if hand:
@@ -518,6 +550,7 @@ class Round:
         if fits:
             if r == JOKER_RANK and P.joker == "target":
                 self.pend = p
+                self._set_keyx()
                 return
             self._resolve(p, r, 1)
             return

@@ -11,7 +11,18 @@ played on the core (:func:`playout`).
 
 from __future__ import annotations
 
-from .bots import BIG_STACK, FORCED_PLIES, best_index, greedy_setup, jump_in_index, play_score, strength_table
+from .bots import (
+    BIG_STACK,
+    BURN_BELOW_SPECIALS,
+    COMPLETES_FOUR,
+    FORCED_PLIES,
+    PER_STRENGTH,
+    best_index,
+    greedy_setup,
+    jump_in_index,
+    play_score,
+    strength_table,
+)
 from .core import JOKER_RANK, Round, covers
 
 __all__ = ["Round", "covers", "lean_playout", "play_out", "playout", "stalemate_win"]
@@ -54,55 +65,88 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
     P = r.P
     table = strength_table(P)
     n_nat = len(P.natural_order)
+    burn_strength = n_nat + BURN_BELOW_SPECIALS
+    ten = table[10]
     rand, choice = rng.random, rng.choice
     if others is None:
         others = epsilon
-    hands = r.hands
+    hands, cnt = r.hands, r.cnt
     voluntary = P.voluntary_take
     jump_ins = P.jump_ins
     joker_targets = P.joker == "target"
+    on_top, on_empty = P.on_top, P.on_empty
     played = 0
     while not r.over:
         if played >= max_moves:
             return None
         p = r.turn
         hand = hands[p]
+        stack = r.stack
         row = None
-        if hand and r.pend is None and not (jump_ins and r.opening is None and r.stack and r.jump_targets()):
-            # the usual move: the greedy choice from the hand, without making every play (as
-            # greedy_from_hand: the same count of moves, the same choice)
-            stack = r.stack
-            mask = r.playable()
-            if r.opening is not None:
-                mask &= 1 << r.opening
-            big = len(stack) >= BIG_STACK
-            top_run = r.run if stack and r.opening is None else None
-            best = best_score = None
-            count = 0
-            i, n = 0, len(hand)
-            while i < n:
-                rank = hand[i] >> 2
-                j = i + 1
-                while j < n and hand[j] >> 2 == rank:
-                    j += 1
-                if mask >> rank & 1:
-                    if rank == JOKER_RANK and joker_targets:
-                        best = False  # a joker naming its target: the whole offer decides
-                        break
-                    k = j - i
-                    count += k
-                    score = play_score(table, n_nat, rank, k, big, top_run)
-                    if best_score is None or score < best_score:
-                        best, best_score = (i, j), score
-                i = j
-            if best is None:
+        if jump_ins and stack and r.opening is None:
+            # can a seat jump in? (the quick test of Round.jump_targets, written out for the
+            # usual stack: no 3s on top, a draw pile, so only the hands count)
+            top, run, threes = r.run
+            if threes or not r.draw:
+                jump = r.jump_targets()
+            else:
+                jump = top is not None and top != JOKER_RANK and run < 4 and max(cnt[top]) >= 4 - run
+        else:
+            jump = False
+        if r.pend is None and not jump:
+            if hand:
+                # the usual move: the greedy choice from the hand, without making every play (as
+                # greedy_from_hand: the same count of moves, the same choice)
                 if stack:
-                    count = 1
-                    row = (p, "take", (), None, None)
-            elif best is not False:
-                row = (p, "play", tuple(hand[best[0] : best[1]]), None, None)
-                if stack and voluntary:
-                    count += 1  # the take, listed last, never the greedy choice while a play fits
+                    mask = on_top[stack[-1] >> 2]
+                    if mask is None:
+                        mask = r.playable()
+                else:
+                    mask = on_empty
+                opening = r.opening
+                if opening is not None:
+                    mask &= 1 << opening
+                big = len(stack) >= BIG_STACK
+                if stack and opening is None:
+                    top, run, threes = r.run
+                else:
+                    top, run, threes = None, 0, 0
+                best = best_score = None
+                count = 0
+                i, n = 0, len(hand)
+                while i < n:
+                    rank = hand[i] >> 2
+                    j = i + 1
+                    while j < n and hand[j] >> 2 == rank:
+                        j += 1
+                    if mask >> rank & 1:
+                        if rank == JOKER_RANK and joker_targets:
+                            best = False  # a joker naming its target: the whole offer decides
+                            break
+                        k = j - i
+                        count += k
+                        # play_score, written out: its call cost a bitenight playout 4 % more
+                        # instructions (benchmarks/results/shedding-core.md)
+                        s = table[rank]
+                        if big and rank == 10:
+                            s = burn_strength
+                        if s < ten and ((rank == 3 and threes and threes + k >= 4) or (rank == top and run + k >= 4)):
+                            score = COMPLETES_FOUR - k
+                        else:
+                            score = s * PER_STRENGTH - k
+                        if best_score is None or score < best_score:
+                            best, best_score = (i, j), score
+                    i = j
+                if best is None:
+                    if stack:
+                        count = 1
+                        row = (p, "take", (), None, None)
+                elif best is not False:
+                    row = (p, "play", tuple(hand[best[0] : best[1]]), None, None)
+                    if stack and voluntary:
+                        count += 1  # the take, listed last, never the greedy choice while a play fits
+            elif not r.draw:
+                row, count = _from_bank_or_gamble(r, p, table, n_nat)
         if row is not None:
             if count > 1:
                 q = epsilon if p == seat else others
@@ -128,6 +172,58 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
         r.play(row)
         played += 1
     return played
+
+
+def _from_bank_or_gamble(r, p, table, n_nat):
+    """The greedy choice of seat p playing from its bank or gamble, without making every move:
+    ``(row, n)``, n the number of moves when below 2, else 2 or more (enough to tell one move
+    from several), or (None, 0) to ask :meth:`Round.moves`.
+    (From the bank the best play of a rank is all its cards: more cards score lower.)"""
+    P = r.P
+    stack = r.stack
+    bank = sorted(c for c in r.banks[p] if c is not None)
+    if not bank:
+        if P.columns:
+            return None, 0
+        # the gamble, one card at a time: the first slot is the greedy choice
+        return (p, "flip", (), None, 0), len(r.gambles[p]) + (1 if stack and P.voluntary_take else 0)
+    mask = r.playable()
+    opening = r.opening
+    if opening is not None:
+        mask &= 1 << opening
+    big = len(stack) >= BIG_STACK
+    top_run = r.run if stack and opening is None else None
+    best = best_score = None
+    rows = 0
+    i, n = 0, len(bank)
+    while i < n:
+        rank = bank[i] >> 2
+        j = i + 1
+        while j < n and bank[j] >> 2 == rank:
+            j += 1
+        if mask >> rank & 1:
+            if rank == JOKER_RANK and P.joker == "target":
+                return None, 0
+            rows += 1 if j - i == 1 else 2  # (two or more plays of a rank held twice or more)
+            score = play_score(table, n_nat, rank, j - i, big, top_run)
+            if best_score is None or score < best_score:
+                best, best_score = (i, j), score
+        i = j
+    if best is None and P.bank_failure_lays:
+        return None, 0
+    row = None if best is None else (p, "play", tuple(bank[best[0] : best[1]]), None, None)
+    if P.columns:
+        cover = r.banks[p]
+        for i, c in enumerate(r.gambles[p]):
+            if c is not None and cover[i] is None:
+                rows += 1
+                if row is None:
+                    row = (p, "flip", (), None, i)
+    if stack and (P.voluntary_take or not rows):
+        rows += 1
+        if row is None:
+            row = (p, "take", (), None, None)
+    return row, rows
 
 
 def playout(game, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None):

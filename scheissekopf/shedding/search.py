@@ -24,10 +24,10 @@ halving on shared deals (:meth:`Searcher.run`): every remaining move is tried in
 with the same playout randomness, and the better half goes on to the next round. With a budget
 of a hundred or so playouts and up to twenty moves this picks far fewer lucky losers than UCB.
 
-Step 3 runs on the rules core (:class:`scheissekopf.shedding.core.Round`, played by
-:func:`scheissekopf.shedding.playout.playout`), which plays the same moves with the same random
-numbers as the game would, at a fraction of the cost. Where no seat can jump in (palace,
-schwechat) and the seat is in turn, steps 2 to 4 all run on it; ``Searcher.lean`` says so.
+Once the cards are in play, steps 2 to 4 run on the rules core
+(:class:`scheissekopf.shedding.core.Round`; the playouts by :mod:`scheissekopf.shedding.playout`),
+which plays the same moves with the same random numbers as the game would, at a fraction of the
+cost; ``Searcher.lean`` says so (the tests turn it off to compare).
 
 Who decides follows :func:`scheissekopf.bots.play_round`: a jump-in chance goes first to the
 other seats in turn order from the player to move (each may pass), then the player to move
@@ -51,7 +51,7 @@ import time
 from ..mcts import Edge, RootHalving, check_settings, opponent_randomness, tree_step
 from .bots import greedy_move, greedy_setup, stalemate_win, strength_table
 from .determinize import InfoSet
-from .playout import Round, covers, play_out, playout
+from .playout import Round, covers, greedy_row, play_out, playout
 from .playout import stalemate_win as round_stalemate_win
 
 DEPTH = 0  # decisions in the tree: 0 is no bound (1: the root's moves only; see the module's text)
@@ -158,9 +158,10 @@ class Searcher(RootHalving):
             self.root_passed = frozenset(before)
         else:
             self.root_passed = frozenset(s for s in range(self.n) if s != self.seat)
-        # no jump-ins and in turn: the tree and the playouts on the rules core (.core), which
-        # plays the same moves with the same random numbers at a fraction of the cost
-        self.lean = not view.preset.jump_ins and not self.out_of_turn
+        # in play: the tree and the playouts on the rules core (.core), which plays the same
+        # moves with the same random numbers at a fraction of the cost
+        self.lean = True
+        self.n_nat = len(view.preset.natural_order)
         self.root = {}
         self.iterations = 0
         self.seconds = 0.0
@@ -248,30 +249,58 @@ class Searcher(RootHalving):
                 e.points += pts[e.player]
         self.iterations += 1
 
+    def _options_lean(self, r, passed):
+        """:meth:`_options` on a rules core ``r``: (deciding seat, [(key, row)]), row None a pass."""
+        rows = r.moves()
+        turn = r.turn
+        if rows[-1][0] != turn or rows[0][0] != turn:  # a jump-in chance
+            n = self.n
+            for i in range(1, n):
+                q = (turn + i) % n
+                if q in passed:
+                    continue
+                mine = [(row_key(row), row) for row in rows if row[0] == q]
+                if mine:
+                    mine.append((_pass_key(q), None))
+                    return q, mine, rows
+        return turn, [(row_key(row), row) for row in rows if row[0] == turn], rows
+
     def _iterate_lean(self, rng, r, root_key):
-        """:meth:`iterate` in a deal on its rules core ``r`` (:meth:`.core.Round.of`): the same
-        steps (with no jump-ins the player to move always decides)."""
+        """:meth:`iterate` in a deal in play, on its rules core ``r`` (:meth:`.core.Round.of`):
+        the same steps, the same choices."""
         node = self.root
         path = []
+        passed = set(self.root_passed)
         expanded = False
         depth = self.depth
         while not r.over and not expanded:
-            rows = r.moves()
+            seat, options, rows = self._options_lean(r, passed)
             if not path:
-                options = self._root_options([(row_key(row), row) for row in rows], root_key)
-            elif r.twice and (win := round_stalemate_win(r, rows)) is not None:
+                options = self._root_options(options, root_key)
+            elif seat == r.turn and r.twice and (win := round_stalemate_win(r, rows)) is not None:
                 options = [(row_key(win), win)]  # a cycle closing the mover's way: it closes it
-            else:
-                options = [(row_key(row), row) for row in rows]
-            e, row, expanded = tree_step(node, options, r.turn, self.c, rng, _Edge)
+            e, row, expanded = tree_step(node, options, seat, self.c, rng, _Edge)
             path.append(e)
-            r.play(row)
+            if row is None:
+                passed.add(seat)
+            else:
+                r.play(row)
+                passed.clear()
             if depth and len(path) >= depth:
                 break
             if not expanded:
                 if e.node is None:
                     e.node = {}
                 node = e.node
+        while passed and not r.over:
+            # the path ended in a pass: the first playout decision honours it (as iterate)
+            seat, options, _ = self._options_lean(r, passed)
+            rows = [row for _, row in options if row is not None]
+            if seat != r.turn:
+                r.play(max(rows, key=lambda row: len(row[2])))  # the next seat jumps in
+            else:
+                r.play(rows[0] if len(rows) == 1 else greedy_row(r, rows, self.table, self.n_nat))
+            passed.clear()
         pts = None
         if r.over or play_out(r, rng, self.epsilon, self.max_playout, seat=self.seat, others=self.others) is not None:
             loser = r.loser
