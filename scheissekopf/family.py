@@ -38,8 +38,9 @@ class Variant(abc.ABC):
     ranks moves by: ``"win"``, the chance of not losing the round, or ``"points"``, the mean
     settlement), how a result table shows it (``loss_words``, ``points_words``, ``points_signed``,
     ``result_note``), whether a round can end in a stalemate (``can_stalemate``), scores points
-    besides its loser (``points_reward``) or settles money between the seats (``zero_sum``), and
-    the lead a puzzle's best move needs (``puzzle_margin``).
+    besides its loser (``points_reward``) or settles money between the seats (``zero_sum``),
+    the lead a puzzle's best move needs (``puzzle_margin``), and what a lesson's checks read
+    (``plays_by_rank``, ``run_skips_threes``).
     """
 
     name: str
@@ -58,6 +59,8 @@ class Variant(abc.ABC):
     can_stalemate: bool  # a round can end by the repetition rule (a tournament counts them)
     points_reward: bool  # a round scores points besides its loser (bitenight): a reward of its own
     zero_sum: bool  # what one seat wins, the others lose (a settlement)
+    plays_by_rank: bool  # a play is told by its ranks: 9♣ or 9♦ is the same play (the suits do nothing)
+    run_skips_threes: bool  # four of a kind on the stack is counted through 3s (False: no such rule)
 
     def __repr__(self) -> str:
         return f"<Variant {self.name} ({self.family})>"
@@ -137,3 +140,13 @@ class Variant(abc.ABC):
     @abc.abstractmethod
     def situation(self, view: Any, seat: int) -> str:
         """A puzzle's question in words from what ``seat`` can see."""
+
+    @abc.abstractmethod
+    def reason(self, game: Any, seat: int, best: str, greedy: str) -> str:
+        """One sentence for a lesson: what the move ``best`` does at ``game`` for ``seat``, and
+        what ``greedy`` would have allowed instead (both are move texts of that seat)."""
+
+    @abc.abstractmethod
+    def what_it_does(self, game: Any, seat: int, text: str) -> str:
+        """What one move of ``seat`` does at ``game``, as a sentence that names no other move;
+        "" where there is nothing to say beyond the move."""

@@ -220,8 +220,6 @@ COMPAT_REEXPORTS = {"bots": {"shedding.bots"}, "ismcts": {"shedding.search"}}
 NOT_YET = {
     "ai.encoding",
     "editor",
-    "lessons.checks",
-    "lessons.reasons",
     "table",
 }
 

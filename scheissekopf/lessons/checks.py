@@ -19,7 +19,7 @@ import re
 from fractions import Fraction
 
 from ..cards import RANK_TEXT
-from ..variants import TRICK_VARIANTS
+from ..variants import variant
 from ..words import Writer, card_word
 
 _NUMBER = {0: "none", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
@@ -184,8 +184,8 @@ class Check:
 
 # ------------------------------------------------------------------------------- any game
 def moves(*solutions, why: str = "that is not the move the goal asks for", misses=None) -> Check:
-    """The move must be one of `solutions` (move text). In the shedding games a play is matched
-    by its ranks (9C or 9D: the same play). `misses` maps move text to a clause for that wrong
+    """The move must be one of `solutions` (move text). Where the variant tells a play by its
+    ranks (the shedding games) a play is matched by them (9C or 9D: the same play). `misses` maps move text to a clause for that wrong
     move; every other miss says `why`."""
     misses = dict(misses or {})
 
@@ -195,21 +195,21 @@ def moves(*solutions, why: str = "that is not the move the goal asks for", misse
         return o.before.clone().play(text)
 
     def miss(o):
-        shedding = o.after.variant not in TRICK_VARIANTS
-        if any(_same(o.move, resolve(o, s), shedding) for s in solutions):
+        by_rank = variant(o.after).plays_by_rank
+        if any(_same(o.move, resolve(o, s), by_rank) for s in solutions):
             return None
         for text, clause in misses.items():
-            if _same(o.move, resolve(o, text), shedding):
+            if _same(o.move, resolve(o, text), by_rank):
                 return clause
         return why
 
     return Check("the move " + " or ".join(solutions), miss)
 
 
-def _same(x, y, shedding) -> bool:
+def _same(x, y, by_rank) -> bool:
     if (x.player, x.kind, x.target, x.index) != (y.player, y.kind, y.target, y.index):
         return False
-    if shedding and x.kind == "play":
+    if by_rank and x.kind == "play":
         return sorted(c.rank for c in x.cards) == sorted(c.rank for c in y.cards)
     if x.kind == "swap":  # (the hand card, then the bank card: swapped the other way is another move)
         return list(map(str, x.cards)) == list(map(str, y.cards))
@@ -217,14 +217,14 @@ def _same(x, y, shedding) -> bool:
 
 
 # ------------------------------------------------------------------------------- shedding games
-def _run(stack, r, variant) -> int:
+def _run(stack, r, through_threes) -> int:
     """How many cards of rank `r` lie in a row on top of the stack, counted the variant's way
-    (bitenight looks through 3s)."""
+    (`through_threes`: bitenight looks through 3s)."""
     n = 0
     for c in reversed(stack):
         if c.rank == r:
             n += 1
-        elif c.rank == 3 and variant == "bitenight":
+        elif c.rank == 3 and through_threes:
             continue
         else:
             break
@@ -250,7 +250,7 @@ def burned(why=None, four=True) -> Check:
         if not four:
             what = f"the {word}" if len(cards) == 1 else f"the {plural(word)}"
             return f"{what} just {'lies' if len(cards) == 1 else 'lie'} on top of the stack, and nothing burns"
-        n = _run(o.after.stack, cards[0].rank, o.after.variant)
+        n = _run(o.after.stack, cards[0].rank, variant(o.after).run_skips_threes)
         what = f"the {word} does" if len(cards) == 1 else f"the {plural(word)} do"
         there = "there is one" if n == 1 else f"there are {_NUMBER.get(n, n)}"
         return f"{what} not burn: four {plural(word)} are needed in a row, {there}"
@@ -394,9 +394,9 @@ def opens(seat, why=None) -> Check:
         if g.turn == seat:
             return None
         start = [e for e in g.log if e.kind == "start"]
-        low = start[-1].args[0] if start else None
+        low = start[-1].args[0] if start else None  # the rank the opening must have, if any
         text = f"{o.who(g.turn)} would open"
-        if low and g.variant == "bitenight":
+        if low:  # a preset's opener names a rank only where the lowest card held opens
             text += f": the lowest card in any hand would be {a(_RANK_WORDS.get(low, RANK_TEXT[low]))}, and {o.does(g.turn, 'hold')} it"
         return text
 

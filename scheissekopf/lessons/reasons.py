@@ -1,9 +1,10 @@
 """A card player's reason for a puzzle's answer: what the move does, and what the greedy habit's
 move would have allowed, in one sentence.
 
-The search behind a puzzle only gives figures ("86 % against 76 %"). This module plays each of
-the two moves on a copy of the position and says what changed that everyone at the table can
-see: the stack burned or taken and who leads next, the card the next player must beat and how
+The search behind a puzzle only gives figures ("86 % against 76 %"). The variant object's
+``reason`` (written by each family: :mod:`scheissekopf.shedding.lesson_words`,
+:mod:`scheissekopf.trick.lesson_words`) plays each of the two moves on a copy of the position and
+says what changed that everyone at the table can see: the stack burned or taken and who leads next, the card the next player must beat and how
 many cards that player holds, cards kept back for later; in the trick games who takes the trick
 and how many points are in it, or whether a led card is the highest of its suit still out.
 Nothing here uses a card the solving seat cannot see: a gamble card turned blind is not named,
@@ -19,8 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import RANK_TEXT
-from ..variants import TRICK_VARIANTS
+from ..variants import variant
 from ..words import card_word
 
 
@@ -52,244 +52,14 @@ def move_words(game: Any, text: str) -> str:
     return text.split(" ", 1)[1]
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _rank(card) -> str:
-    text = str(card)
-    return "joker" if text.upper() == "JK" else text[:-1]
-
-
 def reason(game: Any, seat: int, best: str, greedy: str) -> str:
     """One sentence: what ``best`` does at ``game`` for ``seat``, and what ``greedy`` would have
-    allowed instead (both are move texts of that seat)."""
-    if game.variant in TRICK_VARIANTS:
-        return _trick_reason(game, seat, best, greedy)
-    return _shedding_reason(game, seat, best, greedy)
+    allowed instead (both are move texts of that seat). The words are the variant's own."""
+    return variant(game).reason(game, seat, best, greedy)
 
 
 def what_it_does(game: Any, seat: int, text: str) -> str:
     """What one move of ``seat`` does at ``game``, as a sentence ("Your A♦ A♥ leave an A for
     P1, ..."), or "" where there is nothing to say beyond the move (a bid). It names no other
     move, so it can go with a wrong answer without giving the right one away."""
-    if game.variant in TRICK_VARIANTS:
-        move = game.clone().play(text)
-        if move.kind != "card":
-            return ""
-        return f"Your {card_words(move.cards[0])} {_trick_effect(game, seat, text)}."
-    subject, does = _shedding_effect(game, seat, text)
-    return f"{subject} {_verb_s(subject, does)}."
-
-
-# ------------------------------------------------------------------------------ shedding games
-def _who(game, s: int, seat: int) -> str:
-    return "you" if s == seat else game.names[s]
-
-
-def _held(game, s: int) -> int:
-    p = game.players[s]
-    return len(p.hand) + sum(c is not None for c in p.bank) + sum(c is not None for c in p.gamble)
-
-
-def _a(rank: str) -> str:
-    return "an" if rank in ("8", "A") else "a"
-
-
-def _shedding_effect(game, seat: int, text: str) -> tuple[str, str]:
-    """What the move does as ``(subject, predicate)`` in the present tense; the predicate is
-    written so that "would have" + its past form reads too (see ``_would``)."""
-    after = game.clone()
-    move = after.play(text)
-    if move.kind == "joker":
-        t = _who(game, move.target, seat)
-        held = "" if move.target == seat else f", who holds {_count(_held(game, move.target), 'card')}"
-        taken = len(game.stack) + len(move.cards)
-        pile = "the joker alone" if taken == 1 else _count(taken, "card")
-        return "Your joker", f"gives the stack ({pile}) to {t}{held}"
-    if move.kind == "take":
-        laid = f"laying {_cards(move.cards)}, " if move.cards else ""
-        return "You", f"take the stack ({_count(len(game.stack), 'card')}) now, {laid}before it grows"
-    if move.kind == "flip":
-        return "You", f"turn gamble card {move.index + 1} blind"
-    subject = f"Your {_cards(move.cards)}"
-    rank = _rank(move.cards[0])
-    if after.phase == "over":
-        return subject, "ends the round"
-    nxt = after.turn
-    if len(after.discard) > len(game.discard) and not after.stack:
-        run = [c for c in game.stack[-3:] if _rank(c) == rank]
-        how = f"complete four {rank}s and burn the stack" if len(move.cards) + len(run) >= 4 else "burn the stack"
-        lead = "you lead again" if nxt == seat else f"{_who(after, nxt, seat)} leads next"
-        return subject, f"{how}, so {lead}"
-    top = after.effective_top
-    target, held = _who(after, nxt, seat), _count(_held(after, nxt), "card")
-    turned = (
-        "reverse the direction of play and " if getattr(after, "direction", 1) != getattr(game, "direction", 1) else ""
-    )
-    follow = _may_follow(after)
-    if top is None or follow is None:
-        on = "" if top is None else f" on the {_rank(top)}"
-        what = f"{turned}leave {target}, who holds {held}, free to play anything{on}"
-    else:
-        what = f"{turned}leave {_a(_rank(top))} {_rank(top)} for {target}, who holds {held}, to follow with {follow}"
-    zone = game.active_zone(seat)
-    mine = game.players[seat].hand if zone == "hand" else [c for c in game.players[seat].bank if c is not None]
-    kept = sum(_rank(c) == rank for c in mine) - len(move.cards) if zone in ("hand", "bank") else 0
-    if kept > 0 and rank != "joker":
-        what += f", and keep {'the other ' + rank if kept == 1 else f'{kept} more {rank}s'} for later"
-    return subject, what
-
-
-def _may_follow(game) -> str | None:
-    """The natural ranks that may go on the stack now, in words ("K or A"), or None when
-    anything may (an empty stack, a 2)."""
-    preset = game.preset
-    if not game.stack:
-        return None
-    mask = game._playable()  # the engine's own answer, special cards on top included
-    ranks = [r for r in preset.natural_order if mask >> r & 1]
-    if len(ranks) == len(preset.natural_order):
-        return None
-    names = [RANK_TEXT[r] for r in ranks]
-    if not names:
-        return "a special card only"
-    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-    return f"{said} only (or a special card)"
-
-
-_PAST = {
-    "complete": "completed",
-    "burn": "burned",
-    "leave": "left",
-    "keep": "kept",
-    "take": "taken",
-    "turn": "turned",
-    "gives": "given",
-    "give": "given",
-    "ends": "ended",
-    "lead": "led",
-    "put": "put",
-    "play": "played",
-    "reverse": "reversed",
-}
-
-
-def _would(predicate: str) -> str:
-    """ "would have" and the predicate's verbs in their past participle."""
-    words = predicate.split(" ")
-    out = []
-    after_and = True
-    for w in words:
-        bare = w.rstrip(",")
-        if after_and and bare in _PAST:
-            w = _PAST[bare] + w[len(bare) :]
-        after_and = bare in ("and",)
-        out.append(w)
-    return "would have " + " ".join(out)
-
-
-def _verb_s(subject: str, predicate: str) -> str:
-    """The present tense for "Your 9♣" (third person) or "You"."""
-    if subject == "You" or subject.startswith("Your") and " " in subject[5:].strip():
-        # "Your 9♣ 9♦" reads as plural
-        return predicate
-    first, _, rest = predicate.partition(" ")
-    if first.endswith("s") or first in ("ends",):
-        return predicate
-    return (
-        (first + "s " + rest)
-        .replace(" and burn ", " and burns ")
-        .replace(", and keep ", ", and keeps ")
-        .replace(" and leave ", " and leaves ")
-    )
-
-
-def _shedding_reason(game, seat: int, best: str, greedy: str) -> str:
-    subject, does = _shedding_effect(game, seat, best)
-    g_subject, g_does = _shedding_effect(game, seat, greedy)
-    g_name = g_subject.replace("Your ", "the greedy ").replace("You", "the greedy habit")
-    if g_name == "the greedy joker":
-        g_name = "the greedy habit's joker"
-    plain = does.split(", and keep")[0]
-    if g_does == plain and does != plain:  # the same effect, with every card of the rank spent
-        return f"{subject} {_verb_s(subject, does)}; {g_name} would have done the same but spent them all at once."
-    return f"{subject} {_verb_s(subject, does)}; {g_name} {_would(g_does)}."
-
-
-# ------------------------------------------------------------------------------ trick games
-def _higher_out(game, seat: int, card) -> list:
-    """The cards of ``card``'s group (trump, or its suit) that beat it and are still out as the
-    seat sees it: neither in its hand nor played."""
-    order = game.order
-    grp = order.grp[card]
-    ranked = list(order.trumps) if order.is_trump(card) else list(order.plain[grp])
-    seen = {int(c) for t in game.tricks for c in t.cards} | {int(c) for c in game.players[seat].hand}
-    seen |= {int(c) for c in game.trick}
-    return [type(card)(c) for c in ranked[: ranked.index(card)] if int(c) not in seen]
-
-
-def _trick_effect(game, seat: int, text: str) -> str:
-    """What a card does, as a predicate after "Your <card>" (present tense)."""
-    after = game.clone()
-    move = after.play(text)
-    card = move.cards[0]
-    if not game.trick:
-        higher = _higher_out(game, seat, card)
-        trump = game.order.is_trump(card)
-        if not higher:
-            return f"leads as the highest {'trump' if trump else 'card of its suit'} still out"
-        if len(higher) == 1:
-            beat = f"the {card_words(higher[0])}"
-        else:
-            beat = f"{len(higher)} higher {'trumps' if trump else 'cards of its suit'}"
-        return f"leads while {beat} still out could beat it"
-    if len(after.tricks) > len(game.tricks):
-        t = after.tricks[-1]
-        if t.winner == seat:
-            return f"takes the trick, worth {t.points} points"
-        return f"lets {game.names[t.winner]} take the trick, worth {t.points} points"
-    ahead = after.trick_seats[after.order.winner(after.trick, after.lead_grp)]
-    pts = sum(c.points for c in after.trick)
-    if ahead == seat:
-        higher = _higher_out(game, seat, card)
-        beat = "nothing still out can beat it" if not higher else f"{_count(len(higher), 'card')} still out can beat it"
-        return f"puts you ahead in the trick ({pts} points so far), and {beat}"
-    return f"leaves {game.names[ahead]} ahead in the trick ({pts} points so far)"
-
-
-_TRICK_PAST = {"leads": "led", "takes": "taken", "lets": "let", "puts": "put", "leaves": "left"}
-
-
-def _bid_reason(game, seat: int, best: str, greedy: str) -> str:
-    def words(text):
-        bid = text.split(" ", 1)[1]
-        return "pass" if bid == "pass" else bid.replace("bid ", "")
-
-    b, g = words(best), words(greedy)
-    alone = {"solo", "tout", "wenz", "geier"}
-    if b == "pass":
-        does = "You pass and leave the game to the others"
-    elif b in alone:
-        does = f"You bid a {b} and play alone"
-    else:
-        does = f"You bid a {b} game, played with a partner (the holder of the ace you call)"
-    if g == "pass":
-        other = "the greedy pass would have left the game to the others, with no partner's help for you either"
-    elif g in alone:
-        other = f"the greedy {g} would have had you play alone against everyone at the table"
-    else:
-        other = f"the greedy {g} would have committed you to a {g} game"
-    return f"{does}; {other}."
-
-
-def _trick_reason(game, seat: int, best: str, greedy: str) -> str:
-    mine = game.clone().play(best)
-    if mine.kind != "card":
-        return _bid_reason(game, seat, best, greedy)
-    theirs = game.clone().play(greedy)
-    does = _trick_effect(game, seat, best)
-    other = _trick_effect(game, seat, greedy)
-    verb, _, rest = other.partition(" ")
-    other = f"would have {_TRICK_PAST.get(verb, verb)} {rest}"
-    return f"Your {card_words(mine.cards[0])} {does}; the greedy {card_words(theirs.cards[0])} {other}."
+    return variant(game).what_it_does(game, seat, text)

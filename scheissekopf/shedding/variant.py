@@ -14,7 +14,7 @@ from typing import Any
 from ..cards import standard_deck
 from ..family import Outcome, Variant
 from ..words import card_word
-from . import bots, notation, render, search
+from . import bots, lesson_words, notation, render, search
 from . import presets as _presets
 from .determinize import determinize
 from .game import DEFAULT_PLAYERS, VARIANTS, Game, new_game
@@ -35,10 +35,12 @@ class SheddingVariant(Variant):
     can_stalemate = True
 
     zero_sum = False  # the Scheißkopf's loss is not the others' gain
+    plays_by_rank = True  # 9♣ or 9♦: the same play
 
     def __init__(self, name: str) -> None:
         self.preset = _presets.get(name)
         self.points_reward = self.preset.scoring == "points"
+        self.run_skips_threes = self.preset.run_skips_threes
         self.name = name
         self.title = self.preset.title
         self.min_players = self.preset.min_players
@@ -133,6 +135,12 @@ class SheddingVariant(Variant):
         if zone != "gamble" and any(m.kind == "flip" for m in view.legal_moves() if m.player == seat):
             mine += ", or turn a face-down card"
         return f"{'; '.join(parts)}. You play {mine}. What is the best move?"
+
+    def reason(self, game, seat, best, greedy):
+        return lesson_words.reason(game, seat, best, greedy)
+
+    def what_it_does(self, game, seat, text):
+        return lesson_words.what_it_does(game, seat, text)
 
 
 VARIANT_OBJECTS = tuple(SheddingVariant(name) for name in VARIANTS)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..family import Outcome, Variant
 from ..words import card_word
-from . import bots, notation, render, search
+from . import bots, lesson_words, notation, render, search
 from . import deck as _deck
 from . import new_game as _new_game
 from .determinize import determinize
@@ -35,6 +35,8 @@ class TrickVariant(Variant):
     can_stalemate = False
     points_reward = False  # the settlement is the hand's reward already
     zero_sum = True  # what one side wins the other pays
+    plays_by_rank = False  # every card is its own
+    run_skips_threes = False  # there is no stack to burn
 
     def __init__(self, name: str) -> None:
         self.rules = RULES[name]
@@ -131,6 +133,12 @@ class TrickVariant(Variant):
         else:
             parts.append("you lead")
         return "; ".join(p for p in parts if p) + ". What do you play?"
+
+    def reason(self, game, seat, best, greedy):
+        return lesson_words.reason(game, seat, best, greedy)
+
+    def what_it_does(self, game, seat, text):
+        return lesson_words.what_it_does(game, seat, text)
 
 
 VARIANT_OBJECTS = tuple(TrickVariant(name) for name in VARIANTS)
