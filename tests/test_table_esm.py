@@ -557,3 +557,18 @@ def test_german_cards_are_named_in_their_tooltips(table):
     assert not SEAT_CODE.search(read) and not CARD_CODE.search(read), read
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator(".sk-table").screenshot(path=ARTIFACTS / "esm-german-names.png")
+
+
+def test_a_run_of_invisible_threes_wears_one_label_that_counts_them(table):
+    """Fanned on the stack, a label on each 3 would run into the next: the topmost says how many."""
+    position = {**POSITION, "stack": ["9D", "8S", "3H", "3C", "3S"], "draw": ["5D", "6S"], "discard": ["10C", "JH"]}
+    position["players"] = [dict(p) for p in POSITION["players"]]
+    position["players"][1] = {**position["players"][1], "hand": ["4H", "QD", "JK"]}
+    position["players"][2] = {**position["players"][2], "hand": ["6H", "6D", "7S", "10S"]}
+    page = table(traits(position))
+    stack = page.locator(".sk-stack .sk-card")
+    assert stack.count() == 5
+    notes = [stack.nth(i).locator(".sk-note").count() for i in range(5)]
+    assert notes == [0, 1, 0, 0, 1], notes  # "to beat" on the 8, one label on the top 3
+    assert "3 \u00d7 invisible" in stack.nth(4).text_content()
+    assert all("sk-ghost" in stack.nth(i).get_attribute("class") for i in (2, 3, 4))

@@ -1121,10 +1121,15 @@ function render({ model, el }) {
       const eff = info.effective_index;
       const first = Math.max(0, stack.length - 9);
       const shown = [];
+      // the 3s above the card to beat are drawn as ghosts; one label on the topmost says how many
+      // (a label on each would run into the next, the cards being fanned)
+      let ghosts = 0;
+      for (let i = stack.length - 1; i >= 0 && info.three_note && rankOf(stack[i]) === "3" && (eff == null || i > eff); i--) ghosts++;
       for (let i = first; i < stack.length; i++) {
-        const ghost = info.three_note && rankOf(stack[i]) === "3" && (eff == null || i > eff);
+        const ghost = i >= stack.length - ghosts;
         const topNote = info.phase === "over" ? null : (info.pending != null ? "shown" : "to beat");
-        shown.push(cardEl(stack[i], { big: true, ring: i === eff && info.phase !== "over", ghost, note: ghost ? info.three_note : (i === eff ? topNote : null), data: { stack: i, card: stack[i] } }));
+        const ghostNote = i === stack.length - 1 ? (ghosts > 1 ? `${ghosts} \u00d7 ${info.three_note}` : info.three_note) : null;
+        shown.push(cardEl(stack[i], { big: true, ring: i === eff && info.phase !== "over", ghost, note: ghost ? ghostNote : (i === eff ? topNote : null), data: { stack: i, card: stack[i] } }));
       }
       let note;
       if (info.phase === "over") note = "the round is over";
