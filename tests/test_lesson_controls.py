@@ -175,7 +175,7 @@ def test_every_lesson_uses_its_notebooks_word_for_the_pack(ex):
 
 @pytest.mark.parametrize("ex", [ex for ex in EXERCISES if ex.variant == "schwechat"], ids=lambda ex: ex.id)
 def test_gamble_columns_are_counted_from_1_left_to_right(ex):
-    player = ex.position["players"][ex.seat]
+    player = ex.data["players"][ex.seat]
     columns = max(len(player.get("bank", [])), len(player.get("gamble", [])))
     for text in lesson_words(ex):
         assert not GAMBLE_NUMBER.search(text), (ex.id, text)  # the engine's index, not what is seen

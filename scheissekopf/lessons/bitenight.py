@@ -1,7 +1,8 @@
 """Bitenight lessons: setup, the special cards, four of a kind, the zones, scoring.
 
-Each exercise is a position dict (``Game.from_dict``), the learner's seat, a goal, a check from
-:mod:`.checks`, the solving moves and graded hints. The rules behind them: docs/RULES.md.
+Each exercise is a position in the one-line position text (``Game.from_text``,
+docs/POSITION_TEXT.md), the learner's seat, a goal, a check from :mod:`.checks`, the solving moves
+and graded hints. The rules behind them: docs/RULES.md.
 """
 
 from __future__ import annotations
@@ -17,16 +18,12 @@ SETUP = Lesson(
     [
         Exercise(
             id="bn-stock-bank",
-            position={
-                "variant": "bitenight",
-                "phase": "setup",
-                "players": [
-                    {"hand": ["6C", "9S", "10H"], "bank": ["4C", "QS", "KD"], "gamble": ["7C", "8C", "JD"]},
-                    {"hand": ["5D", "JS", "AD"], "bank": ["6D", "8D", "KH"], "gamble": ["QC", "AC", "2C"]},
-                    {"hand": ["5S", "9H", "QD"], "bank": ["6H", "7D", "2D"], "gamble": ["3C", "3D", "8H"]},
-                ],
-                "draw": ["6S", "7H", "JH"],
-            },
+            position=(
+                "bitenight | P0 6C 9S 10H bank 4C QS KD gamble 7C 8C JD"
+                " | P1 5D JS AD bank 6D 8D KH gamble QC AC 2C"
+                " | P2 5S 9H QD bank 6H 7D 2D gamble 3C 3D 8H"
+                " | draw 6S 7H JH | phase setup"
+            ),
             seat=0,
             goal="Stock your bank: with one swap, put your 10 in the bank in place of its weakest card.",
             accept=c.bank(has=["10"], lacks=["4"]),
@@ -42,16 +39,12 @@ SETUP = Lesson(
         ),
         Exercise(
             id="bn-who-opens",
-            position={
-                "variant": "bitenight",
-                "phase": "setup",
-                "players": [
-                    {"hand": ["7C", "8C", "JD"], "bank": ["9D", "QC", "AC"], "gamble": ["2C", "3C", "6S"]},
-                    {"hand": ["5D", "JS", "QD"], "bank": ["6D", "8D", "KH"], "gamble": ["10C", "AD", "2H"]},
-                    {"hand": ["6C", "9S", "KD"], "bank": ["4H", "QS", "AH"], "gamble": ["3D", "7D", "8H"]},
-                ],
-                "draw": ["5S", "7H", "JH"],
-            },
+            position=(
+                "bitenight | P0 7C 8C JD bank 9D QC AC gamble 2C 3C 6S"
+                " | P1 5D JS QD bank 6D 8D KH gamble 10C AD 2H"
+                " | P2 6C 9S KD bank 4H QS AH gamble 3D 7D 8H"
+                " | draw 5S 7H JH | phase setup"
+            ),
             seat=2,
             goal="Make one swap so that you open the game once everyone is ready.",
             accept=c.opens(2),
@@ -75,12 +68,7 @@ SPECIALS = Lesson(
     [
         Exercise(
             id="bn-two",
-            position={
-                "variant": "bitenight",
-                "players": [{"hand": ["2S", "3D", "9C"]}, {"hand": ["4C", "5C", "6C"]}, {"hand": ["JH", "QH", "KH"]}],
-                "stack": ["8S", "AH"],
-                "turn": 0,
-            },
+            position="bitenight | P0 2S 3D 9C | P1 4C 5C 6C | P2 JH QH KH | stack 8S AH",
             seat=0,
             goal="An ace lies on the stack. Play so that the next player may lay any card at all.",
             accept=c.anything_goes(),
@@ -96,16 +84,7 @@ SPECIALS = Lesson(
         ),
         Exercise(
             id="bn-three",
-            position={
-                "variant": "bitenight",
-                "players": [
-                    {"hand": ["2H", "3C", "5D", "KS"]},
-                    {"hand": ["QC", "KC", "AC"]},
-                    {"hand": ["4H", "6H", "8H"]},
-                ],
-                "stack": ["9S", "7S"],
-                "turn": 0,
-            },
+            position="bitenight | P0 2H 3C 5D KS | P1 QC KC AC | P2 4H 6H 8H | stack 9S 7S",
             seat=0,
             goal="A 7 lies on top, so the next play must be 7 or lower. Play a card that keeps that "
             "limit on the next player.",
@@ -122,16 +101,7 @@ SPECIALS = Lesson(
         ),
         Exercise(
             id="bn-seven",
-            position={
-                "variant": "bitenight",
-                "players": [
-                    {"hand": ["4S", "7C", "9D", "JH"]},
-                    {"hand": ["QH", "KS", "AS"]},
-                    {"hand": ["5H", "6H", "8H"]},
-                ],
-                "stack": ["5C"],
-                "turn": 0,
-            },
+            position="bitenight | P0 4S 7C 9D JH | P1 QH KS AS | P2 5H 6H 8H | stack 5C",
             seat=0,
             goal="Ben holds only high cards. Play so that Ben must take the stack.",
             accept=c.must_take(1),
@@ -147,12 +117,7 @@ SPECIALS = Lesson(
         ),
         Exercise(
             id="bn-eight",
-            position={
-                "variant": "bitenight",
-                "players": [{"hand": ["5H", "8C", "9D"]}, {"hand": ["QH"]}, {"hand": ["4H", "6H", "JC"]}],
-                "stack": ["6S"],
-                "turn": 0,
-            },
+            position="bitenight | P0 5H 8C 9D | P1 QH | P2 4H 6H JC | stack 6S",
             seat=0,
             goal="Ben is down to one card. Play so that Ben does not get the next turn.",
             accept=c.plays_next(2),
@@ -168,16 +133,7 @@ SPECIALS = Lesson(
         ),
         Exercise(
             id="bn-two-eights",
-            position={
-                "variant": "bitenight",
-                "players": [
-                    {"hand": ["4H", "8C", "8D", "KS"]},
-                    {"hand": ["QH", "QC", "AS"]},
-                    {"hand": ["5S", "6H", "JC"]},
-                ],
-                "stack": ["6S"],
-                "turn": 0,
-            },
+            position="bitenight | P0 4H 8C 8D KS | P1 QH QC AS | P2 5S 6H JC | stack 6S",
             seat=0,
             goal="Three players are at the table. Play so that you play again at once.",
             accept=c.plays_next(0),
@@ -193,12 +149,7 @@ SPECIALS = Lesson(
         ),
         Exercise(
             id="bn-ten",
-            position={
-                "variant": "bitenight",
-                "players": [{"hand": ["9D", "10H", "KS"]}, {"hand": ["4H", "5H", "6H"]}, {"hand": ["4C", "5C", "6C"]}],
-                "stack": ["5S", "8S", "JC", "JD", "QS"],
-                "turn": 0,
-            },
+            position="bitenight | P0 9D 10H KS | P1 4H 5H 6H | P2 4C 5C 6C | stack 5S 8S JC JD QS",
             seat=0,
             goal="Burn the stack in one move.",
             accept=c.burned(four=False),  # four of a kind is taught after the 10
@@ -214,17 +165,7 @@ SPECIALS = Lesson(
         ),
         Exercise(
             id="bn-joker",
-            position={
-                "variant": "bitenight",
-                "players": [
-                    {"hand": ["6C", "KD", "JK"]},
-                    {"hand": ["4H", "5H", "6H"]},
-                    {"hand": ["AS"]},
-                    {"hand": ["4C", "5C", "7C"]},
-                ],
-                "stack": ["5S", "8S", "9C", "9H"],
-                "turn": 0,
-            },
+            position="bitenight | P0 6C KD JK | P1 4H 5H 6H | P2 AS | P3 4C 5C 7C | stack 5S 8S 9C 9H",
             seat=0,
             goal="Cleo is down to one card. Make Cleo take the whole stack.",
             accept=c.took_stack(2),
@@ -249,16 +190,7 @@ FOUR = Lesson(
     [
         Exercise(
             id="bn-four-nines",
-            position={
-                "variant": "bitenight",
-                "players": [
-                    {"hand": ["4S", "9C", "9D", "KH"]},
-                    {"hand": ["5C", "6C", "QD"]},
-                    {"hand": ["JH", "JS", "AC"]},
-                ],
-                "stack": ["6D", "9S", "9H"],
-                "turn": 0,
-            },
+            position="bitenight | P0 4S 9C 9D KH | P1 5C 6C QD | P2 JH JS AC | stack 6D 9S 9H",
             seat=0,
             goal="Burn the stack in one move.",
             accept=c.burned(),
@@ -275,16 +207,7 @@ FOUR = Lesson(
         ),
         Exercise(
             id="bn-four-through-threes",
-            position={
-                "variant": "bitenight",
-                "players": [
-                    {"hand": ["5S", "9C", "9D", "QD"]},
-                    {"hand": ["6C", "KC", "QS"]},
-                    {"hand": ["4H", "JH", "AH"]},
-                ],
-                "stack": ["9S", "9H", "3C"],
-                "turn": 0,
-            },
+            position="bitenight | P0 5S 9C 9D QD | P1 6C KC QS | P2 4H JH AH | stack 9S 9H 3C",
             seat=0,
             goal="A 3 lies on top of two 9s. Burn the stack in one move.",
             accept=c.burned(),
@@ -300,18 +223,7 @@ FOUR = Lesson(
         ),
         Exercise(
             id="bn-jump-in",
-            position={
-                "variant": "bitenight",
-                "players": [
-                    {"hand": ["QC", "QH", "QS"]},
-                    {"hand": ["5S", "6C", "KC"]},
-                    {"hand": ["4C"]},
-                    {"hand": ["4D"]},
-                    {"hand": ["4H"]},
-                ],
-                "stack": ["5H", "QS", "QD"],
-                "turn": 1,
-            },
+            position="bitenight | P0 QC QH QS | P1 5S 6C KC | P2 4C | P3 4D | P4 4H | stack 5H QS QD | turn P1",
             seat=0,
             goal="Five players, two packs. It is Ben's turn, but you can go out right now, before Ben plays. Do it.",
             accept=c.goes_out(),
@@ -337,16 +249,7 @@ ZONES = Lesson(
     [
         Exercise(
             id="bn-hand-then-bank",
-            position={
-                "variant": "bitenight",
-                "players": [
-                    {"hand": ["9C", "9D"], "bank": ["5C", "5S", "KH"], "gamble": ["4D", "7H", "JS"]},
-                    {"hand": ["QC", "KC", "AC"]},
-                    {"hand": ["4H", "6H", "8H"]},
-                ],
-                "stack": ["6S"],
-                "turn": 0,
-            },
+            position="bitenight | P0 9C 9D bank 5C 5S KH gamble 4D 7H JS | P1 QC KC AC | P2 4H 6H 8H | stack 6S",
             seat=0,
             goal="The draw pile is gone. Play so that your next turn is played from your bank.",
             accept=c.plays_from("bank"),
@@ -362,16 +265,7 @@ ZONES = Lesson(
         ),
         Exercise(
             id="bn-bank-cards",
-            position={
-                "variant": "bitenight",
-                "players": [
-                    {"bank": ["9C", "9D", "KH"], "gamble": ["4D", "5C", "10S"]},
-                    {"hand": ["QC", "KC", "AC"]},
-                    {"hand": ["4H", "6H", "8H"]},
-                ],
-                "stack": ["8S"],
-                "turn": 0,
-            },
+            position="bitenight | P0 bank 9C 9D KH gamble 4D 5C 10S | P1 QC KC AC | P2 4H 6H 8H | stack 8S",
             seat=0,
             goal="Your hand is empty and the draw pile is gone. Get as many bank cards out as you can this turn.",
             accept=c.moves(
@@ -395,16 +289,7 @@ ZONES = Lesson(
         ),
         Exercise(
             id="bn-gamble",
-            position={
-                "variant": "bitenight",
-                "players": [
-                    {"gamble": ["5C", "KD", "10S"]},
-                    {"hand": ["QC", "KC", "AC"]},
-                    {"hand": ["4H", "6H", "8H"]},
-                ],
-                "stack": ["4S", "JH"],
-                "turn": 0,
-            },
+            position="bitenight | P0 gamble 5C KD 10S | P1 QC KC AC | P2 4H 6H 8H | stack 4S JH",
             seat=0,
             goal="Hand and bank are empty: you turn gamble cards now. This open table shows you what "
             "lies under each. Turn one that keeps you from taking the stack.",
@@ -430,13 +315,7 @@ SCORING = Lesson(
     [
         Exercise(
             id="bn-score-round",
-            position={
-                "variant": "bitenight",
-                "players": [{"hand": ["4C", "4D"]}, {}, {}, {"hand": ["6H", "9H", "KH"]}],
-                "stack": ["2S"],
-                "turn": 0,
-                "finished": [2, 1],
-            },
+            position="bitenight | P0 4C 4D | P1 | P2 | P3 6H 9H KH | stack 2S | finished P2 P1",
             seat=0,
             goal="Cleo went out first and Ben second. Finish the round with 40 points.",
             accept=c.scores(40),

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import IllegalMove
-from ..variants import Game
+from ..variants import Game, text_to_dict
 from .checks import Outcome, moves
 
 _SEAT = re.compile(r"^\s*P\d+\b", re.IGNORECASE)
@@ -70,7 +70,7 @@ class Exercise:
     """One question on one position.
 
     ``id``: unique and stable (progress is kept by it). ``position``: where the exercise starts
-    (a position dict). ``seat``: the seat the learner plays. ``goal``: one or two plain sentences.
+    (the one-line position text, or a position dict). ``seat``: the seat the learner plays. ``goal``: one or two plain sentences.
     ``accept``: the :class:`~.checks.Check` a move must meet; left out, the move must be one of
     ``solutions``. ``solutions``: the moves that solve it, as text (each must meet ``accept``).
     ``hints``: graded, the gentlest first. ``explain``: said once the exercise is solved.
@@ -104,15 +104,25 @@ class Exercise:
 
     # ------------------------------------------------------------------ reading
     @property
+    def data(self) -> dict:
+        """The position as position data (``to_dict`` form), read from its text if need be."""
+        return self.position if isinstance(self.position, dict) else text_to_dict(self.position)
+
+    @property
     def variant(self) -> str:
-        return self.position["variant"]
+        return self.data["variant"]
 
     def game(self):
         """A fresh game at the exercise's position (the learner's table starts here)."""
-        if not self.cast or not isinstance(self.position, dict) or "names" in self.position:
+        data = self.data
+        players = len(data.get("players", ()))
+        if isinstance(self.position, dict):
+            named = "names" in data
+        else:  # a text without ``names`` reads as P0, P1, ...
+            named = data["names"] != [f"P{i}" for i in range(players)]
+        if not self.cast or named:
             return load_position(self.position)
-        players = len(self.position.get("players", ()))
-        return load_position({**self.position, "names": seat_names(players, self.seat)})
+        return load_position({**data, "names": seat_names(players, self.seat)})
 
     def solutions_text(self) -> list:
         """The solving moves as the learner would write them, seat first (``"P0 9C 9D"``)."""
@@ -130,7 +140,7 @@ class Exercise:
             "seat": self.seat,
             "goal": self.goal,
             "goal_check": self.accept.name,
-            "position": copy.deepcopy(self.position),
+            "position": copy.deepcopy(self.data),
             "solutions": self.solutions_text(),
             "hints": list(self.hints),
             "explain": self.explain,

@@ -3,19 +3,14 @@ ace (calling it, bringing it out, running away), card points, settlement; Mehrko
 and Preusse.
 
 German cards are written suit letter then rank: ``EO`` Eichel-Ober, ``HA`` Herz-Ass, ``S10``
-Schellen-Zehn (docs/SCHAFKOPF.md). A hand position lists every card of the deck.
+Schellen-Zehn (docs/SCHAFKOPF.md). A hand position lists every card of the deck, in the
+one-line position text (docs/POSITION_TEXT.md).
 """
 
 from __future__ import annotations
 
 from . import checks as c
 from .lesson import Exercise, Lesson
-
-
-def _hands(*hands):
-    """Players as position data from one string of cards per seat."""
-    return [{"hand": h.split()} for h in hands]
-
 
 TRUMPS = Lesson(
     "schafkopf-trumps",
@@ -25,17 +20,13 @@ TRUMPS = Lesson(
     [
         Exercise(
             id="sk-trump-order",
-            position={
-                "variant": "schafkopf",
-                "players": _hands(
-                    "SO HK H9 E7 E8 G9 GK S7",
-                    "EO GO HU HA H10 E9 SA",
-                    "EU E10 EK G10 G8 S10 S9",
-                    "HO SU EA GA G7 SK S8",
-                ),
-                "contract": {"mode": "normal", "declarer": 1, "called": "EA"},
-                "trick": {"leader": 1, "cards": ["GU", "H7", "H8"]},
-            },
+            position=(
+                "schafkopf | P0 SO HK H9 E7 E8 G9 GK S7"
+                " | P1 EO GO HU HA H10 E9 SA"
+                " | P2 EU E10 EK G10 G8 S10 S9"
+                " | P3 HO SU EA GA G7 SK S8"
+                " | contract normal P1 - EA | trick P1 GU H7 H8"
+            ),
             seat=0,
             goal="A normal game: Ben led the Gras-Unter. Take the trick.",
             accept=c.takes_trick(
@@ -53,17 +44,13 @@ TRUMPS = Lesson(
         ),
         Exercise(
             id="sk-follow-trump",
-            position={
-                "variant": "schafkopf",
-                "players": _hands(
-                    "HU EK SA S10 SK S8 G9 G8",
-                    "EU HO HA H10 S9 E9 G7",
-                    "EO H9 GA G10 GK E7 E8 S7",
-                    "GO SO SU HK H8 H7 EA E10",
-                ),
-                "contract": {"mode": "normal", "declarer": 1, "called": "SA"},
-                "trick": {"leader": 1, "cards": ["GU"]},
-            },
+            position=(
+                "schafkopf | P0 HU EK SA S10 SK S8 G9 G8"
+                " | P1 EU HO HA H10 S9 E9 G7"
+                " | P2 EO H9 GA G10 GK E7 E8 S7"
+                " | P3 GO SO SU HK H8 H7 EA E10"
+                " | contract normal P1 - SA | trick P1 GU"
+            ),
             seat=2,
             goal="Ben led the Gras-Unter. Play the cheapest card you are allowed to play.",
             accept=c.moves(
@@ -86,17 +73,13 @@ TRUMPS = Lesson(
         ),
         Exercise(
             id="sk-wenz",
-            position={
-                "variant": "schafkopf",
-                "players": _hands(
-                    "SU EO E7 H9 H8 H7 S8 S7",
-                    "EU GU HU GA G10 EA SA",
-                    "G8 E10 EK H10 HK S10 S9",
-                    "G7 HO SO E9 E8 HA SK",
-                ),
-                "contract": {"mode": "wenz", "declarer": 1},
-                "trick": {"leader": 1, "cards": ["GO", "GK", "G9"]},
-            },
+            position=(
+                "schafkopf | P0 SU EO E7 H9 H8 H7 S8 S7"
+                " | P1 EU GU HU GA G10 EA SA"
+                " | P2 G8 E10 EK H10 HK S10 S9"
+                " | P3 G7 HO SO E9 E8 HA SK"
+                " | contract wenz P1 | trick P1 GO GK G9"
+            ),
             seat=0,
             goal="Ben plays a Wenz and led the Gras-Ober; Cleo put the Gras-König on it. You have no Gras. Take the trick.",
             accept=c.takes_trick(
@@ -125,18 +108,14 @@ MEHRKOPF = Lesson(
     [
         Exercise(
             id="mk-gefreiter",
-            position={
-                "variant": "mehrkopf",
-                "players": _hands(
-                    "SG HK E8 GS G7 S10 SS S7",
-                    "EO GO H10 HS E7 GA SA",
-                    "HO EU GU E9 G9 SK S9",
-                    "SO HU EG EA ES G8 S8",
-                    "SU GG HG E10 EK G10 GK",
-                ),
-                "contract": {"mode": "normal", "declarer": 1, "called": "EA"},
-                "trick": {"leader": 1, "cards": ["HA", "H7", "H8", "H9"]},
-            },
+            position=(
+                "mehrkopf | P0 SG HK E8 GS G7 S10 SS S7"
+                " | P1 EO GO H10 HS E7 GA SA"
+                " | P2 HO EU GU E9 G9 SK S9"
+                " | P3 SO HU EG EA ES G8 S8"
+                " | P4 SU GG HG E10 EK G10 GK"
+                " | contract normal P1 - EA | trick P1 HA H7 H8 H9"
+            ),
             seat=0,
             goal="Mehrkopf for five: the Gefreiter (G) join the trumps. Ben led the Herz-Ass. Take the trick.",
             accept=c.takes_trick(why="At five players the Gefreiter rank below the Unter and above every heart."),
@@ -152,19 +131,15 @@ MEHRKOPF = Lesson(
         ),
         Exercise(
             id="mk-preusse",
-            position={
-                "variant": "mehrkopf",
-                "players": _hands(
-                    "SP S6 S9 E10 EK E8 H6 SU",
-                    "G10 GS GK EA ES E9 HU",
-                    "G6 GP EG GG HS HK SA",
-                    "GO HO SO EU GU HA H10",
-                    "HG SG H9 H8 S10 SS SK",
-                    "H7 HP E7 E6 EP S8 S7",
-                ),
-                "contract": {"mode": "solo", "declarer": 3, "suit": "H"},
-                "trick": {"leader": 1, "cards": ["GA", "G7", "EO", "G8", "G9"]},
-            },
+            position=(
+                "mehrkopf | P0 SP S6 S9 E10 EK E8 H6 SU"
+                " | P1 G10 GS GK EA ES E9 HU"
+                " | P2 G6 GP EG GG HS HK SA"
+                " | P3 GO HO SO EU GU HA H10"
+                " | P4 HG SG H9 H8 S10 SS SK"
+                " | P5 H7 HP E7 E6 EP S8 S7"
+                " | contract solo P3 H | trick P1 GA G7 EO G8 G9"
+            ),
             seat=0,
             goal="Six players: Dev plays a Herz solo and takes this trick with the Eichel-Ober. You "
             "have no Gras. Leave Dev as few points as you can.",
@@ -191,18 +166,13 @@ CALLED = Lesson(
     [
         Exercise(
             id="sk-call-ace",
-            position={
-                "variant": "schafkopf",
-                "phase": "declare",
-                "bids": ["pass", "normal", "pass", "pass"],
-                "best_bid": [1, "normal"],
-                "players": _hands(
-                    "HO EU HK EA E10 GA G10 SA",
-                    "EO GO HU HA H10 E7 E9 S8",
-                    "SO GU H9 H8 EK GK G9 S10",
-                    "SU H7 E8 G8 G7 SK S9 S7",
-                ),
-            },
+            position=(
+                "schafkopf | P0 HO EU HK EA E10 GA G10 SA"
+                " | P1 EO GO HU HA H10 E7 E9 S8"
+                " | P2 SO GU H9 H8 EK GK G9 S10"
+                " | P3 SU H7 E8 G8 G7 SK S9 S7"
+                " | phase declare | bids pass normal pass pass | best_bid P1 normal"
+            ),
             seat=1,
             goal="You won the auction with a normal game. Call an ace you may call: the one of the "
             "suit in which you hold a single card, so that you can lead it and find your "
@@ -227,16 +197,13 @@ CALLED = Lesson(
         ),
         Exercise(
             id="sk-bring-out",
-            position={
-                "variant": "schafkopf",
-                "players": _hands(
-                    "HO EU HK E10 GA G10 SA S9",
-                    "EA E8 E7 HU H9 GK S10 S7",
-                    "SO GU H8 EK G9 G8 SK S8",
-                    "EO GO SU HA H10 H7 E9 G7",
-                ),
-                "contract": {"mode": "normal", "declarer": 3, "called": "EA"},
-            },
+            position=(
+                "schafkopf | P0 HO EU HK E10 GA G10 SA S9"
+                " | P1 EA E8 E7 HU H9 GK S10 S7"
+                " | P2 SO GU H8 EK G9 G8 SK S8"
+                " | P3 EO GO SU HA H10 H7 E9 G7"
+                " | contract normal P3 - EA"
+            ),
             seat=1,
             goal="Dev called the Eichel-Ass, and you hold it with two more Eichel cards. Lead Eichel.",
             accept=c.moves("P1 EA", why="that is no Eichel lead"),
@@ -253,16 +220,13 @@ CALLED = Lesson(
         ),
         Exercise(
             id="sk-run-away",
-            position={
-                "variant": "schafkopf",
-                "players": _hands(
-                    "HO EU HK EK GA G10 SA S9",
-                    "EA E10 E8 E7 HU H9 GK S7",
-                    "SO GU H8 G9 G8 S10 SK S8",
-                    "EO GO SU HA H10 H7 E9 G7",
-                ),
-                "contract": {"mode": "normal", "declarer": 3, "called": "EA"},
-            },
+            position=(
+                "schafkopf | P0 HO EU HK EK GA G10 SA S9"
+                " | P1 EA E10 E8 E7 HU H9 GK S7"
+                " | P2 SO GU H8 G9 G8 S10 SK S8"
+                " | P3 EO GO SU HA H10 H7 E9 G7"
+                " | contract normal P3 - EA"
+            ),
             seat=1,
             goal="Dev called the Eichel-Ass, and you hold it with three more Eichel cards. Run away: "
             "lead Eichel, keeping the Ass.",
@@ -298,15 +262,13 @@ POINTS = Lesson(
     [
         Exercise(
             id="sk-smear",
-            position={
-                "variant": "schafkopf",
-                "players": _hands(
-                    "HU HA H7 E7 SA S10 S7", "GO HK H9 E10 EK S9", "HO EU SU E9 G10 SK", "SO H10 EA E8 GK S8"
-                ),
-                "contract": {"mode": "normal", "declarer": 0, "called": "GA"},
-                "tricks": [{"leader": 1, "cards": ["GA", "G8", "G9", "G7"], "winner": 1}],
-                "trick": {"leader": 1, "cards": ["EO", "H8", "GU"]},
-            },
+            position=(
+                "schafkopf | P0 HU HA H7 E7 SA S10 S7"
+                " | P1 GO HK H9 E10 EK S9"
+                " | P2 HO EU SU E9 G10 SK"
+                " | P3 SO H10 EA E8 GK S8"
+                " | contract normal P0 - GA | trick P1 EO H8 GU | tricks P1 GA G8 G9 G7 won P1"
+            ),
             seat=0,
             goal="You called the Gras-Ass and Ben brought it out: Ben is your partner. Ben now leads "
             "the Eichel-Ober, the highest trump. Put as many points as you can into the trick.",
@@ -324,20 +286,14 @@ POINTS = Lesson(
         ),
         Exercise(
             id="sk-count-61",
-            position={
-                "variant": "schafkopf",
-                "players": _hands("SK", "G10 S9", "E7", "E9"),
-                "contract": {"mode": "normal", "declarer": 1, "called": "SA"},
-                "tricks": [
-                    {"leader": 1, "cards": ["S7", "S8", "SA", "S10"], "winner": 3},
-                    {"leader": 3, "cards": ["G9", "G8", "GK", "HA"], "winner": 2},
-                    {"leader": 2, "cards": ["EK", "E8", "EA", "SU"], "winner": 1},
-                    {"leader": 1, "cards": ["HU", "H10", "HO", "EU"], "winner": 3},
-                    {"leader": 3, "cards": ["HK", "H7", "H8", "EO"], "winner": 2},
-                    {"leader": 2, "cards": ["GO", "GU", "E10", "SO"], "winner": 2},
-                ],
-                "trick": {"leader": 2, "cards": ["H9", "GA", "G7"]},
-            },
+            position=(
+                "schafkopf | P0 SK"
+                " | P1 G10 S9"
+                " | P2 E7"
+                " | P3 E9"
+                " | contract normal P1 - SA | trick P2 H9 GA G7"
+                " | tricks P1 S7 S8 SA S10 won P3, P3 G9 G8 GK HA won P2, P2 EK E8 EA SU won P1, P1 HU H10 HO EU won P3, P3 HK H7 H8 EO won P2, P2 GO GU E10 SO won P2"
+            ),
             seat=1,
             goal="Two tricks are left. You and your partner Dev have 55 points; Cleo's Herz-Neun takes "
             "this trick whatever you play. Play so that your side ends with 61 or more.",
@@ -355,20 +311,14 @@ POINTS = Lesson(
         ),
         Exercise(
             id="sk-schneider",
-            position={
-                "variant": "schafkopf",
-                "players": _hands("G10", "S8", "GA", "S10 SK"),
-                "contract": {"mode": "normal", "declarer": 1, "called": "GA"},
-                "tricks": [
-                    {"leader": 1, "cards": ["SO", "H9", "GO", "GU"], "winner": 3},
-                    {"leader": 3, "cards": ["H10", "EO", "H8", "SU"], "winner": 0},
-                    {"leader": 0, "cards": ["HA", "H7", "G7", "EU"], "winner": 3},
-                    {"leader": 3, "cards": ["E8", "EA", "E7", "EK"], "winner": 0},
-                    {"leader": 0, "cards": ["HK", "E10", "SA", "G8"], "winner": 0},
-                    {"leader": 0, "cards": ["HU", "GK", "E9", "S7"], "winner": 0},
-                ],
-                "trick": {"leader": 0, "cards": ["HO", "G9", "S9"]},
-            },
+            position=(
+                "schafkopf | P0 G10"
+                " | P1 S8"
+                " | P2 GA"
+                " | P3 S10 SK"
+                " | contract normal P1 - GA | trick P0 HO G9 S9"
+                " | tricks P1 SO H9 GO GU won P3, P3 H10 EO H8 SU won P0, P0 HA H7 G7 EU won P3, P3 E8 EA E7 EK won P0, P0 HK E10 SA G8 won P0, P0 HU GK E9 S7 won P0"
+            ),
             seat=3,
             goal="Ben called the Gras-Ass, which Cleo holds: Ben and Cleo play against you and Ada, and "
             "have lost already. Your partner Ada's Herz-Ober takes this trick. Play so that "

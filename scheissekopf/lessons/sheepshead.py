@@ -1,22 +1,14 @@
 """Sheepshead lessons: picking, burying, calling, the trump order, scoring.
 
 Five players, 32 cards: the queens, the jacks and the diamonds are trump (docs/SCHAFKOPF.md).
-A hand position lists every card: the five hands, and the blind or the buried cards.
+A hand position lists every card: the five hands, and the blind or the buried cards. Each
+position is the one-line position text (docs/POSITION_TEXT.md).
 """
 
 from __future__ import annotations
 
 from . import checks as c
 from .lesson import Exercise, Lesson
-
-
-def _hands(*hands):
-    """Players as position data from one string of cards per seat."""
-    return [{"hand": h.split()} for h in hands]
-
-
-# the picker Ben's deal, used from the bury on: Ben picked up 10H and KS
-_AFTER_PICK = ("QS 10D 8S 7S 9H AC", "QH JS KD 9C 8C 7H", "QD JH 8D AH KH 10C", "7D KC AS 10S 9S 8H")
 
 PICKING = Lesson(
     "sheepshead-picking",
@@ -27,17 +19,14 @@ PICKING = Lesson(
     [
         Exercise(
             id="sh-pick",
-            position={
-                "variant": "sheepshead",
-                "players": _hands(
-                    "10S KS 8S 7S 9H 8H",
-                    "QC QS JC JD AD 10D",
-                    "QH JS KD 9D AC 7H",
-                    "QD JH 8D 10C KC 9S",
-                    "7D AH 10H KH 9C AS",
-                ),
-                "blind": ["8C", "7C"],
-            },
+            position=(
+                "sheepshead | P0 10S KS 8S 7S 9H 8H"
+                " | P1 QC QS JC JD AD 10D"
+                " | P2 QH JS KD 9D AC 7H"
+                " | P3 QD JH 8D 10C KC 9S"
+                " | P4 7D AH 10H KH 9C AS"
+                " | blind 8C 7C"
+            ),
             seat=1,
             goal="You speak first. You hold six trumps, the two best queens among them. Pick or pass?",
             accept=c.moves(
@@ -55,13 +44,15 @@ PICKING = Lesson(
         ),
         Exercise(
             id="sh-bury",
-            position={
-                "variant": "sheepshead",
-                "phase": "bury",
-                "bids": [None, "pick", None, None, None],
-                "contract": {"mode": "pick", "declarer": 1},
-                "players": _hands(_AFTER_PICK[0], "QC JC JD AD 9D 7C 10H KS", *_AFTER_PICK[1:]),
-            },
+            # Ben's deal of sh-pick after the pick: Ben picked up 10H and KS
+            position=(
+                "sheepshead | P0 QS 10D 8S 7S 9H AC"
+                " | P1 QC JC JD AD 9D 7C 10H KS"
+                " | P2 QH JS KD 9C 8C 7H"
+                " | P3 QD JH 8D AH KH 10C"
+                " | P4 7D KC AS 10S 9S 8H"
+                " | bids - pick - - - | contract pick P1"
+            ),
             seat=1,
             goal="You picked. Bury two cards: as many points as you can, and no trump.",
             accept=c.buries(at_least=14),
@@ -78,14 +69,14 @@ PICKING = Lesson(
         ),
         Exercise(
             id="sh-call",
-            position={
-                "variant": "sheepshead",
-                "phase": "call",
-                "bids": [None, "pick", None, None, None],
-                "contract": {"mode": "pick", "declarer": 1},
-                "buried": ["10H", "KS"],
-                "players": _hands(_AFTER_PICK[0], "QC JC JD AD 9D 7C", *_AFTER_PICK[1:]),
-            },
+            position=(
+                "sheepshead | P0 QS 10D 8S 7S 9H AC"
+                " | P1 QC JC JD AD 9D 7C"
+                " | P2 QH JS KD 9C 8C 7H"
+                " | P3 QD JH 8D AH KH 10C"
+                " | P4 7D KC AS 10S 9S 8H"
+                " | buried 10H KS | phase call | bids - pick - - - | contract pick P1"
+            ),
             seat=1,
             goal="You buried the 10♥ and the K♠. Call a partner.",
             accept=c.moves(
@@ -113,15 +104,14 @@ PLAYING = Lesson(
     [
         Exercise(
             id="sh-trump-order",
-            position={
-                "variant": "sheepshead",
-                "buried": ["10H", "KS"],
-                "contract": {"mode": "called", "declarer": 1, "called": "AC"},
-                "players": _hands(
-                    "JH 9D 10S 9S 8H 7H", "QC QS JC 8D 7C", "QH JS 9C 8C AS", "QD JD AC KH 8S", "10C KC AH 9H 7S"
-                ),
-                "trick": {"leader": 1, "cards": ["AD", "10D", "KD", "7D"]},
-            },
+            position=(
+                "sheepshead | P0 JH 9D 10S 9S 8H 7H"
+                " | P1 QC QS JC 8D 7C"
+                " | P2 QH JS 9C 8C AS"
+                " | P3 QD JD AC KH 8S"
+                " | P4 10C KC AH 9H 7S"
+                " | buried 10H KS | contract called P1 AC | trick P1 AD 10D KD 7D"
+            ),
             seat=0,
             goal="Ben led the ace of diamonds. Take the trick.",
             accept=c.takes_trick(why="Every queen and jack ranks above the diamonds, the ace included."),
@@ -137,19 +127,15 @@ PLAYING = Lesson(
         ),
         Exercise(
             id="sh-schneider",
-            position={
-                "variant": "sheepshead",
-                "buried": ["QC", "8C"],
-                "contract": {"mode": "called", "declarer": 1, "called": "AH"},
-                "players": _hands("8D", "7C", "8S", "7S", "AD KS"),
-                "tricks": [
-                    {"leader": 1, "cards": ["10H", "9H", "AH", "KH", "9S"], "winner": 3},
-                    {"leader": 3, "cards": ["7D", "JD", "QS", "QH", "9D"], "winner": 0},
-                    {"leader": 0, "cards": ["KD", "AC", "JC", "JS", "10D"], "winner": 2},
-                    {"leader": 2, "cards": ["8H", "KC", "JH", "QD", "7H"], "winner": 0},
-                ],
-                "trick": {"leader": 0, "cards": ["9C", "10C", "10S", "AS"]},
-            },
+            position=(
+                "sheepshead | P0 8D"
+                " | P1 7C"
+                " | P2 8S"
+                " | P3 7S"
+                " | P4 AD KS"
+                " | buried QC 8C | contract called P1 AH | trick P0 9C 10C 10S AS"
+                " | tricks P1 10H 9H AH KH 9S won P3, P3 7D JD QS QH 9D won P0, P0 KD AC JC JS 10D won P2, P2 8H KC JH QD 7H won P0"
+            ),
             seat=4,
             goal="Ben picked and Dev brought out the called ace of hearts. They have 28 points; this "
             "trick holds 31. Play so that you end the hand with +2.",

@@ -18,16 +18,12 @@ PALACE = Lesson(
     [
         Exercise(
             id="pa-opening",
-            position={
-                "variant": "palace",
-                "phase": "setup",
-                "players": [
-                    {"hand": ["7C", "8C", "JD"], "bank": ["9D", "QC", "AC"], "gamble": ["2C", "4C", "6S"]},
-                    {"hand": ["3D", "JS", "QD"], "bank": ["6D", "8D", "KH"], "gamble": ["10C", "AD", "2H"]},
-                    {"hand": ["3S", "9S", "KD"], "bank": ["5H", "QS", "AH"], "gamble": ["4D", "7D", "8H"]},
-                ],
-                "draw": ["5S", "7H", "JH"],
-            },
+            position=(
+                "palace | P0 7C 8C JD bank 9D QC AC gamble 2C 4C 6S"
+                " | P1 3D JS QD bank 6D 8D KH gamble 10C AD 2H"
+                " | P2 3S 9S KD bank 5H QS AH gamble 4D 7D 8H"
+                " | draw 5S 7H JH | phase setup"
+            ),
             seat=2,
             goal="Ben and you both hold a 3 in the hand, and Ben sits first from the dealer's left. "
             "Make one swap so that you open.",
@@ -47,12 +43,7 @@ PALACE = Lesson(
         ),
         Exercise(
             id="pa-plain-seven",
-            position={
-                "variant": "palace",
-                "players": [{"hand": ["4D", "7C", "QD"]}, {"hand": ["6H", "8S", "9S"]}, {"hand": ["4H", "6C", "JH"]}],
-                "stack": ["5S"],
-                "turn": 0,
-            },
+            position="palace | P0 4D 7C QD | P1 6H 8S 9S | P2 4H 6C JH | stack 5S",
             seat=0,
             goal="Ben holds a 6, an 8 and a 9. Play so that Ben must take the stack.",
             accept=c.must_take(1, why="In palace a 7 holds nothing low: the next play is equal or higher."),
@@ -67,12 +58,7 @@ PALACE = Lesson(
         ),
         Exercise(
             id="pa-three-is-low",
-            position={
-                "variant": "palace",
-                "players": [{"hand": ["2S", "3C", "10D"]}, {"hand": ["4H", "6C", "JH"]}, {"hand": ["6H", "8S", "9S"]}],
-                "stack": ["5S", "KS"],
-                "turn": 0,
-            },
+            position="palace | P0 2S 3C 10D | P1 4H 6C JH | P2 6H 8S 9S | stack 5S KS",
             seat=0,
             goal="A king lies on the stack. Play so that Ben, who plays next, may lay any card.",
             accept=c.anything_goes(),
@@ -89,16 +75,7 @@ PALACE = Lesson(
         ),
         Exercise(
             id="pa-bank-failure",
-            position={
-                "variant": "palace",
-                "players": [
-                    {"bank": ["4C", "6D", "9S"], "gamble": ["5C", "8D", "JS"]},
-                    {"hand": ["5H", "6H", "KH"]},
-                    {"hand": ["4H", "6C", "QH"]},
-                ],
-                "stack": ["8S", "KS"],
-                "turn": 0,
-            },
+            position="palace | P0 bank 4C 6D 9S gamble 5C 8D JS | P1 5H 6H KH | P2 4H 6C QH | stack 8S KS",
             seat=0,
             goal="None of your bank cards goes on the king. Lay one and take the stack, keeping your "
             "two highest bank cards in the bank.",
@@ -125,12 +102,7 @@ SCHWECHAT = Lesson(
     [
         Exercise(
             id="sw-undercut-seven",
-            position={
-                "variant": "schwechat",
-                "players": [{"hand": ["5D", "7C", "JD"]}, {"hand": ["8H", "KS", "AS"]}, {"hand": ["4H", "6H", "QH"]}],
-                "stack": ["9S"],
-                "turn": 0,
-            },
+            position="schwechat | P0 5D 7C JD | P1 8H KS AS | P2 4H 6H QH | stack 9S",
             seat=0,
             goal="Ben holds an 8, a king and an ace, and no wildcard. Play so that Ben must take the stack.",
             accept=c.must_take(1),
@@ -146,12 +118,7 @@ SCHWECHAT = Lesson(
         ),
         Exercise(
             id="sw-mirror-three",
-            position={
-                "variant": "schwechat",
-                "players": [{"hand": ["3C", "9S", "10D"]}, {"hand": ["5H", "6H", "KH"]}, {"hand": ["4H", "6C", "QH"]}],
-                "stack": ["8S", "AS"],
-                "turn": 0,
-            },
+            position="schwechat | P0 3C 9S 10D | P1 5H 6H KH | P2 4H 6C QH | stack 8S AS",
             seat=0,
             goal="An ace lies on top and Ben holds a 5, a 6 and a king. Play so that Ben must take the stack.",
             accept=c.must_take(1),
@@ -168,17 +135,7 @@ SCHWECHAT = Lesson(
         ),
         Exercise(
             id="sw-joker-reverses",
-            position={
-                "variant": "schwechat",
-                "players": [
-                    {"hand": ["4C", "9C", "JK"]},
-                    {"hand": ["QH"]},
-                    {"hand": ["4H", "6C", "QC"]},
-                    {"hand": ["5H", "6H", "KH"]},
-                ],
-                "stack": ["5S"],
-                "turn": 0,
-            },
+            position="schwechat | P0 4C 9C JK | P1 QH | P2 4H 6C QC | P3 5H 6H KH | stack 5S",
             seat=0,
             goal="Ben, on your left, has one card left. Play so that Dev, on your right, plays next.",
             accept=c.plays_next(3),
@@ -194,16 +151,7 @@ SCHWECHAT = Lesson(
         ),
         Exercise(
             id="sw-columns",
-            position={
-                "variant": "schwechat",
-                "players": [
-                    {"bank": ["9C", "KD", None], "gamble": ["5S", "2H", "7D"]},
-                    {"hand": ["5H", "6H", "KH"]},
-                    {"hand": ["4H", "6C", "QH"]},
-                ],
-                "stack": ["8S", "AS"],
-                "turn": 0,
-            },
+            position="schwechat | P0 bank 9C KD - gamble 5S 2H 7D | P1 5H 6H KH | P2 4H 6C QH | stack 8S AS",
             seat=0,
             goal="Your hand is empty. Neither bank card goes on the ace. Play on without taking the "
             "stack (this open table shows the face-down cards).",
@@ -223,12 +171,7 @@ SCHWECHAT = Lesson(
         ),
         Exercise(
             id="sw-take-by-choice",
-            position={
-                "variant": "schwechat",
-                "players": [{"hand": ["5D", "6D", "KC"]}, {"hand": ["5H", "6H", "KH"]}, {"hand": ["4H", "6C", "QH"]}],
-                "stack": ["JK", "3H", "7S"],
-                "turn": 0,
-            },
+            position="schwechat | P0 5D 6D KC | P1 5H 6H KH | P2 4H 6C QH | stack JK 3H 7S",
             seat=0,
             goal="The stack holds only wildcards: a joker, a 3 and a 7. Take it into your hand now, by choice.",
             accept=c.took_stack(0),
