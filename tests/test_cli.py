@@ -185,3 +185,19 @@ def test_output_cut_short_by_its_reader_is_no_bug():
     err = writer.stderr.read().decode()
     assert writer.wait(timeout=120) != 0
     assert "Traceback" not in err and BUG_REPORT not in err
+
+
+@pytest.mark.parametrize("name", ["bitenight", "palace", "schwechat", "sheepshead", "schafkopf", "mehrkopf"])
+def test_simulate_counts_what_the_variants_outcome_says(name):
+    from scheissekopf.variants import variant
+
+    v = variant(name)
+    r = cli.simulate(name, v.default_players, 6, seed=2, progress=False)
+    figures = set(r) - {"variant", "players", "games", "seed", "seconds", "cpu_seconds", "games_per_s", "moves_per_s"}
+    figures -= {"moves_per_game_mean", "moves_per_game_median"}
+    if v.points_signed:  # a hand settles money: what one side wins the other pays
+        assert figures == {"tricks_per_game_mean", "us_per_trick", "mean_settlement"}
+        assert abs(sum(r["mean_settlement"])) < 1e-9 and r["tricks_per_game_mean"] > 0
+    else:  # a round has one loser, the Scheißkopf, and may end by stalemate
+        assert figures == {"loser_rate", "stalemates"}
+        assert sum(r["loser_rate"]) == pytest.approx(1) and 0 <= r["stalemates"] <= 6

@@ -18,6 +18,7 @@ from helpers import named
 import scheissekopf as sk
 from scheissekopf import lessons
 from scheissekopf.lessons import checks
+from scheissekopf.variants import text_to_dict
 
 EXERCISES = lessons.exercises()
 IDS = [ex.id for ex in EXERCISES]
@@ -281,3 +282,24 @@ def test_every_lesson_table_seats_you_and_the_cast_and_its_words_call_them_so():
         assert names[puzzle.seat] == "You" and all(n == CAST[i] for i, n in enumerate(names) if i != puzzle.seat)
         for text in (puzzle.goal, puzzle.explain, *puzzle.hints):
             assert not re.search(r"\bP\d\b", text), (puzzle.id, text)
+
+
+# ------------------------------------------------------------------------------ written as text
+def test_every_position_is_written_as_its_one_line_text():
+    # what to_text writes for the position, so that a lesson reads as the engine writes positions
+    written = {ex.id: ex.position for ex in EXERCISES}
+    assert all(isinstance(text, str) and "\n" not in text for text in written.values())
+    assert [i for i, text in written.items() if sk.to_text(lessons.exercise(i).data) != text] == []
+
+
+def test_a_text_position_is_seated_like_a_dict_one():
+    text = "bitenight | P0 2S 3D 9C | P1 4C 5C 6C | P2 JH QH KH | stack 8S AH"
+    as_text = lessons.Exercise(id="t", position=text, seat=1, goal="?", solutions=["4C"])
+    as_dict = lessons.Exercise(id="d", position=text_to_dict(text), seat=1, goal="?", solutions=["4C"])
+    as_dict.position.pop("names")  # a dict without names, as a lesson writes it
+    assert as_text.variant == "bitenight" and list(as_text.game().names) == ["Ada", "You", "Cleo"]
+    assert as_text.game().to_dict() == as_dict.game().to_dict()
+    own = lessons.Exercise(id="n", position=text + " | names Ann Bo Cy", seat=1, goal="?", solutions=["4C"])
+    assert list(own.game().names) == ["Ann", "Bo", "Cy"]
+    plain = lessons.Exercise(id="c", position=text, seat=1, goal="?", solutions=["4C"], cast=False)
+    assert list(plain.game().names) == ["P0", "P1", "P2"]
