@@ -17,7 +17,7 @@ from typing import Any
 from .errors import InvalidPosition
 from .mcts import PLAYOUTS
 from .progress import progress_bar
-from .variants import ALL_VARIANTS, Game, from_text, new_game, unknown_variant
+from .variants import ALL_VARIANTS, Game, from_text, new_game, unknown_variant, variant_objects
 from .variants import variant as variant_of
 
 
@@ -471,6 +471,14 @@ def main(argv=None):
         return 1
 
 
+def _players_help() -> str:
+    """``--players``' help: each variant's own table size when none is given."""
+    sizes = [(v.name, v.default_players) for v in variant_objects()]
+    usual = statistics.mode(n for _, n in sizes)
+    others = ", ".join(f"{name}: {n}" for name, n in sizes if n != usual)
+    return f"default: {usual}" + (f" ({others})" if others else "")
+
+
 def _main(argv):
     ap = argparse.ArgumentParser(
         prog="python -m scheissekopf", description="Scheisskopf family: simulate random games, show positions."
@@ -478,7 +486,7 @@ def _main(argv):
     sub = ap.add_subparsers(dest="command", required=True)
     s = sub.add_parser("simulate", help="play random games and report speed and who loses")
     s.add_argument("--variant", choices=ALL_VARIANTS, default="bitenight")
-    s.add_argument("--players", type=int, default=None, help="default: 4 (sheepshead: 5)")
+    s.add_argument("--players", type=int, default=None, help=_players_help())
     s.add_argument("--games", type=int, default=1000)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -561,7 +569,7 @@ def _main(argv):
     pz.add_argument("--variant", default="bitenight", help="one of " + ", ".join(ALL_VARIANTS))
     pz.add_argument("--count", type=int, default=10, help="how many puzzles to find")
     pz.add_argument("--seed", type=int, default=1)
-    pz.add_argument("--players", type=int, default=4)
+    pz.add_argument("--players", type=int, default=None, help=_players_help())
     pz.add_argument("--strong", type=int, default=None, help="playouts of the strong search (default 2000)")
     pz.add_argument("--weak", type=int, default=None, help="playouts of the weak search (default 400)")
     pz.add_argument("--margin", type=float, default=None, help="default: 0.08 win rate, 0.5 game units (trick games)")
@@ -586,6 +594,8 @@ def _main(argv):
 
         if args.variant not in ALL_VARIANTS:
             ap.error(unknown_variant(args.variant))
+        if args.players is None:
+            args.players = variant_of(args.variant).default_players
         if args.count < 1:
             ap.error(f"--count must be at least 1, not {args.count}")
         args.strong = STRONG if args.strong is None else args.strong

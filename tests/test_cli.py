@@ -201,3 +201,12 @@ def test_simulate_counts_what_the_variants_outcome_says(name):
     else:  # a round has one loser, the Scheißkopf, and may end by stalemate
         assert figures == {"loser_rate", "stalemates"}
         assert sum(r["loser_rate"]) == pytest.approx(1) and 0 <= r["stalemates"] <= 6
+
+
+def test_puzzles_are_mined_at_the_variants_own_table_size_when_none_is_given(tmp_path):
+    out = tmp_path / "p.jsonl"
+    argv = ["puzzles", "--variant", "sheepshead", "--count", "1", "--max-games", "1", "--strong", "20"]
+    assert main(argv + ["--weak", "5", "--jobs", "1", "--quiet", "--out", str(out)]) == 0
+    for line in out.read_text(encoding="utf-8").splitlines():  # (a puzzle, if the round held one)
+        text = json.loads(line)["text"]
+        assert " | P4 " in text and " | P5 " not in text  # five seats, sheepshead's
