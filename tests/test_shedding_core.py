@@ -40,6 +40,7 @@ def state(x):
             x.run if x.stack else (None, 0, 0),
             None if x.over else x.twice,  # (positions seen twice: what matters while in play)
             x.cnt,
+            x.ranks,
         )
     return (
         [[int(c) for c in pl.hand] for pl in x.players],
@@ -61,6 +62,7 @@ def state(x):
         x._top_run(),
         None if x.phase == "over" else list(x._rep.values()).count(2),
         [[sum(c >> 2 == r for c in pl.hand) for pl in x.players] for r in range(16)],
+        [sum(1 << r for r in {c >> 2 for c in pl.hand}) for pl in x.players],
     )
 
 

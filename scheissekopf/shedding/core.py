@@ -34,6 +34,21 @@ def covers(game):
     return game.phase == "play"
 
 
+_PLAIN: dict = {}
+
+
+def _plain(P):
+    """The ranks whose play in preset P has no effect but being laid (unless it burns the stack
+    or empties a hand), as a bit mask."""
+    bits = _PLAIN.get(P.name)
+    if bits is None:
+        effects = (
+            (1 << 10 if P.ten_burns else 0) | (1 << 8 if P.eight_skips else 0) | (1 << JOKER_RANK if P.joker else 0)
+        )
+        bits = _PLAIN[P.name] = sum(1 << x for x in range(2, JOKER_RANK + 1)) & ~effects
+    return bits
+
+
 class Round:
     """A shedding round in play, on plain lists (see the module's text)."""
 
@@ -42,6 +57,7 @@ class Round:
         "n",
         "hands",
         "cnt",
+        "ranks",
         "banks",
         "gambles",
         "draw",
@@ -72,17 +88,26 @@ class Round:
     def of(cls, game):
         """The round of ``game`` (a full game in play; the game is not changed)."""
         r = cls.__new__(cls)
-        r.P = game.preset
-        r.n = game.n
-        r.hands = [[int(c) for c in pl.hand] for pl in game.players]
-        r.cnt = cnt = [[0] * r.n for _ in range(16)]
-        for s, hand in enumerate(r.hands):
+        r.P = P = game.preset
+        r.n = n = game.n
+        players = game.players
+        r.hands = hands = [list(map(int, pl.hand)) for pl in players]  # (plain ints: >> on a Card is slow)
+        r.cnt = cnt = [[0] * n for _ in range(16)]
+        r.ranks = ranks = [0] * n
+        for s, hand in enumerate(hands):
+            bits = 0
             for c in hand:
                 cnt[c >> 2][s] += 1
-        r.banks = [[None if c is None else int(c) for c in pl.bank] for pl in game.players]
-        r.gambles = [[None if c is None else int(c) for c in pl.gamble] for pl in game.players]
-        r.draw = [int(c) for c in game._draw]
-        r.stack = [int(c) for c in game.stack]
+                bits |= 1 << (c >> 2)
+            ranks[s] = bits
+        if P.columns:
+            r.banks = [[None if c is None else int(c) for c in pl.bank] for pl in players]
+            r.gambles = [[None if c is None else int(c) for c in pl.gamble] for pl in players]
+        else:
+            r.banks = [list(map(int, pl.bank)) for pl in players]
+            r.gambles = [list(map(int, pl.gamble)) for pl in players]
+        r.draw = list(map(int, game._draw))
+        r.stack = list(map(int, game.stack))
         r.run = game._top_run() if game.stack else (None, 0, 0)
         r.out = game._out[:]
         r.left = r.out.count(False)
@@ -90,11 +115,7 @@ class Round:
         r.direction = game.direction
         r.pend = game._pend
         r._set_keyx()
-        P = r.P
-        # the ranks whose play has no effect but being laid (unless it burns or empties a hand)
-        r.plain = sum(1 << x for x in range(2, JOKER_RANK + 1)) & ~(
-            (1 << 10 if P.ten_burns else 0) | (1 << 8 if P.eight_skips else 0) | (1 << JOKER_RANK if P.joker else 0)
-        )
+        r.plain = _plain(P)
         r.skip3 = P.run_skips_threes
         r.opening = game.opening
         r.finished = game.finished[:]
@@ -106,6 +127,9 @@ class Round:
         r.twice = list(r.rep.values()).count(2)
         return r
 
+    # ``cnt[r][s]``: how many cards of rank r seat s holds in its hand; ``ranks[s]``: the ranks
+    # it holds there, as a bit mask (bit r for rank r)
+
     def copy(self):
         r = Round.__new__(Round)
         r.P, r.n, r.run, r.left, r.turn, r.direction = self.P, self.n, self.run, self.left, self.turn, self.direction
@@ -114,6 +138,7 @@ class Round:
         r.hh, r.sh, r.twice, r.irrev = self.hh, self.sh, self.twice, self.irrev
         r.hands = [h[:] for h in self.hands]
         r.cnt = [k[:] for k in self.cnt]
+        r.ranks = self.ranks[:]
         r.banks = [b[:] for b in self.banks]
         r.gambles = [g[:] for g in self.gambles]
         r.draw, r.stack, r.out = self.draw[:], self.stack[:], self.out[:]
@@ -329,13 +354,17 @@ class Round:
                     hand.remove(c)
                     h -= z[c]
                 cnt = self.cnt
-                cnt[r][p] -= k
+                left = cnt[r][p] - k
+                cnt[r][p] = left
+                if not left:
+                    self.ranks[p] &= ~(1 << r)
                 draw = self.draw
                 if draw and len(hand) < 3:  # draw back up to three
                     need = 3 - len(hand)
                     for c in draw[-need:]:
                         h += z[c]
                         cnt[c >> 2][p] += 1
+                        self.ranks[p] |= 1 << (c >> 2)
                         hand.append(c)
                     del draw[-need:]
                     hand.sort()
@@ -409,10 +438,13 @@ class Round:
         z = ZH[p]
         h = self.hh
         cnt = self.cnt
+        bits = self.ranks[p]
         for c in draw[-need:]:
             h += z[c]
             cnt[c >> 2][p] += 1
+            bits |= 1 << (c >> 2)
             hand.append(c)
+        self.ranks[p] = bits
         del draw[-need:]
         hand.sort()
         self.hh = h
@@ -445,9 +477,12 @@ class Round:
         z = ZH[p]
         h = self.hh
         cnt = self.cnt
+        bits = self.ranks[p]
         for c in cards:
             h += z[c]
             cnt[c >> 2][p] += 1
+            bits |= 1 << (c >> 2)
+        self.ranks[p] = bits
         self.hh = h
         hand += cards
         hand.sort()
@@ -523,6 +558,8 @@ class Round:
                 hand.remove(JOKER)
                 self.hh -= ZH[p][JOKER]
                 self.cnt[JOKER_RANK][p] -= 1
+                if not self.cnt[JOKER_RANK][p]:
+                    self.ranks[p] &= ~(1 << JOKER_RANK)
                 if self.draw and len(hand) < 3:
                     self._refill(p, hand)
             else:

@@ -11,6 +11,8 @@ played on the core (:func:`playout`).
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from .bots import (
     BIG_STACK,
     BURN_BELOW_SPECIALS,
@@ -24,6 +26,7 @@ from .bots import (
     strength_table,
 )
 from .core import JOKER_RANK, Round, covers
+from .game import _RANKS_IN
 
 __all__ = ["Round", "covers", "lean_playout", "play_out", "playout", "stalemate_win"]
 
@@ -70,7 +73,7 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
     rand, choice = rng.random, rng.choice
     if others is None:
         others = epsilon
-    hands, cnt = r.hands, r.cnt
+    hands, banks, cnt, held = r.hands, r.banks, r.cnt, r.ranks
     voluntary = P.voluntary_take
     jump_ins = P.jump_ins
     joker_targets = P.joker == "target"
@@ -84,13 +87,23 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
         stack = r.stack
         row = None
         if jump_ins and stack and r.opening is None:
-            # can a seat jump in? (the quick test of Round.jump_targets, written out for the
-            # usual stack: no 3s on top, a draw pile, so only the hands count)
+            # can a seat jump in? (Round.jump_targets, written out for a stack with no 3s on top)
             top, run, threes = r.run
-            if threes or not r.draw:
+            if threes:
                 jump = r.jump_targets()
-            else:
-                jump = top is not None and top != JOKER_RANK and run < 4 and max(cnt[top]) >= 4 - run
+            elif top is None or top == JOKER_RANK or run >= 4:
+                jump = False
+            elif max(cnt[top]) >= 4 - run:
+                jump = True
+            elif r.draw:
+                jump = False
+            else:  # a seat playing from its bank may hold the rank there
+                jump = False
+                for s_, h_ in enumerate(hands):
+                    if not h_:
+                        for c in banks[s_]:
+                            if c is not None and c >> 2 == top:
+                                jump = True
         else:
             jump = False
         if r.pend is None and not jump:
@@ -113,36 +126,30 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
                     top, run, threes = None, 0, 0
                 best = best_score = None
                 count = 0
-                i, n = 0, len(hand)
-                while i < n:
-                    rank = hand[i] >> 2
-                    j = i + 1
-                    while j < n and hand[j] >> 2 == rank:
-                        j += 1
-                    if mask >> rank & 1:
-                        if rank == JOKER_RANK and joker_targets:
-                            best = False  # a joker naming its target: the whole offer decides
-                            break
-                        k = j - i
-                        count += k
-                        # play_score, written out: its call cost a bitenight playout 4 % more
-                        # instructions (benchmarks/results/shedding-core.md)
-                        s = table[rank]
-                        if big and rank == 10:
-                            s = burn_strength
-                        if s < ten and ((rank == 3 and threes and threes + k >= 4) or (rank == top and run + k >= 4)):
-                            score = COMPLETES_FOUR - k
-                        else:
-                            score = s * PER_STRENGTH - k
-                        if best_score is None or score < best_score:
-                            best, best_score = (i, j), score
-                    i = j
+                for rank in _RANKS_IN[(mask & held[p]) >> 2]:  # the playable ranks held, lowest first
+                    if rank == JOKER_RANK and joker_targets:
+                        best = False  # a joker naming its target: the whole offer decides
+                        break
+                    k = cnt[rank][p]
+                    count += k
+                    # play_score, written out: its call cost a bitenight playout 4 % more
+                    # instructions (benchmarks/results/shedding-core.md)
+                    s = table[rank]
+                    if big and rank == 10:
+                        s = burn_strength
+                    if s < ten and ((rank == 3 and threes and threes + k >= 4) or (rank == top and run + k >= 4)):
+                        score = COMPLETES_FOUR - k
+                    else:
+                        score = s * PER_STRENGTH - k
+                    if best_score is None or score < best_score:
+                        best, best_k, best_score = rank, k, score
                 if best is None:
                     if stack:
                         count = 1
                         row = (p, "take", (), None, None)
                 elif best is not False:
-                    row = (p, "play", tuple(hand[best[0] : best[1]]), None, None)
+                    i = bisect_left(hand, best << 2)  # (sorted: a rank's cards lie together)
+                    row = (p, "play", tuple(hand[i : i + best_k]), None, None)
                     if stack and voluntary:
                         count += 1  # the take, listed last, never the greedy choice while a play fits
             elif not r.draw:
