@@ -130,9 +130,10 @@ class LessonTable(widgets.VBox):
 
     def retry(self) -> None:
         """The exercise from its starting position again (progress is kept)."""
-        untouched = not self.table.game.history
+        t = self.table
+        untouched = not (t.game.history or t.message or t.hints)
         self.go(self.index)
-        if untouched:  # nothing was played: say so, or the click would seem to do nothing
+        if untouched:  # nothing played or said: say so, or the click would seem to do nothing
             self.table.say("This exercise is at its start already: make your move.", "info")
 
     def _coach(self, action: str) -> None:
