@@ -92,12 +92,12 @@ class Round:
         r.n = n = game.n
         players = game.players
         r.hands = hands = [list(map(int, pl.hand)) for pl in players]  # (plain ints: >> on a Card is slow)
-        r.cnt = cnt = [[0] * n for _ in range(16)]
+        r.cnt = cnt = [0] * (16 * n)
         r.ranks = ranks = [0] * n
         for s, hand in enumerate(hands):
             bits = 0
             for c in hand:
-                cnt[c >> 2][s] += 1
+                cnt[(c >> 2) * n + s] += 1
                 bits |= 1 << (c >> 2)
             ranks[s] = bits
         if P.columns:
@@ -127,7 +127,8 @@ class Round:
         r.twice = list(r.rep.values()).count(2)
         return r
 
-    # ``cnt[r][s]``: how many cards of rank r seat s holds in its hand; ``ranks[s]``: the ranks
+    # ``cnt[r * n + s]``: how many cards of rank r seat s holds in its hand (one flat list, one
+    # copy); ``ranks[s]``: the ranks
     # it holds there, as a bit mask (bit r for rank r)
 
     def copy(self):
@@ -137,7 +138,7 @@ class Round:
         r.pend, r.opening, r.over, r.stalemate, r.loser = self.pend, self.opening, self.over, self.stalemate, self.loser
         r.hh, r.sh, r.twice, r.irrev = self.hh, self.sh, self.twice, self.irrev
         r.hands = [h[:] for h in self.hands]
-        r.cnt = [k[:] for k in self.cnt]
+        r.cnt = self.cnt[:]
         r.ranks = self.ranks[:]
         r.banks = [b[:] for b in self.banks]
         r.gambles = [g[:] for g in self.gambles]
@@ -302,9 +303,9 @@ class Round:
             targets += ((rank, 4 - run),)
         if not targets:
             return ()
-        cnt = self.cnt
+        cnt, n = self.cnt, self.n
         for r, need in targets:
-            if max(cnt[r]) >= need:
+            if max(cnt[r * n : r * n + n]) >= need:
                 return targets
         if not self.draw:  # the seats playing from their banks
             for s, hand in enumerate(self.hands):
@@ -323,7 +324,7 @@ class Round:
                 continue
             if hand:
                 for r, need in targets:
-                    held = self.cnt[r][q]
+                    held = self.cnt[r * self.n + q]
                     if held >= need:
                         lo = bisect_left(hand, r << 2)
                         cards = tuple(hand)
@@ -353,9 +354,9 @@ class Round:
                 for c in cards:
                     hand.remove(c)
                     h -= z[c]
-                cnt = self.cnt
-                left = cnt[r][p] - k
-                cnt[r][p] = left
+                cnt, seats = self.cnt, self.n
+                left = cnt[r * seats + p] - k
+                cnt[r * seats + p] = left
                 if not left:
                     self.ranks[p] &= ~(1 << r)
                 draw = self.draw
@@ -363,7 +364,7 @@ class Round:
                     need = 3 - len(hand)
                     for c in draw[-need:]:
                         h += z[c]
-                        cnt[c >> 2][p] += 1
+                        cnt[(c >> 2) * seats + p] += 1
                         self.ranks[p] |= 1 << (c >> 2)
                         hand.append(c)
                     del draw[-need:]
@@ -437,11 +438,11 @@ class Round:
         need = 3 - len(hand)
         z = ZH[p]
         h = self.hh
-        cnt = self.cnt
+        cnt, seats = self.cnt, self.n
         bits = self.ranks[p]
         for c in draw[-need:]:
             h += z[c]
-            cnt[c >> 2][p] += 1
+            cnt[(c >> 2) * seats + p] += 1
             bits |= 1 << (c >> 2)
             hand.append(c)
         self.ranks[p] = bits
@@ -476,11 +477,11 @@ class Round:
         hand = self.hands[p]
         z = ZH[p]
         h = self.hh
-        cnt = self.cnt
+        cnt, seats = self.cnt, self.n
         bits = self.ranks[p]
         for c in cards:
             h += z[c]
-            cnt[c >> 2][p] += 1
+            cnt[(c >> 2) * seats + p] += 1
             bits |= 1 << (c >> 2)
         self.ranks[p] = bits
         self.hh = h
@@ -557,8 +558,9 @@ class Round:
             if hand:
                 hand.remove(JOKER)
                 self.hh -= ZH[p][JOKER]
-                self.cnt[JOKER_RANK][p] -= 1
-                if not self.cnt[JOKER_RANK][p]:
+                i = JOKER_RANK * self.n + p
+                self.cnt[i] -= 1
+                if not self.cnt[i]:
                     self.ranks[p] &= ~(1 << JOKER_RANK)
                 if self.draw and len(hand) < 3:
                     self._refill(p, hand)
