@@ -8,6 +8,7 @@ cards may be given as one space-separated string ("4H QS") or as a list (schwech
 ``None`` for an empty slot).
 """
 
+import ast
 import functools
 import importlib.util
 import json
@@ -494,3 +495,64 @@ def _notebook_08_charts():
     ]
     logged = charts.side_by_side(*panels, title="The logged tournaments: loss rates with 95 % intervals")
     return [loss, points, live, logged]
+
+
+# ------------------------------------------------------------------ the package's imports
+PACKAGE = ROOT / "scheissekopf"
+
+
+def _modules() -> dict[str, Path]:
+    """Dotted name (relative to the package, "" for the package itself) -> source file."""
+    out = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+def _resolve(module: str, is_package: bool, level: int, target: str | None) -> str:
+    """The package-relative name an import statement in `module` refers to."""
+    if level == 0:
+        name = target or ""
+        assert name == "scheissekopf" or name.startswith("scheissekopf.")
+        return name[len("scheissekopf.") :] if "." in name else ""
+    base = module.split(".") if module else []
+    if not is_package:
+        base = base[:-1]
+    if level > 1:
+        base = base[: len(base) - (level - 1)]
+    if target:
+        base = base + target.split(".")
+    return ".".join(base)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the modules of this package it imports (anywhere in its source)."""
+    modules = _modules()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        is_package = path.name == "__init__.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = []
+            if isinstance(node, ast.Import):
+                targets = [
+                    _resolve(name, is_package, 0, a.name)
+                    for a in node.names
+                    if a.name == "scheissekopf" or a.name.startswith("scheissekopf.")
+                ]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level == 0 and not (node.module or "").startswith("scheissekopf"):
+                    continue
+                base = _resolve(name, is_package, node.level, node.module)
+                subs = [f"{base}.{a.name}" if base else a.name for a in node.names]
+                if all(sub in modules for sub in subs):
+                    targets = subs  # `from . import presets`: the submodules only
+                else:
+                    targets = [base] + [sub for sub in subs if sub in modules]
+            for t in targets:
+                assert t in modules, f"{name} imports {t!r}, which is not a module of the package"
+                if t != name:
+                    graph[name].add(t)
+    return graph

@@ -372,7 +372,7 @@ def test_docs_name_every_segment_of_both_families_layouts():
 
 
 def test_the_ai_package_asks_the_registry_and_never_a_familys_modules():
-    from test_architecture import import_graph
+    from helpers import import_graph
 
     graph = import_graph()
     reached = {t for m, ts in graph.items() if m.startswith("ai") for t in ts}

@@ -12,11 +12,9 @@ much as one at the top of a module. The layers (README, "Architecture"):
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
-
-PACKAGE = Path(__file__).resolve().parents[1] / "scheissekopf"
+from helpers import _modules, import_graph
 
 FOUNDATION = {
     "cards",
@@ -34,63 +32,6 @@ FOUNDATION = {
 }
 FAMILIES = ("shedding", "trick")
 REGISTRY = {"variants"}
-
-
-def _modules() -> dict[str, Path]:
-    """Dotted name (relative to the package, "" for the package itself) -> source file."""
-    out = {}
-    for path in PACKAGE.rglob("*.py"):
-        parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        out[".".join(parts)] = path
-    return out
-
-
-def _resolve(module: str, is_package: bool, level: int, target: str | None) -> str:
-    """The package-relative name an import statement in `module` refers to."""
-    if level == 0:
-        name = target or ""
-        assert name == "scheissekopf" or name.startswith("scheissekopf.")
-        return name[len("scheissekopf.") :] if "." in name else ""
-    base = module.split(".") if module else []
-    if not is_package:
-        base = base[:-1]
-    if level > 1:
-        base = base[: len(base) - (level - 1)]
-    if target:
-        base = base + target.split(".")
-    return ".".join(base)
-
-
-def import_graph() -> dict[str, set[str]]:
-    """module -> the modules of this package it imports (anywhere in its source)."""
-    modules = _modules()
-    graph: dict[str, set[str]] = {name: set() for name in modules}
-    for name, path in modules.items():
-        is_package = path.name == "__init__.py"
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            targets = []
-            if isinstance(node, ast.Import):
-                targets = [
-                    _resolve(name, is_package, 0, a.name)
-                    for a in node.names
-                    if a.name == "scheissekopf" or a.name.startswith("scheissekopf.")
-                ]
-            elif isinstance(node, ast.ImportFrom):
-                if node.level == 0 and not (node.module or "").startswith("scheissekopf"):
-                    continue
-                base = _resolve(name, is_package, node.level, node.module)
-                subs = [f"{base}.{a.name}" if base else a.name for a in node.names]
-                if all(sub in modules for sub in subs):
-                    targets = subs  # `from . import presets`: the submodules only
-                else:
-                    targets = [base] + [sub for sub in subs if sub in modules]
-            for t in targets:
-                assert t in modules, f"{name} imports {t!r}, which is not a module of the package"
-                if t != name:
-                    graph[name].add(t)
-    return graph
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
