@@ -1,7 +1,8 @@
 """Plain functions and data the test modules share (the fixtures are in conftest.py): small
 builders for the rule tests, the requests a table's front end sends, the phases a table can be in,
-the engine's codes that no person may read, stalemate positions for the search, and what the tests
-of the front end in Chromium and in JupyterLab use.
+the engine's codes that no person may read, stalemate positions for the search, what the tests of
+the front end in Chromium and in JupyterLab use, a notebook cell's prose and notebook 8's charts,
+and the package's import graph.
 
 Positions are written in the public position format and loaded with ``sk.Game.from_dict``;
 cards may be given as one space-separated string ("4H QS") or as a list (schwechat columns use
@@ -260,7 +261,7 @@ def situations(variant: str) -> dict:
     return {s: found[s] for s in WANTED[variant]}
 
 
-# ------------------------------------------------------------------ the engine's codes in words
+# ------------------------------------------------------------------ the engine's codes, never shown to people
 # the engine's codes: French cards (4C, 10H, QS), the joker's JK, German cards (GU, EO, S10, HA),
 # seats (P0) and hidden cards; none may reach a person at the table
 FRENCH_CODE = re.compile(r"\b(?:10|[2-9JQKAT])[CDHS]\b|\bJK\b")
