@@ -123,6 +123,7 @@ STORED = [
 ]
 
 
+@pytest.mark.slow
 def test_storing_the_outputs_twice_gives_the_same_bytes_without_widget_ids(tmp_path, monkeypatch):
     import nbformat
 
