@@ -354,20 +354,23 @@ class Round:
                 for c in cards:
                     hand.remove(c)
                     h -= z[c]
-                cnt, seats = self.cnt, self.n
+                cnt, seats, ranks = self.cnt, self.n, self.ranks
                 left = cnt[r * seats + p] - k
                 cnt[r * seats + p] = left
                 if not left:
-                    self.ranks[p] &= ~(1 << r)
+                    ranks[p] &= ~(1 << r)
                 draw = self.draw
                 if draw and len(hand) < 3:  # draw back up to three
-                    need = 3 - len(hand)
-                    for c in draw[-need:]:
+                    drawn = draw[-(3 - len(hand)) :]
+                    del draw[-len(drawn) :]
+                    bits = ranks[p]
+                    for c in drawn:
                         h += z[c]
-                        cnt[(c >> 2) * seats + p] += 1
-                        self.ranks[p] |= 1 << (c >> 2)
-                        hand.append(c)
-                    del draw[-need:]
+                        x = c >> 2
+                        cnt[x * seats + p] += 1
+                        bits |= 1 << x
+                    ranks[p] = bits
+                    hand += drawn
                     hand.sort()
                     self.irrev = True
                 self.hh = h
