@@ -299,8 +299,20 @@ function shedActions(d, sel) {
         msg: { action: "take", player: p, cards } });
     } else {
       const jump = info.actor !== p;
+      // a jump-in is only these cards if some jump-in plays exactly them: else say what to add
+      const exact = (m) => m.kind === "play" && m.cards.length === cards.length && fitsSomeMove({ ...d, legal: [m] }, p, cards);
+      const whole = !jump || mine.some(exact);
       buttons.push({ label: `${jump ? "Jump in!" : "Play"} ${cards.map(prettyCard).join(" ")}`,
-        primary: true, jump, msg: { action: "play", player: p, cards } });
+        primary: whole, disabled: !whole, jump, msg: whole ? { action: "play", player: p, cards } : null });
+      if (!whole) {
+        const more = mine.filter((m) => m.kind === "play" && fitsSomeMove({ ...d, legal: [m] }, p, cards))
+          .sort((a, b) => a.cards.length - b.cards.length)[0];
+        if (more) {
+          const left = more.cards.slice();
+          for (const c of cards) left.splice(left.indexOf(c), 1);
+          hint = `${who}: to jump in, pick ${left.map(prettyCard).join(" ")} too.`;
+        }
+      }
     }
   } else if (layAndTake.length) {
     hint = `${who}: no bank card fits \u2014 pick one to lay on the stack and take it all.`;
