@@ -61,7 +61,7 @@ def state(x):
         x._rep,
         x._top_run(),
         None if x.phase == "over" else list(x._rep.values()).count(2),
-        [sum(c >> 2 == r for c in pl.hand) for r in range(16) for pl in x.players],
+        [[sum(c >> 2 == r for c in pl.hand) for pl in x.players] for r in range(16)],
         [sum(1 << r for r in {c >> 2 for c in pl.hand}) for pl in x.players],
     )
 

@@ -92,12 +92,12 @@ class Round:
         r.n = n = game.n
         players = game.players
         r.hands = hands = [list(map(int, pl.hand)) for pl in players]  # (plain ints: >> on a Card is slow)
-        r.cnt = cnt = [0] * (16 * n)
+        r.cnt = cnt = [[0] * n for _ in range(16)]
         r.ranks = ranks = [0] * n
         for s, hand in enumerate(hands):
             bits = 0
             for c in hand:
-                cnt[(c >> 2) * n + s] += 1
+                cnt[c >> 2][s] += 1
                 bits |= 1 << (c >> 2)
             ranks[s] = bits
         if P.columns:
@@ -127,8 +127,7 @@ class Round:
         r.twice = list(r.rep.values()).count(2)
         return r
 
-    # ``cnt[r * n + s]``: how many cards of rank r seat s holds in its hand (one flat list, one
-    # copy); ``ranks[s]``: the ranks
+    # ``cnt[r][s]``: how many cards of rank r seat s holds in its hand; ``ranks[s]``: the ranks
     # it holds there, as a bit mask (bit r for rank r)
 
     def copy(self):
@@ -138,7 +137,7 @@ class Round:
         r.pend, r.opening, r.over, r.stalemate, r.loser = self.pend, self.opening, self.over, self.stalemate, self.loser
         r.hh, r.sh, r.twice, r.irrev = self.hh, self.sh, self.twice, self.irrev
         r.hands = [h[:] for h in self.hands]
-        r.cnt = self.cnt[:]
+        r.cnt = [k[:] for k in self.cnt]
         r.ranks = self.ranks[:]
         r.banks = [b[:] for b in self.banks]
         r.gambles = [g[:] for g in self.gambles]
@@ -303,9 +302,9 @@ class Round:
             targets += ((rank, 4 - run),)
         if not targets:
             return ()
-        cnt, n = self.cnt, self.n
+        cnt = self.cnt
         for r, need in targets:
-            if max(cnt[r * n : r * n + n]) >= need:
+            if max(cnt[r]) >= need:
                 return targets
         if not self.draw:  # the seats playing from their banks
             for s, hand in enumerate(self.hands):
@@ -324,7 +323,7 @@ class Round:
                 continue
             if hand:
                 for r, need in targets:
-                    held = self.cnt[r * self.n + q]
+                    held = self.cnt[r][q]
                     if held >= need:
                         lo = bisect_left(hand, r << 2)
                         cards = tuple(hand)
@@ -354,9 +353,9 @@ class Round:
                 for c in cards:
                     hand.remove(c)
                     h -= z[c]
-                cnt, seats, ranks = self.cnt, self.n, self.ranks
-                left = cnt[r * seats + p] - k
-                cnt[r * seats + p] = left
+                cnt, ranks = self.cnt, self.ranks
+                left = cnt[r][p] - k
+                cnt[r][p] = left
                 if not left:
                     ranks[p] &= ~(1 << r)
                 draw = self.draw
@@ -367,7 +366,7 @@ class Round:
                     for c in drawn:
                         h += z[c]
                         x = c >> 2
-                        cnt[x * seats + p] += 1
+                        cnt[x][p] += 1
                         bits |= 1 << x
                     ranks[p] = bits
                     hand += drawn
@@ -441,11 +440,11 @@ class Round:
         need = 3 - len(hand)
         z = ZH[p]
         h = self.hh
-        cnt, seats = self.cnt, self.n
+        cnt = self.cnt
         bits = self.ranks[p]
         for c in draw[-need:]:
             h += z[c]
-            cnt[(c >> 2) * seats + p] += 1
+            cnt[c >> 2][p] += 1
             bits |= 1 << (c >> 2)
             hand.append(c)
         self.ranks[p] = bits
@@ -480,11 +479,11 @@ class Round:
         hand = self.hands[p]
         z = ZH[p]
         h = self.hh
-        cnt, seats = self.cnt, self.n
+        cnt = self.cnt
         bits = self.ranks[p]
         for c in cards:
             h += z[c]
-            cnt[(c >> 2) * seats + p] += 1
+            cnt[c >> 2][p] += 1
             bits |= 1 << (c >> 2)
         self.ranks[p] = bits
         self.hh = h
@@ -561,9 +560,9 @@ class Round:
             if hand:
                 hand.remove(JOKER)
                 self.hh -= ZH[p][JOKER]
-                i = JOKER_RANK * self.n + p
-                self.cnt[i] -= 1
-                if not self.cnt[i]:
+                jokers = self.cnt[JOKER_RANK]
+                jokers[p] -= 1
+                if not jokers[p]:
                     self.ranks[p] &= ~(1 << JOKER_RANK)
                 if self.draw and len(hand) < 3:
                     self._refill(p, hand)

@@ -73,7 +73,7 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
     rand, choice = rng.random, rng.choice
     if others is None:
         others = epsilon
-    hands, banks, cnt, held, seats = r.hands, r.banks, r.cnt, r.ranks, r.n
+    hands, banks, cnt, held = r.hands, r.banks, r.cnt, r.ranks
     voluntary = P.voluntary_take
     jump_ins = P.jump_ins
     joker_targets = P.joker == "target"
@@ -93,7 +93,7 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
                 jump = r.jump_targets()
             elif top is None or top == JOKER_RANK or run >= 4:
                 jump = False
-            elif max(cnt[top * seats : top * seats + seats]) >= 4 - run:
+            elif max(cnt[top]) >= 4 - run:
                 jump = True
             elif r.draw:
                 jump = False
@@ -130,9 +130,9 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
                     if rank == JOKER_RANK and joker_targets:
                         best = False  # a joker naming its target: the whole offer decides
                         break
-                    k = cnt[rank * seats + p]
+                    k = cnt[rank][p]
                     count += k
-                    # play_score, written out: its call cost a bitenight playout 4 % more
+                    # play_score, written out: its call cost a bitenight playout 5 % more
                     # instructions (benchmarks/results/shedding-core.md)
                     s = table[rank]
                     if big and rank == 10:
