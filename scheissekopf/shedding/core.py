@@ -92,13 +92,14 @@ class Round:
         r.n = n = game.n
         players = game.players
         r.hands = hands = [list(map(int, pl.hand)) for pl in players]  # (plain ints: >> on a Card is slow)
-        r.cnt = cnt = [[0] * n for _ in range(16)]
+        r.cnt = cnt = list(map(list.copy, [[0] * n] * 16))  # (16 lists, made at C speed)
         r.ranks = ranks = [0] * n
         for s, hand in enumerate(hands):
             bits = 0
             for c in hand:
-                cnt[c >> 2][s] += 1
-                bits |= 1 << (c >> 2)
+                x = c >> 2
+                cnt[x][s] += 1
+                bits |= 1 << x
             ranks[s] = bits
         if P.columns:
             r.banks = [[None if c is None else int(c) for c in pl.bank] for pl in players]
@@ -114,8 +115,8 @@ class Round:
         r.turn = game.turn
         r.direction = game.direction
         r.pend = game._pend
-        r._set_keyx()
-        r.plain = _plain(P)
+        r.keyx = (ZDIR if r.direction < 0 else 0) + (0 if r.pend is None else ZP[r.pend])  # (_set_keyx)
+        r.plain = _PLAIN.get(P.name) or _plain(P)
         r.skip3 = P.run_skips_threes
         r.opening = game.opening
         r.finished = game.finished[:]
@@ -137,7 +138,7 @@ class Round:
         r.pend, r.opening, r.over, r.stalemate, r.loser = self.pend, self.opening, self.over, self.stalemate, self.loser
         r.hh, r.sh, r.twice, r.irrev = self.hh, self.sh, self.twice, self.irrev
         r.hands = [h[:] for h in self.hands]
-        r.cnt = [k[:] for k in self.cnt]
+        r.cnt = list(map(list.copy, self.cnt))
         r.ranks = self.ranks[:]
         r.banks = [b[:] for b in self.banks]
         r.gambles = [g[:] for g in self.gambles]
