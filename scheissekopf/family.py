@@ -17,6 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+class RequestRefused(ValueError):
+    """A table's request that the variant's grammar cannot read, with the sentence that says why."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What a finished game means for each seat, as a tournament counts it: ``lost`` (the
@@ -59,6 +63,8 @@ class Variant(abc.ABC):
     can_stalemate: bool  # a round can end by the repetition rule (a tournament counts them)
     points_reward: bool  # a round scores points besides its loser (bitenight): a reward of its own
     zero_sum: bool  # what one seat wins, the others lose (a settlement)
+    round_word: str  # what one deal is called: "round" (shedding) or "hand" (trick games)
+    requests: tuple[str, ...]  # the table's front-end requests that play a move
     plays_by_rank: bool  # a play is told by its ranks: 9♣ or 9♦ is the same play (the suits do nothing)
     run_skips_threes: bool  # four of a kind on the stack is counted through 3s (False: no such rule)
 
@@ -110,6 +116,18 @@ class Variant(abc.ABC):
     @abc.abstractmethod
     def move_key(self, move: Any) -> tuple:
         """The outcome class of a move: moves with equal keys do the same."""
+
+    @abc.abstractmethod
+    def request_text(self, game: Any, action: str, player: int, content: dict) -> str:
+        """The move text of a table's front-end request (``action`` one of :attr:`requests`,
+        ``content`` the request's fields); raises :class:`RequestRefused` with a sentence for a
+        request its grammar cannot read. Whether the move is legal is the game's to say."""
+
+    @abc.abstractmethod
+    def editor_facts(self, players: int) -> dict:
+        """What the position editor offers at that table size: ``min_players``, ``max_players``,
+        ``cards`` (the deck's family: ``"french"`` or ``"german"``), ``phases``, ``modes``,
+        ``columns`` (whether the seats lay columns)."""
 
     # ------------------------------------------------------------------ results
     @abc.abstractmethod

@@ -42,10 +42,9 @@ import html
 import logging
 import pathlib
 import random
-import re
 import threading
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable
 
 try:
     import anywidget
@@ -58,26 +57,20 @@ except ModuleNotFoundError as exc:  # the engine needs neither; the table does
 from .drawing import felt_style, table_frame
 from .editor import BROKEN_EDIT, EMPTY_GREETING, Draft, EditRefused, empty_position
 from .errors import IllegalMove, InvalidPosition
-from .render import describe, game_html, is_trick_game, narration, seat_rows
-from .shedding import presets as shedding_presets
-from .trick.position import MODES as TRICK_MODES
-from .trick.position import PHASES as TRICK_PHASES
-from .trick.rules import RULES
+from .family import RequestRefused
+from .render import describe, game_html, narration, seat_rows
 from .variants import AnyGame, Game, deck, from_dict, new_game
+from .variants import variant as variant_of
 from .words import Writer, agree, card_word, seat_word
 
 if TYPE_CHECKING:
     from .bots import Bot
     from .hint import Hint
     from .moves import Move
-    from .trick import TrickGame
 
 __all__ = ["Table", "Scene"]
 
 _FRONT_END = files("scheissekopf.widgets")
-_CARD = re.compile(r"(10|[2-9TJQKA])[CDHS]|JK", re.IGNORECASE)
-_MOVE_ACTIONS = ("play", "take", "joker", "flip", "swap", "place", "ready")
-_TRICK_ACTIONS = ("card", "move")
 _LESSON_ACTIONS = ("retry", "next", "back")
 _MAX_BOT_MOVES = 100_000  # zero-delay bots stop here at the latest (a round always ends sooner)
 _log = logging.getLogger(__name__)
@@ -456,7 +449,7 @@ class Table(anywidget.AnyWidget):
             if iterations is None:
                 iterations = self.hint_iterations
             found = search(g, seat, budget=self.hint_budget, seed=seed, iterations=iterations)
-            self.hints = _hint_data(found, seat, self.version, settlement=is_trick_game(g))
+            self.hints = _hint_data(found, seat, self.version, settlement=variant_of(g).points_signed)
             return found
 
     @property
@@ -593,9 +586,7 @@ class Table(anywidget.AnyWidget):
         if self._draft is not None:
             return ("edit", "mode")
         tools = ("step", "undo", "hint", "mode") + (_LESSON_ACTIONS if self.coach is not None else ())
-        if is_trick_game(self._game):
-            return _TRICK_ACTIONS + tools
-        return _MOVE_ACTIONS + tools
+        return variant_of(self._game).requests + tools
 
     def _handle(self, content):
         self._dispatch(self._check_request(content), content)
@@ -767,72 +758,10 @@ class Table(anywidget.AnyWidget):
             )
         if player in self._bots:
             raise _Refused(f"{seat_word(self._game.names, player)} is played by a bot.")
-        if is_trick_game(self._game):
-            return self._trick_move_text(action, player, content)
-        cards = content.get("cards", [])
-        if not (isinstance(cards, list) and all(isinstance(c, str) and _CARD.fullmatch(c) for c in cards)):
-            raise _Refused(f"Malformed request: 'cards' must be a list of card texts, not {cards!r}.")
-
-        def number(field):
-            value = content.get(field)
-            if not (_is_int(value) and value >= 0):
-                raise _Refused(f"Malformed request: {action!r} needs a whole number {field!r}, not {value!r}.")
-            return value
-
-        def count(lo, hi):
-            if not lo <= len(cards) <= hi:
-                want = str(lo) if lo == hi else f"{lo} to {hi}"
-                raise _Refused(f"Malformed request: {action!r} takes {want} card(s), not {len(cards)}.")
-
-        who = f"P{player}"
-        if action == "play":
-            count(1, 52)
-            return f"{who} {' '.join(cards)}"
-        if action == "take":
-            count(0, 1)
-            return " ".join([who, "take", *cards])
-        if action == "joker":
-            count(0, 1)
-            return f"{who} JK to P{number('target')}"
-        if action == "flip":
-            count(0, 0)
-            return f"{who} flip {number('index')}"
-        if action == "swap":
-            count(2, 2)
-            return f"{who} swap {cards[0]} {cards[1]}"
-        if action == "place":
-            count(1, 1)
-            return f"{who} place {cards[0]} {number('index')}"
-        count(0, 0)
-        return f"{who} ready"
-
-    def _trick_move_text(self, action, player, content) -> str:
-        """A trick game's request as move text: a card to play, or a move's own text (which must
-        be the requesting seat's)."""
-        g = cast("TrickGame", self._game)
-        if action == "card":
-            cards = content.get("cards")
-            if not (isinstance(cards, list) and len(cards) == 1 and isinstance(cards[0], str)):
-                raise _Refused(f"Malformed request: 'card' takes a list of one card text, not {cards!r}.")
-            try:
-                card = g.family.parse(cards[0])
-            except ValueError:
-                card = None
-            if card is None or card == g.family.hidden:
-                raise _Refused(f"Malformed request: {cards[0]!r} is not a {g.variant} card.")
-            return f"P{player} {card}"
-        text = content.get("text")
-        if not (isinstance(text, str) and 0 < len(text) <= 80):
-            raise _Refused(f"Malformed request: 'move' needs the move's text, not {text!r}.")
-        from .trick.moves import parse_move
-
         try:
-            move = parse_move(text, player, g.family, g)
-        except IllegalMove as exc:
-            raise _Refused(exc.words) from None
-        if move.player != player:
-            raise _Refused(f"Malformed request: {text!r} is a move of P{move.player}, not of P{player}.")
-        return str(move)
+            return variant_of(self._game).request_text(self._game, action, player, content)
+        except RequestRefused as why:
+            raise _Refused(str(why)) from None
 
     # ------------------------------------------------------------------ display
     # ------------------------------------------------------------------ edit mode
@@ -1053,7 +982,7 @@ def _draft_html(d: Draft) -> str:
 
 def _over(game) -> str:
     """Why Step can do nothing once the game has ended (a trick game's round is a hand)."""
-    return f"The {'hand' if is_trick_game(game) else 'round'} is over."
+    return f"The {variant_of(game).round_word} is over."
 
 
 _FAILED = "That did not work: something went wrong inside the program (a bug; please report it)."
@@ -1092,20 +1021,12 @@ def _deck_words(variant: str, players: int) -> dict:
 
 def _draft_data(d: Draft) -> dict:
     """What the front end draws of a draft: the position, the palette and the engine's verdict."""
-    if d.trick:
-        rules = RULES[d.variant]
-        lo, hi = rules.min_players, rules.max_players
-        cards = rules.family.name
-        phases = list(TRICK_PHASES[d.variant])
-        modes = list(TRICK_MODES[d.variant])
-        columns = d.n == 2
-    else:
-        preset = shedding_presets.get(d.variant)
-        lo, hi, cards = preset.min_players, preset.max_players, "french"
-        phases, modes, columns = ["setup", "play"], [], preset.columns
+    facts = variant_of(d.variant).editor_facts(d.n)
+    lo, hi, cards = facts["min_players"], facts["max_players"], facts["cards"]
+    phases, modes, columns = facts["phases"], facts["modes"], facts["columns"]
     return {
         "variant": d.variant,
-        "game": "trick" if d.trick else "shedding",
+        "game": variant_of(d.variant).family,
         "family": cards,
         "position": copy.deepcopy(d.position),  # not the draft itself: a failed edit must not show
         "palette": [str(c) for c in d.palette()],

@@ -161,7 +161,6 @@ COMPAT_REEXPORTS = {"bots": {"shedding.bots"}, "ismcts": {"shedding.search"}}
 NOT_YET = {
     "ai.encoding",
     "editor",
-    "table",
 }
 
 

@@ -9,15 +9,18 @@ this family's modules.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..cards import standard_deck
-from ..family import Outcome, Variant
+from ..family import Outcome, RequestRefused, Variant
 from ..words import card_word
 from . import bots, lesson_words, notation, render, search
 from . import presets as _presets
 from .determinize import determinize
 from .game import DEFAULT_PLAYERS, VARIANTS, Game, new_game
+
+_CARD = re.compile(r"(10|[2-9TJQKA])[CDHS]|JK", re.IGNORECASE)  # a card as the front end sends it
 
 
 class SheddingVariant(Variant):
@@ -35,6 +38,8 @@ class SheddingVariant(Variant):
     can_stalemate = True
 
     zero_sum = False  # the Scheißkopf's loss is not the others' gain
+    round_word = "round"
+    requests = ("play", "take", "joker", "flip", "swap", "place", "ready")
     plays_by_rank = True  # 9♣ or 9♦: the same play
 
     def __init__(self, name: str) -> None:
@@ -78,6 +83,56 @@ class SheddingVariant(Variant):
 
     def move_key(self, move):
         return search.move_key(move)
+
+    # ------------------------------------------------------------------ the table's requests
+    def request_text(self, game, action, player, content):
+        cards = content.get("cards", [])
+        if not (isinstance(cards, list) and all(isinstance(c, str) and _CARD.fullmatch(c) for c in cards)):
+            raise RequestRefused(f"Malformed request: 'cards' must be a list of card texts, not {cards!r}.")
+
+        def number(field):
+            value = content.get(field)
+            if not (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+                raise RequestRefused(f"Malformed request: {action!r} needs a whole number {field!r}, not {value!r}.")
+            return value
+
+        def count(lo, hi):
+            if not lo <= len(cards) <= hi:
+                want = str(lo) if lo == hi else f"{lo} to {hi}"
+                raise RequestRefused(f"Malformed request: {action!r} takes {want} card(s), not {len(cards)}.")
+
+        who = f"P{player}"
+        if action == "play":
+            count(1, 52)
+            return f"{who} {' '.join(cards)}"
+        if action == "take":
+            count(0, 1)
+            return " ".join([who, "take", *cards])
+        if action == "joker":
+            count(0, 1)
+            return f"{who} JK to P{number('target')}"
+        if action == "flip":
+            count(0, 0)
+            return f"{who} flip {number('index')}"
+        if action == "swap":
+            count(2, 2)
+            return f"{who} swap {cards[0]} {cards[1]}"
+        if action == "place":
+            count(1, 1)
+            return f"{who} place {cards[0]} {number('index')}"
+        count(0, 0)
+        return f"{who} ready"
+
+    def editor_facts(self, players):
+        preset = self.preset
+        return {
+            "min_players": preset.min_players,
+            "max_players": preset.max_players,
+            "cards": "french",
+            "phases": ["setup", "play"],
+            "modes": [],
+            "columns": preset.columns,
+        }
 
     # ------------------------------------------------------------------ results
     def outcome(self, game) -> Outcome:

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..family import Outcome, Variant
+from ..errors import IllegalMove
+from ..family import Outcome, RequestRefused, Variant
 from ..words import card_word
 from . import bots, lesson_words, notation, render, search
 from . import deck as _deck
 from . import new_game as _new_game
 from .determinize import determinize
 from .game import TrickGame
+from .moves import parse_move
+from .position import MODES, PHASES
 from .rules import DEFAULT_PLAYERS, RULES, VARIANTS
 
 
@@ -35,6 +38,8 @@ class TrickVariant(Variant):
     can_stalemate = False
     points_reward = False  # the settlement is the hand's reward already
     zero_sum = True  # what one side wins the other pays
+    round_word = "hand"
+    requests = ("card", "move")
     plays_by_rank = False  # every card is its own
     run_skips_threes = False  # there is no stack to burn
 
@@ -77,6 +82,43 @@ class TrickVariant(Variant):
 
     def move_key(self, move):
         return search.move_key(move)
+
+    # ------------------------------------------------------------------ the table's requests
+    def request_text(self, game, action, player, content):
+        """A card to play (``card``), or a move's own text (``move``), which must be the
+        requesting seat's."""
+        if action == "card":
+            cards = content.get("cards")
+            if not (isinstance(cards, list) and len(cards) == 1 and isinstance(cards[0], str)):
+                raise RequestRefused(f"Malformed request: 'card' takes a list of one card text, not {cards!r}.")
+            try:
+                card = game.family.parse(cards[0])
+            except ValueError:
+                card = None
+            if card is None or card == game.family.hidden:
+                raise RequestRefused(f"Malformed request: {cards[0]!r} is not a {game.variant} card.")
+            return f"P{player} {card}"
+        text = content.get("text")
+        if not (isinstance(text, str) and 0 < len(text) <= 80):
+            raise RequestRefused(f"Malformed request: 'move' needs the move's text, not {text!r}.")
+        try:
+            move = parse_move(text, player, game.family, game)
+        except IllegalMove as exc:
+            raise RequestRefused(exc.words) from None
+        if move.player != player:
+            raise RequestRefused(f"Malformed request: {text!r} is a move of P{move.player}, not of P{player}.")
+        return str(move)
+
+    def editor_facts(self, players):
+        rules = self.rules
+        return {
+            "min_players": rules.min_players,
+            "max_players": rules.max_players,
+            "cards": rules.family.name,
+            "phases": list(PHASES[self.name]),
+            "modes": list(MODES[self.name]),
+            "columns": players == 2,
+        }
 
     # ------------------------------------------------------------------ results
     def outcome(self, game) -> Outcome:
