@@ -1,7 +1,7 @@
 """The package's imports run downhill: no cycles, and each layer imports only the layers below it.
 
 Read statically with ``ast`` from the source, so an import deferred into a function counts as
-much as one at the top of a module. The layers (README, "Architecture"):
+much as one at the top of a module. The layers (docs/architecture.md):
 
 1. the foundation, which knows no family (cards, moves, the undo record, events, errors, ...);
 2. the families, ``scheissekopf.shedding`` and ``scheissekopf.trick``, which never import each other;

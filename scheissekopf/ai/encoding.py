@@ -24,7 +24,7 @@ random games that the array is, byte for byte, the plain encoding of that seat's
 that games played on, taken back, cloned and observed in turns each give what a fresh layout gives,
 so no hidden card can leak and no kept count can drift. An observation costs from half an engine
 move (schafkopf, mehrkopf) to a little less than one (the shedding games, sheepshead):
-``benchmarks/bench_env.py``, ``benchmarks/instructions_env.py``, and the README's Speed.
+``benchmarks/bench_env.py``, ``benchmarks/instructions_env.py``, and docs/benchmarks.md.
 
 The engine keeps no dependency: this module needs numpy, which the ``ai`` extra brings.
 """

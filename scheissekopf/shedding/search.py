@@ -39,8 +39,7 @@ the playouts are is ``epsilon`` (:data:`EPSILON`). A tree of the root's moves on
 each followed by a playout at once, with a random playout move one time in five
 (``epsilon=0.2``) is stronger at a fixed 200 playouts (2-player palace against greedy, 200 games:
 30 lost against 46), but at 0.2 s of CPU per decision it lost as often to greedy and more
-stalemates to a random player (README, "The search and the repetition rule"), so the defaults
-stay.
+stalemates to a random player (benchmarks/results/search-log.md), so the defaults stay.
 """
 
 from __future__ import annotations
