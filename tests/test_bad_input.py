@@ -207,7 +207,7 @@ def test_flip_while_the_hand_holds_cards():
 
 def test_flip_of_an_empty_gamble_slot():
     g = game("bitenight", seat("", "", "9C KC"), seat("6D"), turn=0, stack="4S", names=["Ada", "Ben"])
-    says(g, "P0 flip 2", "Ada has no gamble card in slot 2", "Ada has no gamble card in slot 2")
+    says(g, "P0 flip 2", "Ada has no gamble card in slot 2", "Ada has no gamble card in slot 3")
 
 
 def test_setup_moves_during_play():

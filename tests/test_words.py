@@ -346,3 +346,14 @@ def test_a_refusal_says_a_face_card_in_words_and_keeps_the_letter_for_programs(v
     assert "K or higher" in preset.refusal([king], four >> 2)
     ace = Card(14 << 2)
     assert "another ace" in preset.refusal([ace], four >> 2, people)
+
+
+def test_a_turned_gamble_card_is_counted_from_one_in_words_and_by_its_index_for_programs():
+    g = sk.from_text("bitenight | P0 gamble 9C 4H KS | P1 5C 6C | P2 JH JS | stack 6D | turn P0")
+    g.play("P0 flip 0")
+    event = next(e for e in reversed(g.log) if e.kind == "flip")
+    assert "turns gamble card 1:" in event.words and "turns gamble card 0:" in event.text
+    three = sk.from_text("bitenight | P0 gamble 9C 4H KS | P1 5C 6C | P2 JH JS | stack 6D | turn P0")
+    with pytest.raises(sk.IllegalMove) as refused:
+        three.play("P0 flip 3")  # a fourth gamble card, counted from 0: there is none
+    assert "slot 4" in refused.value.words and "slot 3" in str(refused.value)

@@ -100,7 +100,10 @@ _TEXT: dict[str, Callable[..., str]] = {
     ),
     "joker-pending": lambda w, p: f"{w[p]} turned a joker: {w[p]} now chooses who takes the stack.",
     "take": _take,
-    "flip": lambda w, p, slot, cards: f"{w[p]} turns gamble card {slot}: {w.cards(cards)}.",
+    # people count gamble cards from 1, as the table does; programs keep the move's index
+    "flip": lambda w, p, slot, cards: (
+        f"{w[p]} turns gamble card {w.either(str(slot), str(slot + 1))}: {w.cards(cards)}."
+    ),
     "out": lambda w, p, place, low: (
         f"{w[p]} is out, {_ORDINAL.get(place, str(place) + 'th')}" + (" — on 4s: the low-card bonus!" if low else ".")
     ),

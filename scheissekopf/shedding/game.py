@@ -1084,10 +1084,11 @@ class Game(Recorded):
             if zone == "hand":
                 return f"{name} must play from the hand before turning gamble cards"
             if type(m.index) is not int or not 0 <= m.index < len(pl.gamble) or pl.gamble[m.index] is None:
-                return f"{name} has no gamble card in slot {m.index}"
+                slot = w.either(str(m.index), str(m.index + 1)) if type(m.index) is int else repr(m.index)
+                return f"{name} has no gamble card in slot {slot}"
             if P.columns:
                 if pl.bank[m.index] is not None:
-                    return f"gamble card {m.index} is still covered by {w.card(pl.bank[m.index])} from the bank"
+                    return f"gamble card {w.either(str(m.index), str(m.index + 1))} is still covered by {w.card(pl.bank[m.index])} from the bank"
             elif zone == "bank":
                 return f"{name} must play the bank cards before turning gamble cards"
             return None
