@@ -572,3 +572,27 @@ def test_a_run_of_invisible_threes_wears_one_label_that_counts_them(table):
     assert notes == [0, 1, 0, 0, 1], notes  # "to beat" on the 8, one label on the top 3
     assert "3 \u00d7 invisible" in stack.nth(4).text_content()
     assert all("sk-ghost" in stack.nth(i).get_attribute("class") for i in (2, 3, 4))
+
+
+def test_a_picked_card_in_a_fanned_hand_leaves_its_neighbours_clickable(table):
+    """A picked card rises but keeps its place in the fan: lifted on top of the next card it would
+    cover all that shows of it, and the learner could no longer click that card."""
+    hand = ["5H", "6H", "7H", "8H", "9C", "9D", "9S", "10H", "JH", "QH", "KD", "KH", "AH", "AD"]
+    position = {**POSITION, "players": [dict(p) for p in POSITION["players"]]}
+    position["players"][0] = {**position["players"][0], "hand": hand}
+    nines = [move("P0 9C", cards=["9C"]), move("P0 9D", cards=["9D"]), move("P0 9S", cards=["9S"])]
+    page = table(traits(position, legal=nines))
+    seat = page.locator('.sk-seat[data-seat="0"]')
+    seat.locator('.sk-card[data-card="9D"]').click(position={"x": 4, "y": 30})
+    assert "sk-selected" in seat.locator('.sk-card[data-card="9D"]').get_attribute("class")
+    reachable = page.evaluate(
+        """() => [...document.querySelectorAll('.sk-seat[data-seat="0"] .sk-card[data-zone="hand"]')].map((el) => {
+          const r = el.getBoundingClientRect();
+          for (const fy of [0.3, 0.5, 0.7]) for (let x = r.left + 1; x < r.right; x += 2) {
+            const hit = document.elementFromPoint(x, r.top + r.height * fy);
+            if (hit && (hit === el || el.contains(hit))) return true;
+          }
+          return false;
+        })"""
+    )
+    assert all(reachable), [card for card, ok in zip(hand, reachable) if not ok]
