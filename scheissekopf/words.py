@@ -40,6 +40,20 @@ def card_word(card) -> str:
     return word() if word is not None else str(card)
 
 
+def cards_in_words(cards) -> str:
+    """Cards one after another as the table draws them (``9♣ 9♦``); two or more jokers alone
+    are counted (``two jokers``)."""
+    words = [card_word(c) for c in cards]
+    if len(words) > 1 and all(w == "joker" for w in words):
+        return f"{'two' if len(words) == 2 else len(words)} jokers"
+    return " ".join(words)
+
+
+def counted(n: int, word: str) -> str:
+    """A count and its noun: ``1 card``, ``3 cards``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def seat_word(names: Sequence[str], seat: int) -> str:
     """A seat as people call it: its name, or "Player 2" where the seat has no name of its own
     (the engine's default name ``P2``, or none at all).

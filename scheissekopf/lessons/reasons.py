@@ -21,19 +21,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..variants import variant
-from ..words import card_word
+from ..words import card_word, cards_in_words
 
 
 def card_words(card) -> str:
     """A card as the table draws it: ``4♣``, ``10♥``, ``joker``; German cards by name."""
     return card_word(card)
-
-
-def _cards(cards) -> str:
-    words = [card_words(c) for c in cards]
-    if len(words) > 1 and all(w == "joker" for w in words):
-        return f"{'two' if len(words) == 2 else len(words)} jokers"
-    return " ".join(words)
 
 
 def move_words(game: Any, text: str) -> str:
@@ -42,11 +35,11 @@ def move_words(game: Any, text: str) -> str:
     move = game.clone().play(text)
     kind = move.kind
     if kind in ("play", "card"):
-        return ("the " if kind == "card" else "") + _cards(move.cards)
+        return ("the " if kind == "card" else "") + cards_in_words(move.cards)
     if kind == "joker":
         return f"the joker to {game.names[move.target]}"
     if kind == "take":
-        return f"lay {_cards(move.cards)} and take the stack" if move.cards else "take the stack"
+        return f"lay {cards_in_words(move.cards)} and take the stack" if move.cards else "take the stack"
     if kind == "flip":
         return f"gamble card {move.index + 1}"
     return text.split(" ", 1)[1]

@@ -15,7 +15,7 @@ Nothing here uses a card the solving seat cannot see: a gamble card turned blind
 from __future__ import annotations
 
 from ..cards import RANK_TEXT
-from ..words import card_word
+from ..words import cards_in_words, counted
 
 
 def reason(game, seat: int, best: str, greedy: str) -> str:
@@ -36,17 +36,6 @@ def what_it_does(game, seat: int, text: str) -> str:
     """What one move of ``seat`` does at ``game``, as a sentence naming no other move."""
     subject, does = _shedding_effect(game, seat, text)
     return f"{subject} {_verb_s(subject, does)}."
-
-
-def _cards(cards) -> str:
-    words = [card_word(c) for c in cards]
-    if len(words) > 1 and all(w == "joker" for w in words):
-        return f"{'two' if len(words) == 2 else len(words)} jokers"
-    return " ".join(words)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _rank(card) -> str:
@@ -74,16 +63,16 @@ def _shedding_effect(game, seat: int, text: str) -> tuple[str, str]:
     move = after.play(text)
     if move.kind == "joker":
         t = _who(game, move.target, seat)
-        held = "" if move.target == seat else f", who holds {_count(_held(game, move.target), 'card')}"
+        held = "" if move.target == seat else f", who holds {counted(_held(game, move.target), 'card')}"
         taken = len(game.stack) + len(move.cards)
-        pile = "the joker alone" if taken == 1 else _count(taken, "card")
+        pile = "the joker alone" if taken == 1 else counted(taken, "card")
         return "Your joker", f"gives the stack ({pile}) to {t}{held}"
     if move.kind == "take":
-        laid = f"laying {_cards(move.cards)}, " if move.cards else ""
-        return "You", f"take the stack ({_count(len(game.stack), 'card')}) now, {laid}before it grows"
+        laid = f"laying {cards_in_words(move.cards)}, " if move.cards else ""
+        return "You", f"take the stack ({counted(len(game.stack), 'card')}) now, {laid}before it grows"
     if move.kind == "flip":
         return "You", f"turn gamble card {move.index + 1} blind"
-    subject = f"Your {_cards(move.cards)}"
+    subject = f"Your {cards_in_words(move.cards)}"
     rank = _rank(move.cards[0])
     if after.phase == "over":
         return subject, "ends the round"
@@ -94,7 +83,7 @@ def _shedding_effect(game, seat: int, text: str) -> tuple[str, str]:
         lead = "you lead again" if nxt == seat else f"{_who(after, nxt, seat)} leads next"
         return subject, f"{how}, so {lead}"
     top = after.effective_top
-    target, held = _who(after, nxt, seat), _count(_held(after, nxt), "card")
+    target, held = _who(after, nxt, seat), counted(_held(after, nxt), "card")
     turned = (
         "reverse the direction of play and " if getattr(after, "direction", 1) != getattr(game, "direction", 1) else ""
     )

@@ -9,7 +9,7 @@ from a card the seat cannot see.
 
 from __future__ import annotations
 
-from ..words import card_word
+from ..words import card_word, counted
 
 
 def reason(game, seat: int, best: str, greedy: str) -> str:
@@ -33,10 +33,6 @@ def what_it_does(game, seat: int, text: str) -> str:
     if move.kind != "card":
         return ""
     return f"Your {card_word(move.cards[0])} {_trick_effect(game, seat, text)}."
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _higher_out(game, seat: int, card) -> list:
@@ -74,7 +70,9 @@ def _trick_effect(game, seat: int, text: str) -> str:
     pts = sum(c.points for c in after.trick)
     if ahead == seat:
         higher = _higher_out(game, seat, card)
-        beat = "nothing still out can beat it" if not higher else f"{_count(len(higher), 'card')} still out can beat it"
+        beat = (
+            "nothing still out can beat it" if not higher else f"{counted(len(higher), 'card')} still out can beat it"
+        )
         return f"puts you ahead in the trick ({pts} points so far), and {beat}"
     return f"leaves {game.names[ahead]} ahead in the trick ({pts} points so far)"
 
