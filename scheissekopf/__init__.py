@@ -16,6 +16,7 @@ from .errors import IllegalMove, InvalidPosition
 from .events import Event
 from .match import Match, RoundResult
 from .moves import Move, parse_move
+from .review import Review, review
 from .shedding import Player, View
 from .variants import (
     ALL_VARIANTS,
@@ -50,6 +51,7 @@ __all__ = [
     "Move",
     "Player",
     "RoundResult",
+    "Review",
     "Scene",
     "Table",
     "View",
@@ -60,6 +62,7 @@ __all__ = [
     "to_text",
     "parse_cards",
     "parse_move",
+    "review",
 ]
 
 
