@@ -1,6 +1,8 @@
 """The shedding games: ``bitenight`` (the default), ``palace`` and ``schwechat``.
 
-* :mod:`.game` — the game state and every transition (:class:`Game`, :class:`View`, :func:`new_game`);
+* :mod:`.game` — the game state and its public API (:class:`Game`, :class:`View`, :func:`new_game`),
+  split by concern: :mod:`.generate` (legal moves), :mod:`.apply` (every transition),
+  :mod:`.refusals` (why a move is refused); :mod:`.core` — the same rules in a lean form;
 * :mod:`.presets` — one module per variant: its data and the few functions where its rules differ;
 * :mod:`.position` — positions as JSON-ready data; :mod:`.text` — a position as a plain-text picture;
 * :mod:`.events` — what happened, in plain words;

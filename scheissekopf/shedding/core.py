@@ -24,7 +24,7 @@ from bisect import bisect_left
 from itertools import combinations
 
 from ..cards import JOKER_RANK
-from .game import _MASK, ZDIR, ZH, ZP, ZS, ZT
+from .keys import _MASK, ZDIR, ZH, ZP, ZS, ZT
 
 JOKER = JOKER_RANK << 2  # every joker has this code
 

@@ -2,7 +2,7 @@
 data (decks, deal, which ranks are special, who restarts after a burn), plus the few functions
 where the presets' logic truly differs (effective top of the stack, who opens).
 
-The transition code in :mod:`scheissekopf.shedding.game` reads these fields; it never asks for a
+The transition code in :mod:`scheissekopf.shedding.apply` reads these fields; it never asks for a
 preset by name.
 """
 
