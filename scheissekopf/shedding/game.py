@@ -31,7 +31,7 @@ from .position import game_from_dict, game_to_dict, seed_refusal
 from .refusals import Refusals
 from .text import game_text
 
-VARIANTS = ("bitenight", "palace", "schwechat")
+VARIANTS = _presets.OWN  # the family's own presets, in their order
 #: the table size when none is asked for
 DEFAULT_PLAYERS = 4
 

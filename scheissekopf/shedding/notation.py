@@ -42,7 +42,7 @@ from .position import KEYS as DICT_KEYS
 from .position import PHASES
 from .presets import PRESETS
 
-VARIANTS = tuple(PRESETS)
+VARIANTS = tuple(PRESETS)  # the family's own presets (one added later is in PRESETS only)
 # How many decks each preset shuffles for n players (the presets' ``decks``; checked against
 # ``sk.deck`` by the tests).
 DECKS = {name: preset.decks for name, preset in PRESETS.items()}  # decks for n players
@@ -90,7 +90,7 @@ def defaults(variant, n, phase, finished):
         "finished": [],
         "phase": "play",
         "dealer": 0,
-        "decks": DECKS[variant](n),
+        "decks": PRESETS[variant].decks(n),
         "names": [f"P{i}" for i in range(n)],
         "ready": [phase != "setup"] * n,
         "pending": None,
@@ -117,8 +117,8 @@ def dict_to_text(d: dict) -> str:
     if extra:
         cannot_write(extra[0], d[extra[0]], "not a field of a shedding position")
     variant = d.get("variant", "bitenight")
-    if variant not in VARIANTS:
-        cannot_write("variant", variant, f"the shedding variants are {', '.join(VARIANTS)}")
+    if variant not in PRESETS:
+        cannot_write("variant", variant, f"the shedding variants are {', '.join(PRESETS)}")
     players = d.get("players")
     if not isinstance(players, list) or not players:
         cannot_write("players", players, "a position needs a list of players")
@@ -227,7 +227,7 @@ def text_to_dict(text: str) -> dict:
     cards, ...) are left to ``Game.from_dict``."""
     fields = parse_fields(text)
     variant = "bitenight"
-    if fields[0].key in VARIANTS:
+    if fields[0].key in PRESETS:
         if fields[0].values:
             fields[0].fail("the variant word stands alone: put a '|' after it", fields[0].values[0])
         variant = fields[0].key
@@ -302,7 +302,7 @@ def _read_seat(f: Field, variant):
         if zone == "unplayable":
             zones[zone] = _read_unplayable(f, current, where, start)
             return
-        zones[zone] = _cards(f, current, where, slots=variant == "schwechat" and zone in ("bank", "gamble"))
+        zones[zone] = _cards(f, current, where, slots=PRESETS[variant].columns and zone in ("bank", "gamble"))
 
     for t in no_commas(f, f.values):
         if not t.quoted and t.text.lower() in ZONES:

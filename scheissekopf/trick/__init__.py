@@ -60,8 +60,10 @@ def new_game(
     other seat in turn may double the hand (an opponent holding QS, or one who never passed).
     """
     rules, players = _table(variant, players)
-    if (doublers or knocking) and variant != "sheepshead":
-        raise ValueError("doublers and knocking are sheepshead options")
+    if (doublers or knocking) and not rules.options:
+        raise ValueError(
+            f"doublers and knocking are options of {', '.join(n for n, r in RULES.items() if r.options)}, not of {variant}"
+        )
     if seed_refusal(seed):
         raise ValueError(seed_refusal(seed))
     if seed is None:
@@ -97,7 +99,7 @@ def _table(variant, players):
     variant is not played by that many."""
     rules = _rules(variant)
     if players is None:
-        players = DEFAULT_PLAYERS[variant]
+        players = rules.default_players
     if type(players) is not int:
         raise ValueError(f"players is a whole number of seats, not {players!r}")
     why = rules.check_players(players)

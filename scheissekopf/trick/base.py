@@ -41,6 +41,11 @@ class Rules:
     name = ""
     family: Any = None  # the deck's family (French or German cards)
     min_players = max_players = 0
+    default_players = 0  # the usual table, when a game is dealt without a seat count
+    phases: tuple[str, ...] = ()  # a hand's phases in order: the position's vocabulary
+    modes: tuple[str, ...] = ()  # the kinds of contract
+    bids: tuple[str, ...] = ()  # what a seat may say in the pick or the auction
+    options: tuple[str, ...] = ()  # the house rules a table may switch on (sheepshead: doublers, knocking)
     layout_for_two = False  # two players play from face-up / face-down columns
     picker_keeps_suit = False  # sheepshead: the picker keeps a card of the called suit
     run_away: int | None = None  # cards of the called suit that let its holder lead another

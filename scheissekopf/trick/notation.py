@@ -40,14 +40,11 @@ from ..notation import (
     word,
 )
 from .position import KEYS as DICT_KEYS
-from .position import MODES, PHASES
-from .rules import VARIANTS
+from .rules import RULES
+from .rules import get as _rules
 
-BIDS = {
-    "sheepshead": ("pass", "pick"),
-    "schafkopf": ("pass", "normal", "wedding", "solo", "tout", "sie"),
-    "mehrkopf": ("pass", "normal", "wedding", "solo", "tout", "sie"),
-}
+#: what a seat may say in the pick or the auction, by variant (its rules object says it)
+BIDS = {name: r.bids for name, r in RULES.items()}
 DOUBLES = ("pass", "double")
 LEVELS = ("normal", "wedding", "solo", "tout", "must")
 ENDINGS = ("thrown", "refused", "tout-lost", "sie")
@@ -112,7 +109,7 @@ def defaults(variant, n, d):
     if contract is not None:
         phase_default = "bury" if mode in ("pick", "sie") else "play"
     else:
-        phase_default = PHASES[variant][0]
+        phase_default = _rules(variant).phases[0]
     phase = d.get("phase", phase_default)
     called = not view and isinstance(contract, dict) and contract.get("called") is not None and mode != "pick"
     if contract is None or mode in ("leaster", "ramsch"):
@@ -178,8 +175,8 @@ def dict_to_text(d: dict) -> str:
     if extra:
         cannot_write(extra[0], d[extra[0]], "not a field of a trick-game position")
     variant = d.get("variant")
-    if variant not in VARIANTS:
-        cannot_write("variant", variant, f"the trick-taking variants are {', '.join(VARIANTS)}")
+    if variant not in RULES:
+        cannot_write("variant", variant, f"the trick-taking variants are {', '.join(RULES)}")
     players = d.get("players")
     if not isinstance(players, list) or not players:
         cannot_write("players", players, "a position needs a list of players")
@@ -320,8 +317,8 @@ def text_to_dict(text: str) -> dict:
     in the text; rule problems are left to ``Game.from_dict``."""
     fields = parse_fields(text)
     first = fields[0]
-    if first.key not in VARIANTS:
-        first.fail(f"a trick-game position starts with its variant: {', '.join(VARIANTS)}")
+    if first.key not in RULES:
+        first.fail(f"a trick-game position starts with its variant: {', '.join(RULES)}")
     if first.values:
         first.fail("the variant word stands alone: put a '|' after it", first.values[0])
     variant = first.key
@@ -330,7 +327,7 @@ def text_to_dict(text: str) -> dict:
     for key, f in named.items():
         if key not in FIELDS:
             f.fail(f"unknown field {f.keyword.text!r} (the fields are the seats P0, P1, ... and {', '.join(FIELDS)})")
-    card = _german if variant != "sheepshead" else _french
+    card = _french if _rules(variant).family.name == "french" else _german
     got = {"variant": variant}
     got["players"] = [_read_seat(f, variant, n, card) for f in seat_fields]
     for key, f in named.items():
@@ -390,7 +387,7 @@ def _read_seat(f: Field, variant, n, card):
     zones = {}
     zone, start = "hand", None
     current: list = []
-    slots = variant == "mehrkopf" and n == 2
+    slots = _rules(variant).layout_for_two and n == 2
 
     def close():
         if zone in zones:
@@ -426,7 +423,7 @@ def _read_field(key, f: Field, variant, n, card):
     if key in ("blind", "buried", "bound"):
         return _cards(f, f.values, where, card)
     if key == "phase":
-        return _word(f, one_value(f), PHASES[variant], allow_null=False)
+        return _word(f, one_value(f), _rules(variant).phases, allow_null=False)
     if key in ("turn", "lot"):
         return read_seat_or_null(one_value(f), n, where)
     if key in ("dealer", "view"):
@@ -435,7 +432,7 @@ def _read_field(key, f: Field, variant, n, card):
         vals = no_commas(f, f.values)
         if len(vals) != n:
             f.fail(f"{key} lists one entry per seat ({n}), - for a seat that has not spoken; {len(vals)} given")
-        return [_word(f, t, BIDS[variant] if key == "bids" else DOUBLES) for t in vals]
+        return [_word(f, t, _rules(variant).bids if key == "bids" else DOUBLES) for t in vals]
     if key == "best_bid":
         vals = no_commas(f, f.values)
         if len(vals) == 1 and vals[0].text == NULL:
@@ -543,7 +540,7 @@ def _read_contract(f: Field, variant, n, card):
         f.fail("write the game, e.g. 'contract normal P1 EA', 'contract solo P2 G tout', 'contract leaster'")
     if len(vals) == 1 and vals[0].text == NULL:
         return None
-    mode = _word(f, vals[0], MODES[variant], allow_null=False)
+    mode = _word(f, vals[0], _rules(variant).modes, allow_null=False)
     c = {"mode": mode, "declarer": None, "suit": _default_suit(mode, n), "called": None, "tout": False, "must": False}
     seen = set()
 

@@ -72,16 +72,9 @@ KEYS = (
     "view",
 )
 FIELDS = set(KEYS)
-PHASES = {
-    "sheepshead": ("pick", "bury", "call", "double", "play", "over"),
-    "schafkopf": ("auction", "declare", "wedding", "play", "over"),
-    "mehrkopf": ("auction", "declare", "wedding", "play", "over"),
-}
-MODES = {
-    "sheepshead": ("pick", "called", "alone", "leaster"),
-    "schafkopf": ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie"),
-    "mehrkopf": ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie"),
-}
+#: each variant's phases and kinds of contract, as its rules object says them
+PHASES = {name: r.phases for name, r in RULES.items()}
+MODES = {name: r.modes for name, r in RULES.items()}
 ENDINGS = (None, "thrown", "refused", "tout-lost", "sie")
 OPTIONS = {"doublers", "knocking"}
 
@@ -221,8 +214,8 @@ def from_dict(data, cls, view_seat=None):
     options = {} if options is None else options
     if not isinstance(options, dict) or set(options) - OPTIONS or any(type(v) is not bool for v in options.values()):
         _fail(f"options must be a dict with keys among: {', '.join(sorted(OPTIONS))} (each true or false)")
-    if options and rules.name != "sheepshead":
-        _fail(f"{', '.join(sorted(options))}: options of sheepshead, not {variant}")
+    if set(options) - set(rules.options):
+        _fail(f"{', '.join(sorted(set(options) - set(rules.options)))}: options of sheepshead, not {variant}")
     seed = data.get("seed")
     if seed_refusal(seed):
         _fail(seed_refusal(seed))
@@ -289,15 +282,15 @@ def from_dict(data, cls, view_seat=None):
     g.hole = None if hole is None else card(hole, "the hole")
 
     # ------------------------------------------------------------ contract
-    phases = PHASES[rules.name]
+    phases = rules.phases
     cd = data.get("contract")
     contract = None
     if cd is not None:
         if not isinstance(cd, dict) or set(cd) - {"mode", "declarer", "suit", "called", "tout", "must"}:
             _fail("contract must be a dict with mode, declarer, suit, called, tout, must")
         mode = cd.get("mode")
-        if not isinstance(mode, str) or mode not in MODES[rules.name]:
-            _fail(f"contract mode {shown(mode)} is not a {variant} game (choose from {', '.join(MODES[rules.name])})")
+        if not isinstance(mode, str) or mode not in rules.modes:
+            _fail(f"contract mode {shown(mode)} is not a {variant} game (choose from {', '.join(rules.modes)})")
         declarer = _seat(cd.get("declarer"), n, "the declarer", allow_none=mode in ("leaster", "ramsch"))
         if declarer is None and mode not in ("leaster", "ramsch"):
             _fail(f"a {mode} contract needs a declarer")

@@ -52,10 +52,14 @@ class SchafkopfRules(Rules):
     family = GERMAN_FAMILY
     layout_for_two = True
     run_away = 4  # holding 4+ cards of the called suit, its holder may lead another
+    phases = ("auction", "declare", "wedding", "play", "over")
+    modes = ("normal", "solo", "wenz", "geier", "niederer", "wedding", "ramsch", "sie")
+    bids = ("pass", "normal", "wedding", "solo", "tout", "sie")
 
-    def __init__(self, name, min_players, max_players):
+    def __init__(self, name, min_players, max_players, default_players=4):
         self.name = name
         self.min_players, self.max_players = min_players, max_players
+        self.default_players = default_players
 
     # --------------------------------------------------------------- table and deal
     def first_phase(self, n):

@@ -27,6 +27,11 @@ class SheepsheadRules(Rules):
     name = "sheepshead"
     family = FRENCH_FAMILY
     min_players, max_players = 5, 6
+    default_players = 5
+    phases = ("pick", "bury", "call", "double", "play", "over")
+    modes = ("pick", "called", "alone", "leaster")
+    bids = ("pass", "pick")
+    options = ("doublers", "knocking")
     picker_keeps_suit = True
     run_away = None  # the partner leading the called suit leads the called card
 

@@ -12,6 +12,19 @@ from . import bitenight, palace, schwechat
 from .base import Preset
 
 PRESETS = {p.name: p for p in (bitenight.PRESET, palace.PRESET, schwechat.PRESET)}
+OWN = tuple(PRESETS)  # the family's own presets, which stay
+
+
+def register(preset: Preset) -> None:
+    """Play ``preset`` under its name from now on (see ``docs/extending.md``)."""
+    PRESETS[preset.name] = preset
+
+
+def unregister(name: str) -> None:
+    """Take a preset added with :func:`register` away again (the family's own stay)."""
+    if name in OWN:
+        raise ValueError(f"{name} is one of the family's own presets and stays")
+    PRESETS.pop(name, None)
 
 
 def get(name: str) -> Preset:

@@ -49,6 +49,7 @@ class Preset:
     scoring: str  # "points" or "losses"
     penalties: bool  # the optional penalty rule exists
     seven: str | None  # what a 7 on top does: "limit" (7 or lower next), "undercut", or None
+    three_note: str  # what a 3 on the stack is called on the table ("invisible", "mirrors"; "" for none)
     on_top: tuple = field(init=False, repr=False)  # worked out from top_key (see __post_init__)
     on_empty: int = field(init=False, repr=False)
 

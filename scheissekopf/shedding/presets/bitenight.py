@@ -81,4 +81,5 @@ PRESET = Preset(
     scoring="points",
     penalties=False,
     seven="limit",
+    three_note="invisible",
 )

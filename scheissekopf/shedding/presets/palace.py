@@ -84,4 +84,5 @@ PRESET = Preset(
     scoring="losses",
     penalties=False,
     seven=None,  # a plain card
+    three_note="",
 )

@@ -85,4 +85,5 @@ PRESET = Preset(
     scoring="losses",
     penalties=True,
     seven="undercut",
+    three_note="mirrors",
 )
