@@ -213,8 +213,8 @@ def _front(state, info, legal=(), bot=None, **fields) -> dict:
     return {"state": state, "info": info, "legal": list(legal), "interactive": True, "lesson": {}}
 
 
-def shed(legal=(), bot=None, hand_of_you=None, **fields) -> dict:
-    state, info = describe(SHED)
+def shed(legal=(), bot=None, hand_of_you=None, variant="bitenight", **fields) -> dict:
+    state, info = describe({**SHED, "variant": variant})  # each preset's table says its own words
     if hand_of_you is not None:
         state = copy.deepcopy(state)
         state["players"][1]["hand"] = hand_of_you
@@ -223,6 +223,8 @@ def shed(legal=(), bot=None, hand_of_you=None, **fields) -> dict:
 
 def trick(legal=(), bot=None, **fields) -> dict:
     state, info = describe(sk.new_game("schafkopf", players=4, seed=3, names=["Ada", "You", "Cy", "Dee"]))
+    if "turn" in fields:  # the seat to act is the seat whose turn it is, as in a hand being played
+        fields.setdefault("actor", fields["turn"])
     return _front(state, info, legal, bot, **fields)
 
 
@@ -283,6 +285,7 @@ WHY_NOT = [
     (shed(pending=1), 0, "hand", "You turned a joker and must first say who takes the stack."),
     (shed(actor=1), 0, "hand", "It is your turn, not Ada's (out of turn only four of a kind may be completed)."),
     (shed(actor=0), 1, "hand", "It is Ada's turn, not yours (out of turn only four of a kind may be completed)."),
+    (shed(actor=0, variant="palace"), 1, "hand", "It is Ada's turn, not yours."),  # no jump-ins in this preset
     (shed(actor=1), 1, "bank", "You still hold 3 hand cards: the bank is played only once the hand is empty."),
     (
         shed(actor=1, hand_of_you=["4H"]),

@@ -2,7 +2,18 @@
 //
 // Synced from Python (scheissekopf/table.py):
 //   state    the position as the viewer may see it (Game.to_dict() or Game.view(seat).to_dict())
-//   info     what the picture needs beyond the position (scheissekopf/render.py: describe)
+//   info     what the picture needs beyond the position (scheissekopf/render.py: describe), and
+//            what this table is, as data (the front end never asks which game it draws):
+//              felt        "stack" (the stack to beat, the draw pile, the burned cards) or
+//                          "tricks" (the trick being played, the last trick, the blind)
+//              seat_zones  a seat's cards besides its hand: "rows" (bank beside gamble), "columns"
+//                          (each bank card on its gamble card) or "hand" (the hand and its tricks)
+//              controls    "pick" (cards are picked, then a button plays them) or "moves" (a click
+//                          on a card plays it; every other move is a button of its own)
+//              round_word  what one deal is called ("round", "hand")
+//              refusal_hints  the words of a click that can do nothing where the rules differ:
+//                          {out_of_turn (a note, or ""), jump_in, gamble} ({seat}, {card} filled in)
+//              actor       the seat to act (null: nobody)
 //   legal    the legal moves the viewer may make: {text, player, kind, cards, target, index}
 //   log      the event texts, oldest first
 //   message  a refusal or notice to show ("" for none)
@@ -26,9 +37,9 @@ const HIDDEN = "??";
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (no DOM), exported for tests.
 
-// German cards (schafkopf, mehrkopf) are written suit letter first ("EO", "S10"); they are drawn
-// with their rank letter (O U G A 10 S K 9 8 7 6 P) and a suit mark in the suit's own colour:
-// Eichel \u2663 brown, Gras \u2660 green, Herz \u2665 red, Schellen \u25cf gold (as render.py draws them).
+// German cards are written suit letter first ("EO", "S10"); they are drawn with their rank
+// letter (O U G A 10 S K 9 8 7 6 P) and a suit mark in the suit's own colour: Eichel \u2663 brown,
+// Gras \u2660 green, Herz \u2665 red, Schellen \u25cf gold (as render.py draws them).
 const GERMAN = { E: ["\u2663", "eichel"], G: ["\u2660", "gras"], H: ["\u2665", "herz"], S: ["\u25cf", "schellen"] };
 
 export function cardParts(text, family) {
@@ -158,7 +169,7 @@ export function legalRanks(d, p) {
 }
 
 // Can this card be clicked (selected) by the person at the table? A gamble card can when it
-// may be turned (in schwechat that can be while other columns still hold bank cards).
+// may be turned (on a table of columns that can be while other columns still hold bank cards).
 export function clickable(d, p, zone, index) {
   if (!controllable(d, p)) return false;
   const mine = movesOf(d, p);
@@ -200,6 +211,19 @@ export function fitsSomeMove(d, p, cards) {
   });
 }
 
+// The words of a click that can do nothing where the rules of tables differ (info.refusal_hints,
+// written by each game's Python): {out_of_turn, jump_in, gamble}.
+export function hintsOf(info) {
+  return info.refusal_hints || {};
+}
+
+// A sentence of the table's words with its blanks filled: said("{seat} waits.", {seat: "Ada"})
+// -> "Ada waits." (null where the table has no such sentence).
+export function said(template, words) {
+  if (!template) return null;
+  return template.replace(/\{(\w+)\}/g, (blank, key) => (key in words ? String(words[key]) : blank));
+}
+
 // Why seat p's card cannot be picked in play although the zone is the right one: no legal move
 // plays it (null when one does, or when the phase or the zone decides nothing here).
 export function cannotGo(d, p, zone, card) {
@@ -213,7 +237,7 @@ function cannotGoSaid(d, p, zone, card) {
   const who = seatLabel(info, p);
   const mine = movesOf(d, p);
   const c = cardWord(card, info.family);
-  if (info.actor !== p) return `${c} cannot jump in: out of turn only cards that complete four of a kind on the stack may be played.`;
+  if (info.actor !== p) return said(hintsOf(info).jump_in, { card: c });
   if (!mine.some((m) => m.kind === "play" || m.kind === "joker")) {
     return `${who} has no card that can go on the stack now: press Take the stack.`;
   }
@@ -335,7 +359,7 @@ function shedActions(d, sel) {
 // and info.undo_off; a bare position (no Python behind it) is read directly.
 export function toolsOff(d) {
   const { info } = d;
-  const over = info.phase === "over" ? (info.game === "trick" ? "The hand is over." : "The round is over.") : "";
+  const over = info.phase === "over" ? `The ${info.round_word} is over.` : "";
   const step = info.step_off != null ? info.step_off : over;
   let undo = info.undo_off;
   if (undo == null) undo = !info.moves && !info.editor_back ? "No move has been made yet." : "";
@@ -358,7 +382,7 @@ export function hintSeat(d, sel) {
   const { info } = d;
   if (!d.interactive || info.phase === "over") return null;
   let p = typeof info.view === "number" ? info.view
-    : (info.game !== "trick" && sel.player != null ? sel.player : info.actor);
+    : (info.controls !== "moves" && sel.player != null ? sel.player : info.actor);
   if (p == null || !controllable(d, p) || !movesOf(d, p).length) return null;
   return p;
 }
@@ -447,7 +471,7 @@ function whyNotSaid(d, p, zone) {
     return d.lesson.next ? "Solved! Press Next for the next exercise, or Retry to play this one again."
       : "Solved! That was the last exercise of this lesson; Retry plays this one again.";
   }
-  if (info.phase === "over") return info.game === "trick" ? "The hand is over: there is nothing left to play." : "The round is over: there is nothing left to play.";
+  if (info.phase === "over") return `The ${info.round_word} is over: there is nothing left to play.`;
   if (typeof info.home === "number" && info.home !== p) {   // a lesson: the learner plays one seat
     const me = seatLabel(info, info.home);
     return `In this exercise you play ${me === "You" ? "the seat called You" : me}, at the bottom: ${who}'s cards are not yours to play.`;
@@ -457,19 +481,21 @@ function whyNotSaid(d, p, zone) {
   }
   const seat = (info.seats || [])[p] || {};
   if (seat.bot) return `${who} is played by a bot.`;
-  const turn = info.game === "trick" ? info.turn : info.actor;
-  if (info.game === "trick") {
-    if (turn !== p) return turn == null ? "No card can be played now." : `It is ${seatLabel(info, turn)}'s turn, not ${who}'s.`;
-    if (!movesOf(d, p).some((m) => m.kind === "card")) return `${who} plays no card yet: first choose with the buttons below.`;
-    return null;
-  }
   if (info.phase === "setup") {
     return zone === "gamble" ? `${who}'s gamble cards stay face down; in the setup only hand and bank cards are swapped.`
       : `${who} has nothing left to do in the setup.`;
   }
   if (info.pending === p) return `${who} turned a joker: first say who takes the stack.`;
   if (info.pending != null) return `${seatLabel(info, info.pending)} turned a joker and must first say who takes the stack.`;
-  if (turn !== p) return `It is ${seatLabel(info, turn)}'s turn, not ${who}'s${info.variant === "bitenight" ? " (out of turn only four of a kind may be completed)" : ""}.`;
+  const hints = hintsOf(info);
+  const turn = info.actor;
+  if (turn !== p) {
+    if (turn == null) return "No card can be played now.";
+    return `It is ${seatLabel(info, turn)}'s turn, not ${who}'s${hints.out_of_turn ? ` (${hints.out_of_turn})` : ""}.`;
+  }
+  if (info.controls === "moves") {      // a card is played by a click: none is offered yet
+    return movesOf(d, p).some((m) => m.kind === "card") ? null : `${who} plays no card yet: first choose with the buttons below.`;
+  }
   const player = state.players[p] || {};
   const hand = (player.hand || []).length;
   if (zone === "bank") {
@@ -477,14 +503,13 @@ function whyNotSaid(d, p, zone) {
   }
   if (zone === "gamble") {
     if (hand) return `${who} still holds ${hand} hand ${hand === 1 ? "card" : "cards"}: gamble cards come last, after the hand and the bank.`;
-    return info.variant === "schwechat" ? `This gamble card still has its bank card lying on it: play that one first.`
-      : `${who} still has bank cards: gamble cards come last, after the bank.`;
+    return said(hints.gamble, { seat: who }) || `${who} cannot play this card now.`;
   }
   return `${who} cannot play this card now.`;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Trick-taking games (info.game === "trick")
+// A table whose moves are made by a click on a card or a button (info.controls === "moves")
 
 // Moves whose cards are chosen in the hand: how many cards the seat selects for them.
 const PICKED = { bury: 2, under: 1, accept: 1 };
@@ -558,6 +583,11 @@ function trickActions(d, sel) {
   else if (!hint && mine.length) hint = `${who}: choose.`;
   else if (!mine.length && info.turn != null && info.turn !== p) hint = `Waiting for ${seatLabel(info, info.turn)}.`;
   return { hint, buttons };
+}
+
+// The hint and the buttons of the action bar, built as the table's controls say (info.controls).
+export function controlsFor(d, sel) {
+  return d.info.controls === "moves" ? trickActionsFor(d, sel) : actionsFor(d, sel);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1095,7 +1125,7 @@ function render({ model, el }) {
           onclick: () => { sel = selectionFor(d, { kind: "play", cards: m.cards }, p); note = null; draw(); } }, "can jump in"));
       }
       let table;
-      if (info.variant === "schwechat") {
+      if (info.seat_zones === "columns") {
         const bank = player.bank || [];
         const gamble = player.gamble || [];
         const cols = [];
@@ -1182,7 +1212,7 @@ function render({ model, el }) {
       const hand = player.hand || [];
       const badges = [];
       if (info.actor === p) badges.push(h("span", { class: "sk-badge sk-b-turn" }, "to move"));
-      if (seat.declarer) badges.push(h("span", { class: "sk-badge sk-b-declarer" }, fam === "french" ? "picker" : "declarer"));
+      if (seat.declarer) badges.push(h("span", { class: "sk-badge sk-b-declarer" }, info.declarer_word));
       if (seat.partner) badges.push(h("span", { class: "sk-badge sk-b-partner" }, "partner"));
       if (seat.out) badges.push(h("span", { class: "sk-badge sk-b-bot" }, "sits out"));
       if (seat.bid && ["pick", "auction", "declare"].includes(info.phase)) badges.push(h("span", { class: "sk-badge sk-b-bid" }, seat.bid));
@@ -1245,7 +1275,7 @@ function render({ model, el }) {
       const rows = seats.map((s) => {
         const mine = tricks.map((t, k) => ({ t, k })).filter(({ t }) => t.winner === s);
         const seat = info.seats[s];
-        const side = seat.declarer ? (fam === "french" ? "picker" : "declarer") : (seat.partner ? "partner" : null);
+        const side = seat.declarer ? info.declarer_word : (seat.partner ? "partner" : null);
         const sum = [`${mine.length} ${mine.length === 1 ? "trick" : "tricks"}`];
         if (seat.points != null) sum.push(`${seat.points} points`);
         return h("div", { class: "sk-taken-seat", dataset: { seat: s } },
@@ -1278,7 +1308,7 @@ function render({ model, el }) {
       const rows = hinted.rows.slice(0, 8).map((row, k) => {
         // a row is a click only where it has cards to pick (a turned joker's target rows have none:
         // the joker already lies on the stack, and its buttons name the targets)
-        const picks = info.game !== "trick" && (row.cards.length || row.kind === "flip") ? selectionFor(d, row, p) : null;
+        const picks = info.controls !== "moves" && (row.cards.length || row.kind === "flip") ? selectionFor(d, row, p) : null;
         const choose = picks && picks.items.length ? () => { sel = picks; draw(); } : null;
         return h("li", { class: `sk-hint-row${k === 0 ? " sk-hint-best" : ""}${tooFew(row) ? " sk-hint-few" : ""}${choose ? " sk-click" : ""}`, onclick: choose,
           title: choose ? "select these cards" : null, dataset: { text: row.text } },
@@ -1299,9 +1329,9 @@ function render({ model, el }) {
     const headBits = [
       h("span", { class: "sk-variant" }, info.variant),
       h("span", { class: "sk-status" }, info.status || ""),
-      info.game === "trick"
-        ? (info.contract && h("span", { class: "sk-contract" }, info.contract + (info.multiplier > 1 ? ` \u00b7 counts \u00d7${info.multiplier}` : "")))
-        : h("span", { class: "sk-dir", title: "direction of play" }, info.direction === -1 ? "\u21ba reversed" : "\u21bb clockwise"),
+      // what the table has to say of the round: the game being played, the direction of play
+      info.contract && h("span", { class: "sk-contract" }, info.contract + (info.multiplier > 1 ? ` \u00b7 counts \u00d7${info.multiplier}` : "")),
+      info.direction != null && h("span", { class: "sk-dir", title: "direction of play" }, info.direction === -1 ? "\u21ba reversed" : "\u21bb clockwise"),
     ];
     if ((info.finished || []).length) {
       headBits.push(h("span", { class: "sk-order" }, "out: " + info.finished.map((s, k) => `${k + 1}. ${seatLabel(info, s)}`).join(", ")));
@@ -1336,18 +1366,18 @@ function render({ model, el }) {
     parts.push(h("div", { class: "sk-head" }, headBits));
     const bots = lesson ? "" : botsLine(info);
     if (bots) parts.push(h("div", { class: "sk-botnote" }, bots));
-    const trickGame = info.game === "trick";
-    root.classList.toggle("sk-lesson-trick", Boolean(lesson) && trickGame);   // compact, to fit one screen (table.css)
-    root.classList.toggle("sk-lesson-shed", Boolean(lesson) && !trickGame);
-    const seatOf = trickGame ? trickSeatEl : seatEl;
+    const trickFelt = info.felt === "tricks";
+    root.classList.toggle("sk-lesson-trick", Boolean(lesson) && trickFelt);   // compact, to fit one screen (table.css)
+    root.classList.toggle("sk-lesson-shed", Boolean(lesson) && !trickFelt);
+    const seatOf = info.seat_zones === "hand" ? trickSeatEl : seatEl;
     parts.push(h("div", { class: "sk-row sk-row-top" }, info.rows.top.map(seatOf)));
-    parts.push(trickGame ? trickFeltEl() : feltEl());
-    if (trickGame && showTricks && (state.tricks || []).length) parts.push(takenEl());
+    parts.push(trickFelt ? trickFeltEl() : feltEl());
+    if (trickFelt && showTricks && (state.tricks || []).length) parts.push(takenEl());
     parts.push(h("div", { class: "sk-row sk-row-bottom" }, info.rows.bottom.map(seatOf)));
 
     const off = toolsOff(d);
     if (d.interactive) {
-      const { hint, buttons } = trickGame ? trickActionsFor(d, sel) : actionsFor(d, sel);
+      const { hint, buttons } = controlsFor(d, sel);
       parts.push(h("div", { class: "sk-actions" },
         h("span", { class: "sk-hint" }, hint),
         buttons.map((b) => (b.options ? optionsEl(b) : h("button", {
@@ -1363,7 +1393,7 @@ function render({ model, el }) {
       const offLine = lesson ? [] : [off.step && `Step is off. ${off.step}`, off.undo && `Undo is off. ${off.undo}`].filter(Boolean);
       if (offLine.length) parts.push(h("div", { class: "sk-off" }, offLine.join(" ")));
     }
-    if (trickGame && info.scores) {
+    if (info.scores) {                  // a hand's settlement
       parts.push(h("div", { class: "sk-result" }, h("b", {}, "Settlement: "),
         info.rows.bottom.concat(info.rows.top).sort((a, b) => a - b)
           .map((s) => `${seatLabel(info, s)} ${String(info.seats[s].score).startsWith("-") ? "" : "+"}${info.seats[s].score}`).join(", ")));

@@ -37,6 +37,36 @@ THREE_NOTES = {"bitenight": "invisible", "schwechat": "mirrors"}
 # every card of the shedding games as people say it (the table's tooltips): "10H" -> "10♥"
 CARD_WORDS = {str(c): card_word(c) for c in standard_deck(1)}
 
+# What the table says about a click that can do nothing, where the presets' rules differ (the
+# front end fills in {seat} and {card} and makes the sentence agree with a seat called "You").
+JUMP_IN_NOTE = "out of turn only four of a kind may be completed"
+JUMP_IN_CARD = "{card} cannot jump in: out of turn only cards that complete four of a kind on the stack may be played."
+GAMBLE_AFTER_BANK = "{seat} still has bank cards: gamble cards come last, after the bank."
+GAMBLE_UNDER_BANK = "This gamble card still has its bank card lying on it: play that one first."
+
+
+def table_facts(preset) -> dict:
+    """What the card table's front end draws and says for a round of ``preset`` besides the
+    position, so that it never asks which game it shows: ``felt`` "stack" (the stack to beat
+    between the draw pile and the burned cards), ``seat_zones`` "rows" (a seat's bank cards
+    beside its gamble cards) or "columns" (each bank card lying on its gamble card),
+    ``controls`` "pick" (cards are picked, then a button plays them; a hint's row picks its
+    cards) and ``refusal_hints``: the words for a click out of turn (``out_of_turn``, a note
+    or ""; ``jump_in`` where a seat may play out of turn) and on a gamble card while bank cards
+    remain (``gamble``)."""
+    hints = {
+        "out_of_turn": JUMP_IN_NOTE if preset.jump_ins else "",
+        "gamble": GAMBLE_UNDER_BANK if preset.columns else GAMBLE_AFTER_BANK,
+    }
+    if preset.jump_ins:
+        hints["jump_in"] = JUMP_IN_CARD
+    return {
+        "felt": "stack",
+        "seat_zones": "columns" if preset.columns else "rows",
+        "controls": "pick",
+        "refusal_hints": hints,
+    }
+
 
 def _is_game(obj) -> bool:
     return hasattr(obj, "to_dict") and hasattr(obj, "legal_moves")

@@ -158,7 +158,11 @@ class SheddingVariant(Variant):
 
     # ------------------------------------------------------------------ pictures and words
     def describe(self, game_or_dict, view=None, *, home=None):
-        return render.describe(game_or_dict, view, home=home)
+        """The family's description, with what the table's front end draws from: what one deal
+        is called (``round_word``) and the table facts of this preset (``render.table_facts``)."""
+        position, info = render.describe(game_or_dict, view, home=home)
+        info.update(render.table_facts(self.preset), round_word=self.round_word)
+        return position, info
 
     def html(self, game_or_dict, view=None, *, home=None):
         return render.game_html(game_or_dict, view, home=home)

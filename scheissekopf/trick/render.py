@@ -90,6 +90,21 @@ def contract_text(game) -> str | None:
     return w.finish(f"{w[c.declarer]} plays {what}")
 
 
+def table_facts() -> dict:
+    """What the card table's front end draws and says for a hand besides the position, so that
+    it never asks which game it shows: ``felt`` "tricks" (the trick being played, the last
+    trick and the blind; the tricks taken on request), ``seat_zones`` "hand" (a seat's hand, or
+    a two-hand layout's face-up and face-down cards, and its tricks), ``controls`` "moves" (a
+    click on a card plays it; every other move is a button of its own) and ``refusal_hints``
+    (nothing to add to "It is Ada's turn": a seat plays only in turn)."""
+    return {"felt": "tricks", "seat_zones": "hand", "controls": "moves", "refusal_hints": {"out_of_turn": ""}}
+
+
+def declarer_word(family_name: str) -> str:
+    """What the seat that plays the game against the others is called at this table."""
+    return "picker" if family_name == "french" else "declarer"
+
+
 def _trick_status(game, info) -> str:
     """One line on what is going on, made to agree with a seat called "You" ("Auction — you
     to speak")."""
@@ -208,6 +223,7 @@ def describe_trick(game, view=None, *, home=None) -> tuple[dict, dict]:
         "result": result,
         "scores": scores,
         "layout": bool(game.layout),
+        "declarer_word": declarer_word(game.family.name),
     }
     info["status"] = _trick_status(game, info)
     return position, info
@@ -320,7 +336,7 @@ def trick_html(game, view=None, *, home=None) -> str:
         if is_actor:
             badges.append(("to move", GOLD, "#3a2b00"))
         if seat["declarer"]:
-            badges.append(("picker" if fam == "french" else "declarer", "#2b4c8c", "#fff"))
+            badges.append((info["declarer_word"], "#2b4c8c", "#fff"))
         if seat["partner"]:
             badges.append(("partner", "#3a62ad", "#fff"))
         if seat["out"]:

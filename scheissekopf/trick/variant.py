@@ -135,7 +135,11 @@ class TrickVariant(Variant):
         return TrickGame.from_dict(game_or_dict) if isinstance(game_or_dict, dict) else game_or_dict
 
     def describe(self, game_or_dict, view=None, *, home=None):
-        return render.describe_trick(self._game(game_or_dict), view, home=home)
+        """The family's description, with what the table's front end draws from: what one deal
+        is called (``round_word``) and the table facts of a hand (``render.table_facts``)."""
+        position, info = render.describe_trick(self._game(game_or_dict), view, home=home)
+        info.update(render.table_facts(), round_word=self.round_word)
+        return position, info
 
     def html(self, game_or_dict, view=None, *, home=None):
         return render.trick_html(self._game(game_or_dict), view, home=home)
