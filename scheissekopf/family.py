@@ -129,6 +129,11 @@ class Variant(abc.ABC):
         ``cards`` (the deck's family: ``"french"`` or ``"german"``), ``phases``, ``modes``,
         ``columns`` (whether the seats lay columns)."""
 
+    @abc.abstractmethod
+    def editing(self) -> Any:
+        """The position editor's rules for this variant: an :class:`scheissekopf.editing.Editing`
+        (the empty table, the deck, the zones and their words, the settings and their choices)."""
+
     # ------------------------------------------------------------------ results
     @abc.abstractmethod
     def outcome(self, game: Any) -> Outcome:

@@ -1020,7 +1020,8 @@ def _deck_words(variant: str, players: int) -> dict:
 
 
 def _draft_data(d: Draft) -> dict:
-    """What the front end draws of a draft: the position, the palette and the engine's verdict."""
+    """What the front end draws of a draft: the position, the palette, the engine's verdict, and
+    the zones and controls the variant has (:meth:`~scheissekopf.editor.Draft.layout`)."""
     facts = variant_of(d.variant).editor_facts(d.n)
     lo, hi, cards = facts["min_players"], facts["max_players"], facts["cards"]
     phases, modes, columns = facts["phases"], facts["modes"], facts["columns"]
@@ -1043,6 +1044,7 @@ def _draft_data(d: Draft) -> dict:
         "phases": phases,
         "modes": modes,
         "rows": dict(zip(("top", "bottom"), seat_rows(d.n, 0))),  # where the seats sit in play, too
+        **d.layout(),  # the zones, the controls and their choices, as the variant has them
     }
 
 

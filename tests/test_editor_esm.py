@@ -296,3 +296,22 @@ def test_a_message_in_the_editor_reads_on_one_line_with_its_sign(live):
         sign_top = box.evaluate("(e) => e.getBoundingClientRect().top + parseFloat(getComputedStyle(e).paddingTop)")
         text_top = box.locator(".sk-message-text").bounding_box()["y"]
         assert abs(text_top - sign_top) < 4, selector  # the text starts beside the sign, not under it
+
+
+def test_the_editor_draws_the_zones_and_controls_the_variant_lists(live, monkeypatch):
+    from scheissekopf.variants import variant
+
+    # the same variant with a blind: the page draws a blind zone and offers it to Put into
+    monkeypatch.setattr(variant("schafkopf").editing(), "blind", True)
+    t = Table.editor("schafkopf")
+    page = live(t)
+    assert page.locator('.sk-ezone[data-ezone="blind"]').count() == 1
+    assert "blind" in page.locator('select[aria-label="zone to type into"]').inner_text()
+    assert page.locator('.sk-input[aria-label="cards to put"]').get_attribute("placeholder") == "Eichel-Ober Herz-Sau"
+    # a part of the contract chosen before any game: the contract starts from the variant's first game
+    page.locator('select[aria-label="declarer"]').select_option(label="Player 1")
+    page.wait_for_function("document.querySelector('select[aria-label=\"game\"]').value === '\"normal\"'")
+    assert t.position["contract"]["mode"] == "normal" and t.position["contract"]["declarer"] == 1
+    page.locator('select[aria-label="game"]').select_option(label="none yet")
+    page.wait_for_function("document.querySelector('select[aria-label=\"game\"]').value === 'null'")
+    assert t.position.get("contract") is None

@@ -660,11 +660,16 @@ function cardEl(text, opts = {}) {
 // ---------------------------------------------------------------------------------------------
 // Edit mode (table_mode === "edit"): the draft position, its palette and the controls.
 //
-// Synced: draft = {variant, game ("shedding"|"trick"), family, position (to_dict form, maybe
+// Synced: draft = {variant, family (the cards: "french"|"german"), position (to_dict form, maybe
 // impossible), palette (card texts not placed), error (the engine's words, "" when the draft is a
-// position), valid, text (its position text), players, min_players, max_players, columns,
-// phases, modes}. Every change is a request {action: "edit", op, ...} checked by Python
-// (scheissekopf/editor.py); {action: "mode", mode: "play"} is Play from here.
+// position), words, greeting, valid, text (its position text), players, min_players, max_players,
+// rows, and what the variant draws, as data: seat_zones (each seat's zones, in groups side by
+// side: {zone, label, put, new_column}), table_zones (between the seats: {label, place, cards,
+// big}), put_zones (the places to type cards into: {label, place}), controls (the settings:
+// {label, field, value, choices, title, part, base, clears}), to_move, ticks_finished,
+// put_example, empty}. This part names no variant: it draws what the draft says. Every change is
+// a request {action: "edit", op, ...} checked by Python (scheissekopf/editor.py); {action:
+// "mode", mode: "play"} is Play from here.
 
 const EMPTY_SLOT = "-";
 
@@ -681,39 +686,9 @@ export function editSeatName(pos, s) {
   return name != null && String(name) !== `P${s}` ? String(name) : `Player ${s}`;
 }
 
-// True while no card of the draft lies anywhere: the editor greets with what to do, not a fault.
-export function draftIsEmpty(pos) {
-  const some = (list) => Array.isArray(list) && list.some((c) => c != null);
-  if ((pos.players || []).some((pl) => some(pl.hand) || some(pl.bank) || some(pl.gamble))) return false;
-  if (["stack", "draw", "discard", "blind", "buried"].some((z) => some(pos[z]))) return false;
-  if (pos.trick && some(pos.trick.cards)) return false;
-  return !(pos.tricks || []).some((t) => t && some(t.cards));
-}
-
-// The zones of a draft, for the "type cards into" list: [{label, place}].
+// The zones of a draft, for the "type cards into" list: [{label, place}], as the draft lists them.
 export function editorZones(dr) {
-  const out = [];
-  const pos = dr.position || {};
-  (pos.players || []).forEach((pl, s) => {
-    const who = editSeatName(pos, s);
-    if (dr.game === "trick" && dr.players === 2) {
-      out.push({ label: `${who} face up`, place: { zone: "bank", seat: s } }, { label: `${who} face down`, place: { zone: "gamble", seat: s } });
-    } else if (dr.game === "trick") {
-      out.push({ label: `${who} hand`, place: { zone: "hand", seat: s } });
-    } else {
-      for (const z of ["hand", "bank", "gamble"]) out.push({ label: `${who} ${z}`, place: { zone: z, seat: s } });
-    }
-  });
-  if (dr.game === "trick") {
-    if (dr.variant === "sheepshead") out.push({ label: "blind", place: { zone: "blind" } }, { label: "buried", place: { zone: "buried" } });
-    out.push({ label: "trick being played", place: { zone: "trick" } });
-    const k = (pos.tricks || []).length;
-    out.push({ label: `trick ${k + 1} (taken)`, place: { zone: "tricks", trick: k } });
-  } else {
-    out.push({ label: "stack (on top)", place: { zone: "stack" } }, { label: "draw pile (underneath)", place: { zone: "draw" } },
-      { label: "burned", place: { zone: "discard" } });
-  }
-  return out;
+  return dr.put_zones || [];
 }
 
 // The palette's cards grouped by suit, with how many copies are left: [[suit, [{card, count}]]].
@@ -726,13 +701,6 @@ export function paletteGroups(palette, family) {
     g.set(c, (g.get(c) || 0) + 1);
   }
   return [...groups].map(([k, g]) => [k, [...g].map(([card, count]) => ({ card, count }))]);
-}
-
-// The phases to offer; a finished round ("over") is shown as such, though it cannot be chosen.
-function phaseOptions(dr, pos) {
-  const list = (dr.phases || []).slice();
-  if (pos.phase && !list.includes(pos.phase)) list.push(pos.phase);
-  return list.map((p) => [p, p === "over" ? "over (finished)" : p]);
 }
 
 function samePlace(a, b) {
@@ -763,7 +731,6 @@ function drawEditor(root, model, send, ui, redraw) {
   const dr = model.get("draft") || {};
   const pos = dr.position || { players: [] };
   const fam = dr.family;
-  const trick = dr.game === "trick";
   const n = dr.players || 0;
   const message = model.get("message") || "";
   const tone = model.get("tone") || "";
@@ -847,27 +814,21 @@ function drawEditor(root, model, send, ui, redraw) {
 
   function seatBox(s) {
     const pl = pos.players[s] || {};
-    const zones = [];
-    if (trick && n === 2) {
-      zones.push(zoneEl("face up", { zone: "bank", seat: s }, pl.bank), zoneEl("face down", { zone: "gamble", seat: s }, pl.gamble));
-    } else if (trick) {
-      zones.push(zoneEl("hand", { zone: "hand", seat: s }, pl.hand));
-    } else {
-      zones.push(zoneEl("hand", { zone: "hand", seat: s }, pl.hand));
-      zones.push(h("div", { class: "sk-zone-row" },
-        zoneEl(dr.columns ? "bank (on column)" : "bank", { zone: "bank", seat: s }, pl.bank, { columns: dr.columns }),
-        zoneEl("gamble", { zone: "gamble", seat: s }, pl.gamble, { columns: dr.columns })));
-    }
-    const turn = pos.turn === s && (trick || !pos.phase || pos.phase === "play");   // in setup nobody is to move yet
+    // the seat's zones as the draft groups them: a group of more than one lies side by side
+    const zones = (dr.seat_zones || []).map((group) => {
+      const els = group.map((z) => zoneEl(z.label, { zone: z.zone, seat: s }, pl[z.zone], { columns: !!z.new_column }));
+      return els.length > 1 ? h("div", { class: "sk-zone-row" }, els) : els[0];
+    });
+    const turn = dr.to_move != null && dr.to_move === s;   // the draft says who (in setup nobody yet)
     return h("div", { class: `sk-seat${turn ? " sk-actor" : ""}`, dataset: { seat: s } },
       h("div", { class: "sk-seat-head" }, h("span", { class: "sk-name" }, seatName(s)),
         turn ? h("span", { class: "sk-badge sk-b-turn" }, "to move") : null,
         pos.dealer === s ? h("span", { class: "sk-badge sk-b-bid" }, "dealer") : null,
-        trick ? null : finishedBox(s)),
+        dr.ticks_finished ? finishedBox(s) : null),
       zones);
   }
 
-  // shedding games: "finished" ticks a seat as out (it joins the end of the order of going out)
+  // where the draft has it, "finished" ticks a seat as out (it joins the end of the order of going out)
   function finishedBox(s) {
     const out = Array.isArray(pos.finished) ? pos.finished : [];
     const k = out.indexOf(s);
@@ -884,8 +845,14 @@ function drawEditor(root, model, send, ui, redraw) {
       options.map(([v, text]) => h("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === JSON.stringify(value) }, text)));
     return h("label", { class: "sk-econtrol", title: title || null }, `${label} `, el);
   }
-  const seats = [...Array(n).keys()].map((s) => [s, seatName(s)]);
-  const set = (field) => (v) => edit({ op: "set", field, value: JSON.parse(v) });
+  // a control of the draft: a choice sets its field, or one part of the field's object (the
+  // object the draft has, else the control's base); a control that clears empties the field
+  const control = (c) => select(c.label, c.value, c.choices || [], (v) => {
+    const value = JSON.parse(v);
+    if (!c.part) edit({ op: "set", field: c.field, value });
+    else if (value == null && c.clears) edit({ op: "set", field: c.field, value: null });
+    else edit({ op: "set", field: c.field, value: { ...(pos[c.field] || c.base || {}), [c.part]: value } });
+  }, c.title);
 
   const controls = [
     h("span", { class: "sk-econtrol" }, "seats ",
@@ -894,47 +861,10 @@ function drawEditor(root, model, send, ui, redraw) {
       h("b", { class: "sk-eseats" }, String(n)),
       h("button", { class: "sk-btn sk-small-btn", disabled: n >= dr.max_players, title: "one seat more",
         onclick: () => edit({ op: "set", field: "players", value: n + 1 }) }, "+")),
-    select("dealer", pos.dealer, seats, set("dealer")),
+    ...(dr.controls || []).map(control),
   ];
-  if (!trick) {
-    controls.push(select("to move", pos.turn, seats, set("turn")),
-      select("direction", pos.direction, [[1, "\u21bb clockwise"], [-1, "\u21ba reversed"]], set("direction")),
-      select("phase", pos.phase, phaseOptions(dr, pos), set("phase")));
-    if (dr.variant === "bitenight") {
-      const pend = pos.pending ? pos.pending.joker : null;
-      // a joker turned up from a gamble lies on the stack until its player names who takes the stack
-      controls.push(select("joker on the stack, its target named by", pend,
-        [[null, "nobody (no joker waiting)"], ...seats], set("pending"),
-        "A joker turned up from a gamble stays on the stack until the player who turned it names who takes the stack. Pick that player here, or nobody."));
-    }
-  } else {
-    const c = pos.contract || null;
-    const contract = (patch) => edit({ op: "set", field: "contract", value: { ...(c || { mode: dr.modes[0] }), ...patch } });
-    controls.push(select("phase", pos.phase, phaseOptions(dr, pos), set("phase")),
-      select("game", c ? c.mode : null, [[null, "none yet"], ...dr.modes.map((m) => [m, m])],
-        (v) => (JSON.parse(v) == null ? edit({ op: "set", field: "contract", value: null }) : contract({ mode: JSON.parse(v) }))),
-      select("declarer", c ? (c.declarer == null ? null : c.declarer) : null, [[null, "nobody"], ...seats], (v) => contract({ declarer: JSON.parse(v) })));
-    if (fam === "german") {
-      controls.push(select("trumps", c ? c.suit || null : null, [[null, "\u2014"], ["E", "Eichel"], ["G", "Gras"], ["H", "Herz"], ["S", "Schellen"]],
-        (v) => contract({ suit: JSON.parse(v) })));
-    }
-    const aces = fam === "german" ? ["EA", "GA", "SA", "HA"] : ["AC", "AS", "AH", "10C", "10S", "10H", "JD"];
-    controls.push(select("called", c ? c.called || null : null, [[null, "\u2014"], ...aces.map((a) => [a, prettyCard(a, fam)])],
-      (v) => contract({ called: JSON.parse(v) })));
-    if (pos.trick) controls.push(select("trick led by", pos.trick.leader, seats, set("trick_leader")));
-  }
 
-  const middle = [];
-  if (trick) {
-    if (dr.variant === "sheepshead") middle.push(zoneEl("blind", { zone: "blind" }, pos.blind), zoneEl("buried", { zone: "buried" }, pos.buried));
-    middle.push(zoneEl("trick being played", { zone: "trick" }, pos.trick ? pos.trick.cards : [], { small: false }));
-    (pos.tricks || []).forEach((t, k) => middle.push(zoneEl(`trick ${k + 1}${t.winner != null ? ` \u00b7 ${seatName(t.winner)} took it` : ""}`, { zone: "tricks", trick: k }, t.cards)));
-    middle.push(zoneEl(`trick ${(pos.tricks || []).length + 1} (taken)`, { zone: "tricks", trick: (pos.tricks || []).length }, []));
-  } else {
-    middle.push(zoneEl("draw pile (top first)", { zone: "draw" }, pos.draw),
-      zoneEl("stack (bottom first)", { zone: "stack" }, pos.stack, { small: false }),
-      zoneEl("burned", { zone: "discard" }, pos.discard));
-  }
+  const middle = (dr.table_zones || []).map((z) => zoneEl(z.label, z.place, z.cards, { small: !z.big }));
 
   const palette = h("div", { class: `sk-ezone sk-palette${ui.picked ? " sk-etarget" : ""}`, onclick: drop({ zone: "palette" }), ...dropAttrs({ zone: "palette" }), dataset: { ezone: "palette" } },
     h("div", { class: "sk-zlabel" }, `not placed yet \u00b7 ${(dr.palette || []).length}`),
@@ -948,7 +878,7 @@ function drawEditor(root, model, send, ui, redraw) {
   if (ui.typeZone == null || ui.typeZone >= zones.length) ui.typeZone = 0;
   const typeSel = h("select", { class: "sk-select", "aria-label": "zone to type into", onchange: (e) => { ui.typeZone = Number(e.target.value); } },
     zones.map((z, i) => h("option", { value: i, selected: i === ui.typeZone }, z.label)));
-  const typeIn = h("input", { class: "sk-input", "aria-label": "cards to put", placeholder: trick ? (fam === "german" ? "Eichel-Ober Herz-Sau" : "Q\u2663 J\u2666 A\u2665") : "5\u2665 9\u2663 joker",
+  const typeIn = h("input", { class: "sk-input", "aria-label": "cards to put", placeholder: dr.put_example || "",
     value: ui.typeText || "", oninput: (e) => { ui.typeText = e.target.value; } });
   const put = () => { const text = typeIn.value.trim(); if (!text) return; ui.typeText = ""; edit({ op: "type", to: zones[ui.typeZone].place, text }, "put"); };
   typeIn.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); put(); } });
@@ -968,7 +898,7 @@ function drawEditor(root, model, send, ui, redraw) {
 
   // one verdict line: a refusal just shown replaces "This is a position" (the draft is as it was);
   // an empty table is where everyone starts: it says what to do, in the information tone
-  const empty = !dr.valid && draftIsEmpty(pos);
+  const empty = !dr.valid && !!dr.empty;
   const status = empty
     ? h("div", { class: "sk-message sk-info sk-estart", role: "status" }, h("span", { class: "sk-message-text" },
       dr.greeting))

@@ -18,6 +18,7 @@ from ..words import card_word
 from . import bots, lesson_words, notation, render, search
 from . import presets as _presets
 from .determinize import determinize
+from .editing import SheddingEditing
 from .game import DEFAULT_PLAYERS, VARIANTS, Game, new_game
 
 _CARD = re.compile(r"(10|[2-9TJQKA])[CDHS]|JK", re.IGNORECASE)  # a card as the front end sends it
@@ -50,6 +51,7 @@ class SheddingVariant(Variant):
         self.title = self.preset.title
         self.min_players = self.preset.min_players
         self.max_players = self.preset.max_players
+        self._editing: SheddingEditing | None = None
 
     # ------------------------------------------------------------------ games and positions
     def new_game(self, players, seed, *, dealer=0, names=None, **options):
@@ -133,6 +135,11 @@ class SheddingVariant(Variant):
             "modes": [],
             "columns": preset.columns,
         }
+
+    def editing(self):
+        if self._editing is None:
+            self._editing = SheddingEditing(self.name)
+        return self._editing
 
     # ------------------------------------------------------------------ results
     def outcome(self, game) -> Outcome:

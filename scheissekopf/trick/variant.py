@@ -18,6 +18,7 @@ from . import bots, lesson_words, notation, render, search
 from . import deck as _deck
 from . import new_game as _new_game
 from .determinize import determinize
+from .editing import TrickEditing
 from .game import TrickGame
 from .moves import parse_move
 from .position import MODES, PHASES
@@ -50,6 +51,7 @@ class TrickVariant(Variant):
         self.min_players = self.rules.min_players
         self.max_players = self.rules.max_players
         self.default_players = DEFAULT_PLAYERS[name]
+        self._editing: TrickEditing | None = None
 
     # ------------------------------------------------------------------ games and positions
     def new_game(self, players, seed, *, dealer=0, names=None, **options):
@@ -119,6 +121,12 @@ class TrickVariant(Variant):
             "modes": list(MODES[self.name]),
             "columns": players == 2,
         }
+
+    def editing(self):
+        if self._editing is None:
+            facts = self.editor_facts(self.default_players)
+            self._editing = TrickEditing(self.name, facts["phases"], facts["modes"])
+        return self._editing
 
     # ------------------------------------------------------------------ results
     def outcome(self, game) -> Outcome:
