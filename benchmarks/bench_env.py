@@ -9,6 +9,9 @@ For each variant and table size, timed in CPU seconds:
   and ``play()`` of the move at the place the environment's game took), so that both loops go
   through the same positions: a random agent choosing among one seat's actions plays other
   games than a random choice among all legal moves, with other hand sizes and other costs;
+* **spiel**: the OpenSpiel game driven by a random agent the way OpenSpiel's random simulation
+  drives it (``legal_actions()`` and ``apply_action`` of a random one, through ``pyspiel``; no
+  observation is asked for), on deals ``seed * 100 + k``;
 * **encoding**: the observation alone (``ObservationLayout.encode`` for the seat that moved) at
   every position of a quarter of those games, collected first and then encoded in one loop.
 
@@ -67,6 +70,26 @@ def environment(variant, players, games, seed):
     return steps, time.process_time() - t0, played
 
 
+def openspiel(variant, players, games, seed):
+    """Steps and CPU seconds of a random agent in the OpenSpiel game (the deal is the chance move)."""
+    import pyspiel
+
+    from scheissekopf.ai import openspiel_game
+
+    game = pyspiel.load_game(f"{openspiel_game.short_name(variant)}(players={players})")
+    rng = random.Random(seed)
+    steps = 0
+    t0 = time.process_time()
+    for k in range(games):
+        state = game.new_initial_state()
+        state.apply_action((seed * 100 + k) % openspiel_game.DEALS)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+    return steps, time.process_time() - t0
+
+
 def replays(variant, players, played):
     """The engine's part of those games: for each move, its place among the legal moves (found
     before the timing), and the positions before each move with the seat that moved."""
@@ -118,17 +141,19 @@ def main(argv=None):
     tables = [(v, args.players) for v in args.variant] if args.variant else TABLES
     load = os.getloadavg()
     print(
-        f"{'variant':<10} {'players':>7} {'engine moves/s':>15} {'env steps/s':>12} {'µs/move':>8} "
-        f"{'µs/step':>8} {'env/engine':>10} {'µs/encode':>10} {'encode/move':>11}   "
+        f"{'variant':<10} {'players':>7} {'engine moves/s':>15} {'env steps/s':>12} {'spiel steps/s':>13} "
+        f"{'µs/move':>8} {'µs/step':>8} {'env/engine':>10} {'µs/encode':>10} {'encode/move':>11}   "
         f"(median of {args.repeats}, CPU time)"
     )
     for v, n in tables:
         layout = ObservationLayout(v, n)
         n = layout.players
-        move_rate, step_rate, ratio, encode_us = [], [], [], []
+        move_rate, step_rate, spiel_rate, ratio, encode_us = [], [], [], [], []
         for r in range(args.repeats):
             steps, env_secs, played = environment(v, n, args.games, seed=r + 1)
             step_rate.append(steps / env_secs)
+            spiel_steps, spiel_secs = openspiel(v, n, args.games, seed=r + 1)
+            spiel_rate.append(spiel_steps / spiel_secs)
             replayed = replays(v, n, played)
             moves, secs = engine(v, n, replayed)
             move_rate.append(moves / secs)
@@ -137,12 +162,12 @@ def main(argv=None):
             encode_us.append(secs / count * 1e6)
         m, s, e = statistics.median(move_rate), statistics.median(step_rate), statistics.median(encode_us)
         print(
-            f"{v:<10} {n:>7} {m:>15,.0f} {s:>12,.0f} {1e6 / m:>8.1f} {1e6 / s:>8.1f} "
+            f"{v:<10} {n:>7} {m:>15,.0f} {s:>12,.0f} {statistics.median(spiel_rate):>13,.0f} {1e6 / m:>8.1f} {1e6 / s:>8.1f} "
             f"{statistics.median(ratio):>10.2f} {e:>10.1f} {e * m / 1e6:>11.2f}"
         )
     print(
-        "engine: the same moves on the same deals, without the environment; µs/step: a whole "
-        "environment step (observation, mask, the move and who acts next); env/engine: the "
+        "engine: the same moves on the same deals, without the environment; spiel: random steps "
+        "through OpenSpiel (no observation); µs/step: a whole environment step (observation, mask, the move and who acts next); env/engine: the "
         "environment's time over the engine's for the same games; µs/encode: the observation alone; "
         "encode/move: the observation's time over the move's (1 or less: it costs no more than the move)"
     )

@@ -67,6 +67,9 @@ class Variant(abc.ABC):
     requests: tuple[str, ...]  # the table's front-end requests that play a move
     plays_by_rank: bool  # a play is told by its ranks: 9♣ or 9♦ is the same play (the suits do nothing)
     run_skips_threes: bool  # four of a kind on the stack is counted through 3s (False: no such rule)
+    # the words of a game's state, each in its order: "phases", "bids", "levels" (of a bid),
+    # "modes" (the contracts), "kinds" (of a solo); empty where the variant has none
+    vocabulary: dict[str, tuple[str, ...]]
 
     def __repr__(self) -> str:
         return f"<Variant {self.name} ({self.family})>"
@@ -74,6 +77,15 @@ class Variant(abc.ABC):
     def table_sizes(self) -> tuple[int, int]:
         """``(fewest, most)`` players."""
         return self.min_players, self.max_players
+
+    def encoding(self, players: int) -> Any:
+        """The family's numbers for learning programs at a table of ``players``, which
+        :mod:`scheissekopf.ai.encoding` turns into arrays: its action keys and their names,
+        ``key_of(move)``, ``actor(game, legal, declined)`` (who acts, and out of turn?),
+        ``hidden_text(move)`` (what the others see of a move whose cards only its player sees)
+        and ``observer()`` (the observation's segments and per-seat encoders, written as bytes);
+        each family's ``encoding`` module says more."""
+        raise NotImplementedError(f"{self.name} has no encoding for learning programs")
 
     # ------------------------------------------------------------------ games and positions
     @abc.abstractmethod

@@ -415,3 +415,22 @@ def test_a_kept_count_never_outlives_the_position_it_was_counted_from(variant, s
         for seat in (k % players, (k + 1) % players):
             fresh = ObservationLayout(name, players).encode(game.clone(), seat)
             assert layout.encode(game, seat).tobytes() == fresh.tobytes(), f"{game.to_text()} (seat {seat})"
+
+
+def test_the_encodings_words_are_each_familys_own_defined_once():
+    # the phases, bids, levels and contracts the observation one-hots are the variant object's
+    # vocabulary (each family defines its words once); the AI package writes none of them
+    from scheissekopf.variants import variant
+
+    for name, n in [("bitenight", 4), ("palace", 2), ("sheepshead", 5), ("schafkopf", 4), ("mehrkopf", 3)]:
+        words = variant(name).vocabulary
+        layout = ObservationLayout(name, n)
+        assert layout.words["phase"] == words["phases"]
+        if words["bids"]:
+            assert tuple(layout.bid_index) == words["bids"] and tuple(layout.mode_index) == words["modes"]
+            assert tuple(layout.level_index) == words["levels"]
+            assert {f"solo {k}" for k in words["kinds"]} <= set(layout.actions.names)
+    assert SHEDDING_PHASES == variant("palace").vocabulary["phases"]
+    source = "".join((ROOT / "scheissekopf" / "ai" / f).read_text(encoding="utf-8") for f in ("encoding.py",))
+    for word in ("auction", "wedding", "leaster", "niederer", '"setup"'):
+        assert word not in source, f"ai/encoding.py writes the family's word {word}"

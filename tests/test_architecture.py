@@ -159,9 +159,7 @@ VARIANT_NAMES = {"bitenight", "palace", "schwechat", "sheepshead", "schafkopf", 
 COMPAT_REEXPORTS = {"bots": {"shedding.bots"}, "ismcts": {"shedding.search"}}
 # the modules above the registry that still reach into a family or branch on a name, to be moved
 # behind the variant object; the list may only shrink (a module that is done must leave it)
-NOT_YET = {
-    "ai.encoding",
-}
+NOT_YET: set[str] = set()
 
 
 def _branches_on_a_name(tree: ast.AST) -> list[str]:

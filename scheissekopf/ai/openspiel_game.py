@@ -42,13 +42,12 @@ import pyspiel
 from ..errors import IllegalMove
 from ..variants import ALL_VARIANTS, determinize, new_game
 from ..variants import variant as _variant_of
-from .encoding import ActionSpace, ObservationLayout, Round, settlements, tables
+from .encoding import ActionSpace, ObservationLayout, Round, points_variants, settlements, tables
 
 #: the number of deals the chance move chooses from unless the parameter ``deals`` says otherwise
 DEALS = 1000
 #: OpenSpiel's bound on a game's length (no round comes near it: the stalemate rule ends them)
 MAX_GAME_LENGTH = 100_000
-_HIDDEN_KINDS = {"bury": "bury", "under": "under"}  # whose cards only the seat that laid them sees
 
 
 def short_name(variant: str) -> str:
@@ -95,7 +94,7 @@ class ScheissekopfGame(pyspiel.Game):
             raise ValueError(f"deals is how many deals the chance move chooses from, 1 or more, not {deals}")
         reward = str(params.get("reward", "win"))
         if reward not in ("win", "points") or (reward == "points" and not _variant_of(variant).points_reward):
-            raise ValueError(f"reward is 'win' (or 'points' in bitenight), not {reward!r}")
+            raise ValueError(f"reward is 'win' (or 'points' in {', '.join(points_variants())}), not {reward!r}")
         layout = ObservationLayout(variant, n)
         zero_sum = _variant_of(variant).zero_sum
         bound = 1.0 if reward == "win" and not zero_sum else 1000.0
@@ -179,12 +178,13 @@ class ScheissekopfState(pyspiel.State):
         assert seat is not None
         text = self._g.actions.names[action]
         if move is not None:
-            kind = move.kind
-            if kind in _HIDDEN_KINDS:
-                text = f"{kind} {move.target}" if kind == "under" else kind
-            for c in move.cards:
-                if c in self._g.actions.face_index and kind not in _HIDDEN_KINDS:
-                    self.played[seat, self._g.actions.face_index[c]] += 1
+            hidden = self._g.actions.encoding.hidden_text(move)  # (cards only the mover sees)
+            if hidden is not None:
+                text = hidden
+            else:
+                for c in move.cards:
+                    if c in self._g.actions.face_index:
+                        self.played[seat, self._g.actions.face_index[c]] += 1
         self.public.append((seat, int(action), text))
 
     def _action_to_string(self, player: int, action: int) -> str:

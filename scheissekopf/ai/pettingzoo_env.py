@@ -42,7 +42,7 @@ from pettingzoo import AECEnv
 
 from ..variants import new_game
 from ..variants import variant as _variant_of
-from .encoding import ObservationLayout, Round, settlements
+from .encoding import ObservationLayout, Round, points_variants, settlements
 
 __all__ = ["OrderError", "ScheissekopfEnv", "env", "raw_env"]
 
@@ -77,7 +77,10 @@ class ScheissekopfEnv(AECEnv):
         if reward not in ("win", "points"):
             raise ValueError(f"reward is 'win' or 'points', not {reward!r}")
         if reward == "points" and not _variant_of(variant).points_reward:
-            raise ValueError("reward='points' is bitenight's scoring; the other variants reward with 'win'")
+            raise ValueError(
+                f"reward='points' needs a variant that scores points: {', '.join(points_variants())}; "
+                "the other variants reward with 'win'"
+            )
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.layout = ObservationLayout(variant, players)

@@ -19,7 +19,9 @@ from . import bots, lesson_words, notation, render, search
 from . import presets as _presets
 from .determinize import determinize
 from .editing import SheddingEditing
+from .encoding import SheddingEncoding
 from .game import DEFAULT_PLAYERS, VARIANTS, Game, new_game
+from .position import PHASES
 
 _CARD = re.compile(r"(10|[2-9TJQKA])[CDHS]|JK", re.IGNORECASE)  # a card as the front end sends it
 
@@ -42,6 +44,7 @@ class SheddingVariant(Variant):
     round_word = "round"
     requests = ("play", "take", "joker", "flip", "swap", "place", "ready")
     plays_by_rank = True  # 9♣ or 9♦: the same play
+    vocabulary = {"phases": PHASES, "bids": (), "levels": (), "modes": (), "kinds": ()}
 
     def __init__(self, name: str) -> None:
         self.preset = _presets.get(name)
@@ -72,6 +75,9 @@ class SheddingVariant(Variant):
 
     def determinize(self, view, rng):
         return determinize(view, rng)
+
+    def encoding(self, players):
+        return SheddingEncoding(self, players)
 
     # ------------------------------------------------------------------ bots and search
     def greedy_move(self, view, legal_moves):

@@ -19,10 +19,12 @@ from . import deck as _deck
 from . import new_game as _new_game
 from .determinize import determinize
 from .editing import TrickEditing
+from .encoding import TrickEncoding
 from .game import TrickGame
 from .moves import parse_move
 from .position import MODES, PHASES
 from .rules import DEFAULT_PLAYERS, RULES, VARIANTS
+from .schafkopf import SOLO_KINDS
 
 
 class TrickVariant(Variant):
@@ -51,6 +53,13 @@ class TrickVariant(Variant):
         self.min_players = self.rules.min_players
         self.max_players = self.rules.max_players
         self.default_players = DEFAULT_PLAYERS[name]
+        self.vocabulary = {
+            "phases": self.rules.phases,
+            "bids": self.rules.bids,
+            "levels": notation.LEVELS,
+            "modes": self.rules.modes,
+            "kinds": SOLO_KINDS,
+        }
         self._editing: TrickEditing | None = None
 
     # ------------------------------------------------------------------ games and positions
@@ -71,6 +80,9 @@ class TrickVariant(Variant):
 
     def determinize(self, view, rng):
         return determinize(view, rng)
+
+    def encoding(self, players):
+        return TrickEncoding(self, players)
 
     # ------------------------------------------------------------------ bots and search
     def greedy_move(self, view, legal_moves):
