@@ -17,7 +17,7 @@ from typing import Any
 from .errors import InvalidPosition
 from .mcts import PLAYOUTS
 from .progress import progress_bar
-from .variants import ALL_VARIANTS, Game, from_text, new_game, unknown_variant, variant_objects
+from .variants import Game, from_text, new_game, unknown_variant, variant_names, variant_objects
 from .variants import variant as variant_of
 
 
@@ -485,7 +485,7 @@ def _main(argv):
     )
     sub = ap.add_subparsers(dest="command", required=True)
     s = sub.add_parser("simulate", help="play random games and report speed and who loses")
-    s.add_argument("--variant", choices=ALL_VARIANTS, default="bitenight")
+    s.add_argument("--variant", choices=variant_names(), default="bitenight")
     s.add_argument("--players", type=int, default=None, help=_players_help())
     s.add_argument("--games", type=int, default=1000)
     s.add_argument("--seed", type=int, default=1)
@@ -506,7 +506,7 @@ def _main(argv):
         "and avg_points its mean settlement per hand in game units (95% "
         "normal interval).",
     )
-    t.add_argument("--variant", choices=ALL_VARIANTS, default="bitenight")
+    t.add_argument("--variant", choices=variant_names(), default="bitenight")
     t.add_argument(
         "--bots",
         default="ismcts,greedy,greedy,random",
@@ -566,7 +566,7 @@ def _main(argv):
         "above every other move (win rate in the shedding games, mean settlement in game units "
         "in the trick games), and the greedy bot would play something else. Writes JSON lines.",
     )
-    pz.add_argument("--variant", default="bitenight", help="one of " + ", ".join(ALL_VARIANTS))
+    pz.add_argument("--variant", default="bitenight", help="one of " + ", ".join(variant_names()))
     pz.add_argument("--count", type=int, default=10, help="how many puzzles to find")
     pz.add_argument("--seed", type=int, default=1)
     pz.add_argument("--players", type=int, default=None, help=_players_help())
@@ -592,7 +592,7 @@ def _main(argv):
     if args.command == "puzzles":
         from .puzzles import STRONG, WEAK
 
-        if args.variant not in ALL_VARIANTS:
+        if args.variant not in variant_names():
             ap.error(unknown_variant(args.variant))
         if args.players is None:
             args.players = variant_of(args.variant).default_players

@@ -49,6 +49,7 @@ class Variant(abc.ABC):
 
     name: str
     family: str
+    family_words: str  # the family in a sentence: "shedding games", "the Schafkopf family"
     title: str
     min_players: int
     max_players: int
@@ -73,6 +74,10 @@ class Variant(abc.ABC):
 
     def __repr__(self) -> str:
         return f"<Variant {self.name} ({self.family})>"
+
+    def unregister(self) -> None:
+        """Take this variant's part of its family away again (the registry's ``unregister``
+        calls it for a variant added with ``register``)."""
 
     def table_sizes(self) -> tuple[int, int]:
         """``(fewest, most)`` players."""

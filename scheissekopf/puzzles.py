@@ -38,7 +38,7 @@ from .cluster import run_tasks
 from .hint import Hint, hint
 from .mcts import check_settings
 from .moves import Move
-from .variants import ALL_VARIANTS, AnyGame, from_text, new_game, unknown_variant, variant_objects
+from .variants import AnyGame, from_text, new_game, unknown_variant, variant_names, variant_objects
 from .variants import variant as _variant_of
 
 #: playouts of the strong and the weak search, and the margin (shedding: win rate; trick
@@ -227,7 +227,7 @@ def find_puzzles(
     whichever process mined them; rounds called off once enough puzzles are found are not
     counted). ``depth``, ``epsilon`` and ``c``: the searches' settings (None: the family's own;
     a bad one raises ValueError before any round), kept in each record's ``figures["search"]``."""
-    if variant not in ALL_VARIANTS:
+    if variant not in variant_names():
         raise ValueError(unknown_variant(variant))
     if count < 1:
         raise ValueError("count must be at least 1")

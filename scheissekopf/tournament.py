@@ -33,7 +33,7 @@ from .bots import Stalled, get, play_round
 from .cluster import run_tasks
 from .errors import IllegalMove
 from .progress import progress_bar
-from .variants import ALL_VARIANTS, new_game
+from .variants import new_game, variant_names
 from .variants import variant as _variant_of
 
 Z95 = 1.959963984540054
@@ -337,7 +337,7 @@ def _checked_header(h, where):
     """A log's header, if it is one (what :func:`load_log` and ``--resume`` read of it)."""
     ok = (
         isinstance(h, dict)
-        and h.get("variant") in ALL_VARIANTS
+        and h.get("variant") in variant_names()
         and isinstance(h.get("bots"), list)
         and all(isinstance(b, str) for b in h["bots"])
         and _is_int(h.get("games"))

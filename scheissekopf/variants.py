@@ -57,8 +57,35 @@ def variant(of: Any) -> Variant:
 
 
 def variant_objects() -> tuple[Variant, ...]:
-    """Every variant's object, shedding games first."""
+    """Every variant's object, shedding games first (then any added with :func:`register`)."""
     return tuple(_BY_NAME.values())
+
+
+def variant_names() -> tuple[str, ...]:
+    """Every variant's name: :data:`ALL_VARIANTS`, then any added with :func:`register`."""
+    return tuple(_BY_NAME)
+
+
+def register(obj: Variant) -> Variant:
+    """Hand out ``obj`` under its name from now on: a new variant is its family's variant object
+    made from one new module (a shedding ``Preset``, a trick ``Rules``) and this one line, e.g.
+    ``register(SheddingVariant(MY_PRESET))`` (see ``docs/extending.md``). Returns ``obj``;
+    refuses a name already handed out."""
+    if not isinstance(obj, Variant):
+        raise TypeError(f"register takes a variant object (a family.Variant), not {type(obj).__name__}")
+    if obj.name in _BY_NAME:
+        raise ValueError(f"there is a variant called {obj.name} already")
+    _BY_NAME[obj.name] = obj
+    return obj
+
+
+def unregister(name: str) -> None:
+    """Stop handing out a variant added with :func:`register` (the six of the package stay)."""
+    if name in ALL_VARIANTS:
+        raise ValueError(f"{name} is one of the package's own variants and stays")
+    obj = _BY_NAME.pop(name, None)
+    if obj is not None:
+        obj.unregister()
 
 
 _object_of = variant  # for the functions below whose parameter is called ``variant``
@@ -66,10 +93,11 @@ _object_of = variant  # for the functions below whose parameter is called ``vari
 
 def unknown_variant(variant: object) -> str:
     """The message for a variant that is not one of ours, naming every variant."""
-    return (
-        f"unknown variant {shown(variant)}: choose one of {', '.join(VARIANTS)} (shedding games) "
-        f"or {', '.join(TRICK_VARIANTS)} (the Schafkopf family)"
-    )
+    groups: dict[str, list[str]] = {}
+    for v in _BY_NAME.values():
+        groups.setdefault(v.family_words, []).append(v.name)
+    said = [f"{', '.join(names)} ({words})" for words, names in groups.items()]
+    return f"unknown variant {shown(variant)}: choose one of {' or '.join(said)}"
 
 
 def is_trick_game(obj: Any) -> bool:
@@ -116,7 +144,7 @@ def variant_of_text(text: str) -> str:
     if not isinstance(text, str):
         raise InvalidPosition(f"a position text is a string, not {type(text).__name__}")
     first = parse_fields(text)[0]
-    if first.key in ALL_VARIANTS:
+    if first.key in _BY_NAME:
         if first.values:
             fail(first.values[0].column, "variant", "the variant word stands alone: put a '|' after it")
         return first.key

@@ -177,6 +177,23 @@ def refused_move(g, move, words):
     return str(exc.value)
 
 
+def move_request(m: dict) -> dict:
+    """The request the front end builds for a legal move (its buttons and card clicks)."""
+    p, kind = m["player"], m["kind"]
+    if kind == "card":
+        return {"action": "card", "player": p, "cards": m["cards"]}
+    if kind not in ("play", "take", "joker", "flip", "swap", "place", "ready"):
+        return {"action": "move", "player": p, "text": m["text"]}  # trick games: bids, pick, bury...
+    msg = {"action": kind, "player": p}
+    if kind in ("play", "take", "swap", "place"):
+        msg["cards"] = m["cards"]
+    if kind == "joker":
+        msg["target"] = m["target"]
+    if kind in ("flip", "place"):
+        msg["index"] = m["index"]
+    return msg
+
+
 def request(table, action, **fields):
     """What a table's front end sends: an action, the version it was made for, and its fields."""
     msg = {"action": action, "version": table.version, **fields}

@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 
 import pytest
-from helpers import WANTED, situation, situations
+from helpers import WANTED, move_request, situation, situations
 
 import scheissekopf as sk
 from scheissekopf import lessons
@@ -70,23 +70,6 @@ def controllable(t, p) -> bool:
     if info["view"] != "table" and info["view"] != p:
         return False
     return not info["seats"][p].get("bot")
-
-
-def move_request(m: dict) -> dict:
-    """The request the front end builds for a legal move (its buttons and card clicks)."""
-    p, kind = m["player"], m["kind"]
-    if kind == "card":
-        return {"action": "card", "player": p, "cards": m["cards"]}
-    if kind not in ("play", "take", "joker", "flip", "swap", "place", "ready"):
-        return {"action": "move", "player": p, "text": m["text"]}  # trick games: bids, pick, bury...
-    msg = {"action": kind, "player": p}
-    if kind in ("play", "take", "swap", "place"):
-        msg["cards"] = m["cards"]
-    if kind == "joker":
-        msg["target"] = m["target"]
-    if kind in ("flip", "place"):
-        msg["index"] = m["index"]
-    return msg
 
 
 def move_requests(t) -> list:

@@ -13,7 +13,7 @@ import json
 from importlib import resources
 
 from ..puzzles import situation
-from ..variants import ALL_VARIANTS, from_dict, text_to_dict, unknown_variant, variant
+from ..variants import from_dict, text_to_dict, unknown_variant, variant, variant_names
 from .checks import moves
 from .lesson import Exercise, seat_names
 from .reasons import move_words, reason, what_it_does
@@ -24,7 +24,7 @@ SHIPPED = ("bitenight", "palace", "schwechat", "schafkopf")
 
 def records(variant: str) -> list[dict]:
     """The shipped puzzle records of one variant (none for a variant without a file)."""
-    if variant not in ALL_VARIANTS:
+    if variant not in variant_names():
         raise ValueError(unknown_variant(variant))
     path = resources.files(__package__).joinpath("puzzles", f"{variant}.jsonl")
     if not path.is_file():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from ..cards import standard_deck
+from ..cards import Card, standard_deck
 from ..drawing import (
     CAPTION,
     CARD_FACE,
@@ -32,8 +32,8 @@ from ..drawing import (
     words_of_cards,
 )
 from ..words import Writer, agree, card_word, seat_word
+from . import presets
 
-THREE_NOTES = {"bitenight": "invisible", "schwechat": "mirrors"}
 # every card of the shedding games as people say it (the table's tooltips): "10H" -> "10♥"
 CARD_WORDS = {str(c): card_word(c) for c in standard_deck(1)}
 
@@ -102,12 +102,7 @@ def _effective_from_dict(variant: str, stack: list):
     """The effective top read from a bare position (a Game knows better and is asked instead)."""
     if not stack:
         return None
-    if variant == "palace":
-        return stack[-1]
-    for card in reversed(stack):
-        if _rank(card) != "3":
-            return card
-    return None
+    return presets.get(variant).effective_top([c if isinstance(c, Card) else Card.parse(c) for c in stack])
 
 
 def _pending_seat(pending):
@@ -184,7 +179,7 @@ def describe(game_or_dict, view=None, *, home=None) -> tuple[dict, dict]:
         "direction": position.get("direction", 1),
         "effective_top": None if effective is None else str(effective),
         "effective_index": _effective_index(stack, effective),
-        "three_note": THREE_NOTES.get(variant, ""),
+        "three_note": presets.get(variant).three_note,
         "stack": len(stack),
         "draw": len(position.get("draw", [])),
         "discard": len(position.get("discard", [])),
@@ -230,7 +225,7 @@ def _status(info: dict) -> str:
             return f"Round over \u2014 {who(info['loser'])} is the Schei\u00dfkopf"
         return "Round over"
     if info["phase"] == "setup":
-        if info["variant"] == "schwechat":
+        if presets.get(info["variant"]).columns:  # bank cards are laid on gamble columns
             return "Setup \u2014 each player lays 3 hand cards face up on their gamble columns"
         return "Setup \u2014 swap hand and bank cards, then say ready"
     if info["pending"] is not None:

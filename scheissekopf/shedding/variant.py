@@ -30,6 +30,7 @@ class SheddingVariant(Variant):
     """A shedding preset as the layers above see it (its rules live in its preset)."""
 
     family = "shedding"
+    family_words = "shedding games"
     default_players = DEFAULT_PLAYERS
     measure = "win"  # the search ranks a move by the chance of not being the Scheißkopf
     loss_words = "Scheißkopf"
@@ -46,7 +47,10 @@ class SheddingVariant(Variant):
     plays_by_rank = True  # 9♣ or 9♦: the same play
     vocabulary = {"phases": PHASES, "bids": (), "levels": (), "modes": (), "kinds": ()}
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str | _presets.Preset) -> None:
+        if isinstance(name, _presets.Preset):  # a new preset: the family plays it from now on
+            _presets.register(name)
+            name = name.name
         self.preset = _presets.get(name)
         self.points_reward = self.preset.scoring == "points"
         self.run_skips_threes = self.preset.run_skips_threes
@@ -55,6 +59,9 @@ class SheddingVariant(Variant):
         self.min_players = self.preset.min_players
         self.max_players = self.preset.max_players
         self._editing: SheddingEditing | None = None
+
+    def unregister(self) -> None:
+        _presets.unregister(self.name)
 
     # ------------------------------------------------------------------ games and positions
     def new_game(self, players, seed, *, dealer=0, names=None, **options):

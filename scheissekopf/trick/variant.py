@@ -17,13 +17,16 @@ from ..words import card_word
 from . import bots, lesson_words, notation, render, search
 from . import deck as _deck
 from . import new_game as _new_game
+from .base import Rules
 from .determinize import determinize
 from .editing import TrickEditing
 from .encoding import TrickEncoding
 from .game import TrickGame
 from .moves import parse_move
-from .position import MODES, PHASES
-from .rules import DEFAULT_PLAYERS, RULES, VARIANTS
+from .rules import VARIANTS
+from .rules import get as _rules
+from .rules import register as _register
+from .rules import unregister as _unregister
 from .schafkopf import SOLO_KINDS
 
 
@@ -31,6 +34,7 @@ class TrickVariant(Variant):
     """A trick-taking rule set as the layers above see it (its rules live in :mod:`.rules`)."""
 
     family = "trick"
+    family_words = "the Schafkopf family"
     measure = "points"  # the search ranks a move by the hand's mean settlement
     loss_words = "lost money"
     points_words = "settlement"
@@ -46,13 +50,16 @@ class TrickVariant(Variant):
     plays_by_rank = False  # every card is its own
     run_skips_threes = False  # there is no stack to burn
 
-    def __init__(self, name: str) -> None:
-        self.rules = RULES[name]
+    def __init__(self, name: str | Rules) -> None:
+        if isinstance(name, Rules):  # a new rules object: the family plays it from now on
+            _register(name)
+            name = name.name
+        self.rules = _rules(name)
         self.name = name
         self.title = name.capitalize()
         self.min_players = self.rules.min_players
         self.max_players = self.rules.max_players
-        self.default_players = DEFAULT_PLAYERS[name]
+        self.default_players = self.rules.default_players
         self.vocabulary = {
             "phases": self.rules.phases,
             "bids": self.rules.bids,
@@ -61,6 +68,9 @@ class TrickVariant(Variant):
             "kinds": SOLO_KINDS,
         }
         self._editing: TrickEditing | None = None
+
+    def unregister(self) -> None:
+        _unregister(self.name)
 
     # ------------------------------------------------------------------ games and positions
     def new_game(self, players, seed, *, dealer=0, names=None, **options):
@@ -129,8 +139,8 @@ class TrickVariant(Variant):
             "min_players": rules.min_players,
             "max_players": rules.max_players,
             "cards": rules.family.name,
-            "phases": list(PHASES[self.name]),
-            "modes": list(MODES[self.name]),
+            "phases": list(self.rules.phases),
+            "modes": list(self.rules.modes),
             "columns": players == 2,
         }
 
