@@ -1,5 +1,5 @@
-"""The play table's front end draws from data: the synced description says what the table is
-(its felt, how a seat's cards lie, how a move is made, what a deal is called and the words of the
+"""The table's front end draws from data: the synced description says what the table is (its
+felt, how a seat's cards lie, how a move is made, what a deal is called and the words of the
 click hints where the rules differ), so widgets/table.js never asks which game it draws.
 
 Read without a browser: the description from Python, and widgets/table.js as text.
@@ -18,10 +18,6 @@ from scheissekopf.variants import variant
 
 TABLE_JS = ROOT / "widgets" / "table.js"
 VARIANT_NAMES = ("bitenight", "palace", "schwechat", "sheepshead", "schafkopf", "mehrkopf")
-# The position editor's part of table.js (from its section's heading to the play table's
-# render) is left out of the scan while it is being reworked on its own; once it draws from
-# data too, set EDITOR to None and the whole file is scanned.
-EDITOR = ("// Edit mode (table_mode", "\nfunction render(")
 
 
 def _code(text: str) -> str:
@@ -35,19 +31,9 @@ def _code(text: str) -> str:
     return "\n".join(lines)
 
 
-def _play_part(text: str) -> str:
-    """table.js without the editor's part (see EDITOR); all of it where the markers are gone."""
-    if EDITOR is None:
-        return text
-    start, end = text.find(EDITOR[0]), text.find(EDITOR[1])
-    if start < 0 or end < start:
-        return text
-    return text[:start] + text[end:]
-
-
 def test_the_table_front_end_names_no_variant_and_no_family():
-    code = _code(_play_part(TABLE_JS.read_text(encoding="utf-8")))
-    assert "function whyNot" in code and "function render(" in code  # the play part is read
+    code = _code(TABLE_JS.read_text(encoding="utf-8"))  # the play table and the position editor
+    assert "function whyNot" in code and "function drawEditor" in code and "function render(" in code
     named = sorted({m.group(0) for m in re.finditer(r"\b(?:%s)\b" % "|".join(VARIANT_NAMES), code, re.I)})
     assert not named, f"widgets/table.js names variants: {named}"
     asks = [
