@@ -15,6 +15,7 @@ from scheissekopf import lessons, puzzles
 from scheissekopf.cli import main
 from scheissekopf.hint import hint
 from scheissekopf.lessons import found
+from scheissekopf.words import card_word
 
 RECORDS = [r for v in found.SHIPPED for r in found.records(v)]
 ROOT = Path(__file__).resolve().parents[1]
@@ -120,7 +121,6 @@ def test_lessons_puzzles_loads_every_shipped_puzzle():
     assert len(every) == len(RECORDS)
     assert all(isinstance(ex, lessons.Exercise) for ex in every)
     assert {ex.variant for ex in lessons.puzzles("schafkopf")} == {"schafkopf"}
-    assert lessons.puzzles("mehrkopf") == ()
     with pytest.raises(ValueError, match="mehrkopf"):
         lessons.puzzles("bitnight")
     data = every[0].to_dict()
@@ -268,7 +268,9 @@ def test_reasons_for_a_burn_a_kept_card_and_a_taken_trick():
     assert "keeps the other A for later" in said and "spent them all at once" in said
     record = next(r for r in RECORDS if r["id"] == "schafkopf-1-4-12")
     said = found.exercise(record).explain
-    assert said.startswith("Your Gras-Ass takes the trick, worth 19 points; the greedy Gras-Neun would have let Dev")
+    assert said.startswith(
+        "Your Gras-Ass takes the trick, worth 19 points; the greedy Gras-Neun would have let your partner Dev"
+    )
 
 
 def test_a_wrong_answer_to_a_puzzle_says_what_it_does_without_giving_the_answer_away():
@@ -318,3 +320,135 @@ def test_rounds_finishing_out_of_order_give_the_same_puzzles_in_the_same_order(m
 def test_the_generator_refuses_a_number_of_jobs_below_one():
     with pytest.raises(ValueError, match="jobs must be at least 1"):
         puzzles.find_puzzles("palace", 1, seed=1, jobs=0)
+
+
+# ------------------------------------------------------------------ the Schafkopf family's puzzles
+def test_the_schafkopf_family_has_puzzles_in_every_variant():
+    """Sheepshead and mehrkopf ship puzzles as schafkopf does, found with the same budgets."""
+    for name in sk.TRICK_VARIANTS:
+        assert name in found.SHIPPED
+        assert len(found.records(name)) >= 6, name
+        assert {ex.variant for ex in lessons.puzzles(name)} == {name}
+    assert set(found.SHIPPED) == set(sk.VARIANTS + sk.TRICK_VARIANTS)
+
+
+_CODE = re.compile(r"\bP\d\b|\b(?:10|[2-9JQKA])[CDHS]\b|\b[EGHS](?:O|U|A|K|10|9|8|7)\b")
+_CAST = ["Ada", "Ben", "Cleo", "Dev", "Eve"]
+
+
+def _said(game, seat, best, greedy):
+    from scheissekopf.lessons.reasons import reason
+
+    why = reason(game, seat, best, greedy)
+    assert why.endswith(".") and "; the greedy" in why and "would have" in why, why
+    assert not _CODE.search(why), why
+    return why
+
+
+def test_a_sheepshead_pick_bury_or_call_is_explained_in_card_words():
+    """The decisions before the tricks get their own words: what picking, burying or calling
+    does (trumps held, points buried, the called card), never a bid's words or a card code."""
+    g = sk.new_game("sheepshead", players=5, seed=3, names=_CAST)
+    seat = g.turn  # Ben, first to speak
+    trumps = sum(1 for c in g.players[seat].hand if g.order.is_trump(c))
+    why = _said(g, seat, f"P{seat} pick", f"P{seat} pass")
+    assert why.startswith(f"You pick up the blind holding {trumps} of the 14 trumps")
+    assert why.endswith("the greedy habit would have passed the blind on to Cleo.")
+    g.play(f"P{seat} pick")
+    bury = [m for m in g.legal_moves() if m.player == seat]
+    why = _said(g, seat, str(bury[0]), str(bury[-1]))
+    pts = sum(c.points for c in bury[0].cards)
+    assert why.startswith(f"You bury {' and '.join(card_word(c) for c in bury[0].cards)}, ")
+    assert f"which puts {pts} point" in why and "in your pile" in why and "the greedy habit would have buried" in why
+    g.play(bury[0])
+    calls = [str(m) for m in g.legal_moves() if m.player == seat]
+    alone = next(t for t in calls if t.endswith(" alone"))
+    other = next(t for t in calls if t != alone)
+    why = _said(g, seat, other, alone)
+    assert "plays with you" in why or "in the hole" in why
+    assert why.endswith("would have had you play alone against the other four.")
+
+
+def test_the_last_pass_in_sheepshead_says_the_hand_becomes_a_leaster():
+    g = sk.new_game("sheepshead", players=5, seed=3, names=_CAST)
+    for _ in range(4):
+        g.play(f"P{g.turn} pass")
+    seat = g.turn
+    why = _said(g, seat, f"P{seat} pass", f"P{seat} pick")
+    assert why.startswith("You pass, so nobody picks and the hand is a leaster (the fewest points win)")
+    # in the leaster's tricks: why a cheap trick is worth taking
+    record = next(r for r in found.records("sheepshead") if r["id"] == "sheepshead-1-0-17")
+    assert found.exercise(record).explain.startswith(
+        "Your Q♠ puts you ahead in the trick (3 points so far), and 1 card still out can beat it (a leaster is "
+        "won only by a player who has taken a trick, and you have none yet); the greedy K♥ would have left Eve"
+    )
+
+
+def test_a_mehrkopf_solo_for_three_is_explained_by_the_trumps_it_gives():
+    """Three play mehrkopf with solos only: the bid loses no partner, and naming the solo says
+    how many of the game's trumps the hand holds."""
+    g = sk.new_game("mehrkopf", players=3, seed=5, names=_CAST[:3])
+    seat = g.turn
+    why = _said(g, seat, f"P{seat} bid solo", f"P{seat} pass")
+    assert why == (
+        "You bid a solo and play alone against the other two; the greedy pass would have left the game to the others."
+    )
+    g.play(f"P{seat} bid solo")
+    while g.phase == "auction":
+        g.play(f"P{g.turn} pass")
+    assert g.phase == "declare" and g.turn == seat
+    why = _said(g, seat, f"P{seat} solo H", f"P{seat} solo E")
+    held = {s: sum(1 for c in g.players[seat].hand if c.suit == s or c.rank in ("O", "U")) for s in "HE"}
+    assert why == (
+        f"You play a Herz solo, holding {held['H']} of the 12 trumps; the greedy habit would have had you "
+        f"play an Eichel solo, holding {held['E']} of the 12 trumps."
+    )
+
+
+def test_a_partner_is_named_as_partner_only_where_the_seat_knows_it():
+    """Against a solo the other defenders are partners; a picker whose called ace is still
+    out does not know who plays with them, and the words do not say it either."""
+    record = next(r for r in found.records("schafkopf") if r["id"] == "schafkopf-1-8-12")
+    assert "the greedy Eichel-Neun would have let your partner Ben take the trick" in found.exercise(record).explain
+    position = sk.variants.text_to_dict(
+        "sheepshead | P0 QH QD 10C | P1 QS JC AD 9H | P2 KD KC 10H 9S | P3 AC 9C 8C 8H | P4 JH AH KH | "
+        "buried 7C 10S | turn P1 | bids - pick - - - | contract called P1 AH | declarers P1 P4 | bound AH | "
+        "called_led no | trick P4 QC 7D | tricks P1 9D 8D JD 10D JS won P0, P0 8S 7H 7S KS AS won P4 | seed 100004"
+    )
+    game = sk.variants.from_dict({**position, "names": _CAST})  # Eve (P4) holds the called A♥: Ben cannot know
+    why = _said(game, 1, "P1 AD", "P1 JC")
+    assert why.startswith("Your A♦ leaves Eve ahead in the trick (14 points so far)"), why
+    assert "partner" not in why
+
+
+def test_a_wrong_bid_in_a_puzzle_is_told_what_it_commits_to():
+    """A refused bid or pass gets its own sentence after the figures, not a stray full stop."""
+    tried = 0
+    for record in RECORDS:
+        game = sk.from_text(record["text"])
+        if game.phase != "auction":
+            continue
+        ex = found.exercise(record)
+        said = ex.check(record["figures"]["greedy"]["move"]).message
+        assert not said.endswith(". ."), said
+        assert re.search(r"units\. You (pass|bid) ", said), said
+        tried += 1
+    assert tried
+
+
+@pytest.mark.parametrize("variant", ["sheepshead", "mehrkopf"])
+def test_the_schafkopf_family_puzzles_are_solved_on_a_lesson_table(variant):
+    """Each puzzle at the lesson table: the learner's own view, the greedy habit's move refused
+    with the table unchanged, the solution accepted."""
+    from scheissekopf.lessons.widget import LessonTable
+
+    found_here = lessons.puzzles(variant)
+    t = LessonTable(found_here)
+    for i, ex in enumerate(found_here):
+        t.go(i)
+        assert t.exercise is ex and t.table.view == ex.seat
+        start = t.table.game.to_dict()
+        record = next(r for r in found.records(variant) if "pz-" + r["id"] == ex.id)
+        greedy = t.answer(record["figures"]["greedy"]["move"])
+        assert not greedy.accepted and greedy.legal and t.table.game.to_dict() == start
+        assert t.answer(ex.solutions_text()[0]).accepted and t.progress.status(ex) == "done"

@@ -19,7 +19,7 @@ from .lesson import Exercise, seat_names
 from .reasons import move_words, reason, what_it_does
 
 #: the variants with a shipped puzzle file
-SHIPPED = ("bitenight", "palace", "schwechat", "schafkopf")
+SHIPPED = ("bitenight", "palace", "schwechat", "schafkopf", "sheepshead", "mehrkopf")
 
 
 def records(variant: str) -> list[dict]:

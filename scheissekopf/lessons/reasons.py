@@ -53,6 +53,7 @@ def reason(game: Any, seat: int, best: str, greedy: str) -> str:
 
 def what_it_does(game: Any, seat: int, text: str) -> str:
     """What one move of ``seat`` does at ``game``, as a sentence ("Your A♦ A♥ leave an A for
-    P1, ..."), or "" where there is nothing to say beyond the move (a bid). It names no other
-    move, so it can go with a wrong answer without giving the right one away."""
+    P1, ...", "You bid a solo and play alone against the other two."), or "" where the variant
+    has nothing to say beyond the move. It names no other move, so it can go with a wrong answer
+    without giving the right one away."""
     return variant(game).what_it_does(game, seat, text)
