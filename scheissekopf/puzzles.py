@@ -199,7 +199,7 @@ def find_puzzles(
     strong: int = STRONG,
     weak: int = WEAK,
     margin: float | None = None,
-    players: int = 4,
+    players: int | None = None,
     per_game: int = 2,
     max_games: int | None = None,
     progress: Callable[[Puzzle | None], None] | None = None,
@@ -211,7 +211,8 @@ def find_puzzles(
     c: float | None = None,
 ) -> list[Puzzle]:
     """Play greedy rounds of ``variant`` (round k dealt with seed ``seed * 100_003 + k``) and
-    keep up to ``count`` positions that meet the criteria (module docstring), at most
+    keep up to ``count`` positions that meet the criteria (module docstring), at a table of
+    ``players`` (None: the variant's usual size, five in sheepshead, else four), at most
     ``per_game`` from one round and at least four moves apart. Stops after ``max_games`` rounds
     (default ``50 * count``). ``progress`` is called with each puzzle found and with None after
     each round, in the order of the rounds.
@@ -236,6 +237,8 @@ def find_puzzles(
     if margin is not None and not (isinstance(margin, (int, float)) and math.isfinite(margin) and margin >= 0):
         raise ValueError(f"margin is how far the best move must lead, a number from 0 up, not {margin!r}")
     check_settings(depth, epsilon, c)
+    if players is None:
+        players = _variant_of(variant).default_players
     limit = 50 * count if max_games is None else max_games
     found: list[Puzzle] = []
     stats = {} if stats is None else stats

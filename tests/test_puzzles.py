@@ -452,3 +452,11 @@ def test_the_schafkopf_family_puzzles_are_solved_on_a_lesson_table(variant):
         greedy = t.answer(record["figures"]["greedy"]["move"])
         assert not greedy.accepted and greedy.legal and t.table.game.to_dict() == start
         assert t.answer(ex.solutions_text()[0]).accepted and t.progress.status(ex) == "done"
+
+
+def test_the_generator_plays_each_variant_at_its_usual_table_size():
+    """Sheepshead is dealt to five unless told otherwise (it cannot be played by four)."""
+    ps = puzzles.find_puzzles("sheepshead", 1, seed=1, strong=80, weak=40, margin=0.0, max_games=4)
+    assert ps and len(sk.from_text(ps[0].text).players) == 5
+    ps = puzzles.find_puzzles("mehrkopf", 1, seed=1, strong=80, weak=40, margin=0.0, max_games=4, players=3)
+    assert ps and len(sk.from_text(ps[0].text).players) == 3

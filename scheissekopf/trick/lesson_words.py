@@ -1,6 +1,8 @@
 """The trick games' reasons for a move, in a card player's words: who takes the trick and how
-many points are in it, whether a led card is the highest of its suit still out, what a bid
-commits the bidder to, and what another move would have done instead. The lessons ask the
+many points are in it (and whether the seat knows its taker for a partner), whether a led card
+is the highest of its suit still out, what a bid commits the bidder to, what a decision before
+the tricks does (the trumps a pick or a named solo holds, the points a bury puts away, the card
+called, the leaster a last pass makes), and what another move would have done instead. The lessons ask the
 variant object (:meth:`TrickVariant.reason` and ``what_it_does``), which answers from here.
 
 A led card's "highest still out" is judged from the seat's own hand and the cards played, never
