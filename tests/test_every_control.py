@@ -315,23 +315,9 @@ def test_every_control_of_a_table_with_bots_at_the_other_seats_answers(variant, 
 
 # ------------------------------------------------------------------ the editor
 def editor_places(dr) -> list:
-    """widgets/table.js ``editorZones``: every place a card can be put (or typed) into."""
-    pos, out = dr["position"], []
-    trick = dr["game"] == "trick"
-    for s in range(len(pos["players"])):
-        if trick and dr["players"] == 2:
-            out += [{"zone": "bank", "seat": s}, {"zone": "gamble", "seat": s}]
-        elif trick:
-            out.append({"zone": "hand", "seat": s})
-        else:
-            out += [{"zone": z, "seat": s} for z in ("hand", "bank", "gamble")]
-    if trick:
-        if dr["variant"] == "sheepshead":
-            out += [{"zone": "blind"}, {"zone": "buried"}]
-        out += [{"zone": "trick"}, {"zone": "tricks", "trick": len(pos.get("tricks") or [])}]
-    else:
-        out += [{"zone": "stack"}, {"zone": "draw"}, {"zone": "discard"}]
-    return out
+    """widgets/table.js ``editorZones``: every place a card can be put (or typed) into, as the
+    draft's description lists them."""
+    return [z["place"] for z in dr["put_zones"]]
 
 
 def placed(dr) -> list:
