@@ -15,40 +15,38 @@ True
 Each decision of the reviewed seat is judged from the position before it **as that seat saw
 it**: the game is stepped back (on a copy) to that move, and the search the Hint runs
 (``variant(game).searcher``, see :mod:`scheissekopf.hint`) starts from ``game.view(seat)``, so a
-card the seat could not see never counts. The search compares the seat's moves by sequential
-halving on shared deals: every move still in the running is played out in the same deals. The
-review keeps each deal's result per move, so the move played and the search's choice are
-compared **on the deals both were tried in**:
+card the seat could not see never counts. Two thirds of a decision's budget
+(:data:`SEARCH_SHARE`) go to the search choosing its move. Where that is not the move played,
+the rest compares the two afresh: on new deals of the hidden cards, both moves are played out
+in the same deals, each followed by the greedy habits (a search of the root's moves only,
+``depth=1``), so that neither the deals the search chose on nor the deeper tree it grew under
+its own choice favour it:
 
 * ``loss``: how much the move played fell short of the search's choice, in the variant's
   ``measure``: the chance of not being the Scheißkopf (0..1) in the shedding games, the mean
   settlement of the hand in stakes in sheepshead, schafkopf and mehrkopf (0 when the move played
   is the search's choice);
-* ``sure``: that loss in standard errors of the difference (the spread of the paired results
-  over the number of deals; a pseudo-deal of the measure's own spread is added, so a handful of
-  identical deals does not read as certainty).
+* ``sure``: that loss in standard errors of the difference (from the spread of the paired
+  results and the number of deals; a pseudo-deal of the measure's own spread is added, so a
+  handful of identical deals does not read as certainty).
 
-The verdicts (the same table is in ``docs/review.md``):
+The verdicts (the same table is in ``docs/review.md``); a loss is sized less one standard error:
 
-============  ====================================================  =========================
-verdict       when                                                  loss: win / points
-============  ====================================================  =========================
-forced        one legal move, or all of them the same (move_key)    not judged
-best          the move the search chose                             0
-good          another move, but less than "inaccuracy" or within    < 0.03 / < 0.15
-              noise (``sure`` < 1)
-inaccuracy    a loss the search is fairly sure of (``sure`` >= 1)    >= 0.03 / >= 0.15
-mistake       a loss the search is sure of (``sure`` >= 2)           >= 0.08 / >= 0.5
-blunder       a large loss the search is sure of (``sure`` >= 2)     >= 0.20 / >= 1.5
-============  ====================================================  =========================
+* ``forced``: one legal move, or all of them the same (``variant.move_key``): not judged;
+* ``best``: the move the search chose (loss 0);
+* ``good``: another move, with a loss below the inaccuracy's or within noise (``sure`` < 1);
+* ``inaccuracy``: a loss from 0.03 (win) / 0.15 stakes (points), ``sure`` >= 1;
+* ``mistake``: a loss less one standard error from 0.08 / 0.5 stakes, ``sure`` >= 3;
+* ``blunder``: a loss less one standard error from 0.20 / 1.5 stakes, ``sure`` >= 3.
 
-A loss within noise (``sure`` below 2) is never a mistake or a blunder; below 1 it is "good".
-A decision the seat did not take (letting a jump-in chance pass) is no move of the history and
-is not judged.
+A loss within noise (``sure`` below 3) is never a mistake or a blunder; below 1 it is "good"
+(:data:`THRESHOLDS`, :data:`SURE_INACCURACY`, :data:`SURE_MISTAKE`). A decision the seat did not
+take (letting a jump-in chance pass) is no move of the history and is not judged.
 
 ``budget`` is the seconds of search for the **whole review** (:data:`BUDGET` by default), shared
-evenly by the decisions that are judged (forced ones cost nothing); ``iterations`` gives each
-judged decision that many playouts instead, which with ``seed`` makes the review repeatable.
+by the decisions still to judge (forced ones cost nothing, and one where the move played was the
+search's choice leaves its unused time to the rest); ``iterations`` gives each judged decision
+that many playouts instead, which with ``seed`` makes the review repeatable.
 """
 
 from __future__ import annotations
@@ -73,6 +71,9 @@ from .words import Writer, agree, card_word, cards_in_words, counted, seat_word
 BUDGET = 16.0
 #: the least search a judged decision gets, in seconds, however many decisions share the budget
 FLOOR = 0.05
+#: the share of a decision's budget the search spends choosing its move; the rest compares the
+#: move played with that choice on fresh deals
+SEARCH_SHARE = 2 / 3
 
 VERDICTS = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
 #: the loss from which a move is an inaccuracy, a mistake, a blunder, per measure ("win": the
@@ -80,7 +81,7 @@ VERDICTS = ("forced", "best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = {"win": (0.03, 0.08, 0.20), "points": (0.15, 0.5, 1.5)}
 #: standard errors of the difference a loss needs to be an inaccuracy, and a mistake or blunder
 SURE_INACCURACY = 1.0
-SURE_MISTAKE = 2.0
+SURE_MISTAKE = 3.0
 #: the marks a verdict is shown with (as chess reviews mark moves)
 #: (a blunder is a cross, not chess's "??", which the table reads as a hidden card)
 MARKS = {"forced": "·", "best": "★", "good": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "✗"}
@@ -388,8 +389,11 @@ def review(
         moves = [m for m in pos.legal_moves() if m.player == move.player]
         searcher = of.searcher(view, moves, depth=None, epsilon=None, c=None)
         plan.append((k, pos, move, moves, searcher))
-    judged = sum(len(s.real) > 1 for *_, s in plan)
-    per = max(FLOOR, (BUDGET if budget is None else float(budget)) / max(1, judged))
+    # the budget is shared by the decisions still to judge: one the search settles at once
+    # (the move played was its choice) leaves its unused time to the others
+    left = sum(len(s.real) > 1 for *_, s in plan)
+    total = BUDGET if budget is None else float(budget)
+    t_search = time.perf_counter()
 
     judgements, contexts = [], []
     playouts = 0
@@ -403,23 +407,48 @@ def review(
             rng = random.Random(f"review:{seed}:{k}") if seed is not None else random.Random()
             samples = _Samples(searcher)
             if iterations is not None:
-                searcher.run(rng, iterations=iterations, clock=time.perf_counter)
+                searcher.run(rng, iterations=max(1, round(iterations * SEARCH_SHARE)), clock=time.perf_counter)
             else:
-                searcher.run(rng, seconds=per, clock=time.perf_counter)
-            playouts += searcher.iterations
+                per = max(FLOOR, (total - (time.perf_counter() - t_search)) / max(1, left))
+                searcher.run(rng, seconds=per * SEARCH_SHARE, clock=time.perf_counter)
+            left -= 1
             best_key = searcher.chosen if searcher.chosen is not None else next(iter(searcher.real))
             played_key = of.move_key(move)
             if played_key not in searcher.real:  # (a move the search files under another key)
                 played_key = next((key for key, m in searcher.real.items() if m == move), best_key)
             best = searcher.real[best_key]
-            value = samples.mean(played_key, of.measure)
-            best_value = samples.mean(best_key, of.measure)
             if played_key == best_key:
+                value = best_value = samples.mean(best_key)
                 loss, sure, deals, verdict = 0.0, 0.0, samples.count(best_key), "best"
             else:
+                # the search chose on its own deals, and its tree knows the chosen move's sequel
+                # best: the two moves are compared again on fresh deals, each played out alike
+                # (a tree of the root's moves only, the greedy habits after them)
+                checker = of.searcher(pos.view(mover), moves, depth=1, epsilon=None, c=None)
+                samples = _Samples(checker)
+                if iterations is not None:
+                    deals_left = max(2, (iterations - searcher.iterations) // 2)
+                    stop = math.inf
+                else:
+                    deals_left = None
+                    stop = time.perf_counter() + per * (1 - SEARCH_SHARE)
+                done_deals = 0
+                while True:
+                    deal = checker.info.sample(rng)
+                    same = rng.getrandbits(64)
+                    for key in (best_key, played_key):
+                        checker.iterate(random.Random(same), deal, key)
+                    done_deals += 1
+                    if deals_left is not None and done_deals >= deals_left:
+                        break
+                    if done_deals >= 2 and time.perf_counter() >= stop:
+                        break
+                playouts += checker.iterations
+                value, best_value = samples.mean(played_key), samples.mean(best_key)
                 loss, se, deals = samples.paired(best_key, played_key, of.measure)
                 sure = loss / se if se > 0 else 0.0
-                verdict = _verdict(loss, sure, of.measure)
+                verdict = _verdict(loss, se, of.measure)
+            playouts += searcher.iterations
             words = _judged_words(
                 pos, mover, move, best, verdict, value, best_value, names, of.measure, of.measure_words
             )
@@ -450,14 +479,18 @@ def _counted(n: int, verdict: str) -> str:
     return counted(n, verdict).replace("inaccuracys", "inaccuracies")
 
 
-def _verdict(loss: float, sure: float, measure: str) -> str:
-    """The verdict of a move that is not the search's choice (see the module's table)."""
+def _verdict(loss: float, se: float, measure: str) -> str:
+    """The verdict of a move that is not the search's choice, from its loss and the loss's
+    standard error (see the module's table): a mistake or a blunder must be at least 2 standard
+    errors from nothing, and is sized by its loss less one standard error."""
     inaccuracy, mistake, blunder = THRESHOLDS[measure]
+    sure = loss / se if se > 0 else (math.inf if loss > 0 else 0.0)
     if loss < inaccuracy or sure < SURE_INACCURACY:
         return "good"
-    if loss < mistake or sure < SURE_MISTAKE:
+    low = loss - se
+    if sure < SURE_MISTAKE or low < mistake:
         return "inaccuracy"
-    return "mistake" if loss < blunder else "blunder"
+    return "mistake" if low < blunder else "blunder"
 
 
 # ---------------------------------------------------------------------- the positions
@@ -501,9 +534,8 @@ def _replayed(game) -> list:
 # ---------------------------------------------------------------------- the search's samples
 class _Samples:
     """Each root move's result in each deal of a search, read from the root's edges as the search
-    runs (the searcher's own ``iterate`` is wrapped on this one object): in sequential halving
-    every move still in the running is played in the same deal, so two moves can be compared
-    deal by deal."""
+    runs (the searcher's own ``iterate`` is wrapped on this one object), so that two moves
+    played in the same deals can be compared deal by deal."""
 
     def __init__(self, searcher):
         self.by_key: dict = {}  # key -> {deal number: result}
@@ -528,13 +560,13 @@ class _Samples:
     def count(self, key) -> int:
         return len(self.by_key.get(key, {}))
 
-    def mean(self, key, measure: str) -> float | None:
+    def mean(self, key) -> float | None:
         got = list(self.by_key.get(key, {}).values())
         return round(sum(got) / len(got), 4) if got else None
 
     def paired(self, best, played, measure: str) -> tuple[float, float, int]:
-        """(mean difference best - played over the deals both were tried in, its standard error,
-        how many deals)."""
+        """(mean difference best - played over the deals both were played in, its standard
+        error, how many deals)."""
         a, b = self.by_key.get(best, {}), self.by_key.get(played, {})
         common = [d for d in a if d in b]
         if not common:
