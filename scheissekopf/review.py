@@ -296,10 +296,18 @@ class Review(Sequence):
             w = Writer(people, people=True)
             name = people[j.seat]
             did = _did(ctx.played, w)
+            figures = f"{_figure(j.best_value, self.measure)} against {_figure(j.value, self.measure)}"
+            if self.measure != "win":
+                figures = figures.replace(" stakes against", " against")
             goal = agree(
-                f"In the game {name} {did} here, and it cost {self.measure_words}. Find the better move.",
+                f"In the game {name} {did} here; there was a better move ({self.measure_words}: {figures}). Find it.",
                 people,
             )
+            hints: tuple[str, ...] = ()
+            effect = _effect(ctx.before, j.seat, ctx.best, people)
+            if effect:  # what the better move does, without naming its cards
+                which = "cards" if len(ctx.best.cards) > 1 else "card"
+                hints = (agree(f"Look for the {which} that {effect[len(', which ') :]}.", people),)
             digest = hashlib.sha1(f"{text}|{ctx.played}".encode()).hexdigest()[:8]
             out.append(
                 Exercise(
@@ -313,7 +321,7 @@ class Review(Sequence):
                         misses={str(ctx.played): "that is the move from the game, the one the review marked"},
                     ),
                     solutions=ctx.solutions,
-                    hints=(agree(f"{self.measure_words[:1].upper()}{self.measure_words[1:]} is what counts.", people),),
+                    hints=hints,
                     explain=said,
                     view=True,
                 )

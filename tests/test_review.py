@@ -14,6 +14,7 @@ import scheissekopf as sk
 from scheissekopf.bots import get, play_round
 from scheissekopf.review import MARKS, SURE_MISTAKE, THRESHOLDS, VERDICTS, _verdict
 from scheissekopf.variants import variant
+from scheissekopf.words import card_word
 
 GERMAN = {"schafkopf", "mehrkopf"}
 
@@ -315,7 +316,10 @@ def test_a_mistake_becomes_an_exercise_the_better_move_solves():
     refused = ex.check(move)
     assert not refused.accepted and "the move from the game" in refused.message
     assert "You played 2♦" in ex.explain  # the cast's names: the learner's seat is "You"
-    assert "Find the better move" in ex.goal
+    assert ex.goal.startswith("In the game you played 2♦ here; there was a better move") and ex.goal.endswith(
+        "Find it."
+    )
+    assert ex.hints and all(card_word(c) not in ex.hints[0] for c in j.best.cards)  # the hint names no card of it
 
 
 def test_only_mistakes_and_blunders_become_exercises(palace_review):
