@@ -6,7 +6,14 @@ seat that moved, and then does one of three things, chosen by the first argument
 * ``none``: nothing more (the baseline: imports, the games, the copies of the positions);
 * ``engine``: plays the same moves again on the same deals (``legal_moves()`` and ``play()``);
 * ``encode``: the observation (``ObservationLayout.encode``) of the seat that moved, at each
-  position in the order of the games (as an environment asks for them).
+  position in the order of the games (as an environment asks for them);
+* ``env``: a random agent through the PettingZoo environment, as ``bench_env.py`` drives it
+  (``agent_iter``, ``last()`` with the observation and the mask, ``step``), N deals;
+* ``spiel``: a random agent through the OpenSpiel game (``legal_actions()``, ``apply_action``),
+  N deals.
+
+For ``env`` and ``spiel`` the baseline is the same mode with N = 0 (imports and the warm-up):
+the difference over the steps printed is the cost of one step of the adapter.
 
 Run it under callgrind once per mode; the difference to ``none`` divided by the count printed is
 the cost of one move or one observation, the same on every run whatever else the machine does:
@@ -72,8 +79,50 @@ def encode(layout: ObservationLayout, played: list) -> int:
     return count
 
 
+def env_steps(variant: str, players: int, deals: range) -> int:
+    from scheissekopf.ai.pettingzoo_env import env
+
+    e = env(variant, players)
+    rng = random.Random(1)
+    steps = 0
+    for deal in deals:
+        e.reset(seed=deal)
+        for _ in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            legal = obs["action_mask"].view(bool).nonzero()[0]
+            e.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return steps
+
+
+def spiel_steps(variant: str, players: int, deals: range) -> int:
+    import pyspiel
+
+    from scheissekopf.ai import openspiel_game
+
+    game = pyspiel.load_game(f"{openspiel_game.short_name(variant)}(players={players})")
+    rng = random.Random(1)
+    steps = 0
+    for deal in deals:
+        state = game.new_initial_state()
+        state.apply_action(deal)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+    return steps
+
+
 def main(mode: str, variant: str = "bitenight", n: int = 4) -> int:
     players = PLAYERS[variant]
+    if mode in ("env", "spiel"):
+        steps = env_steps if mode == "env" else spiel_steps
+        steps(variant, players, range(900, 902))  # imports, caches, the interpreter's specialising
+        gc.freeze()
+        return steps(variant, players, range(n))
     layout = ObservationLayout(variant, players)
     warm = games(variant, players, range(1000, 1002))  # imports, caches, the interpreter's specialising
     engine(variant, players, warm)

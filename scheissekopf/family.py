@@ -86,7 +86,8 @@ class Variant(abc.ABC):
     def encoding(self, players: int) -> Any:
         """The family's numbers for learning programs at a table of ``players``, which
         :mod:`scheissekopf.ai.encoding` turns into arrays: its action keys and their names,
-        ``key_of(move)``, ``actor(game, legal, declined)`` (who acts, and out of turn?),
+        ``key_of(move)``, ``offer_key(offer)`` (the same from the engine's move tuple),
+        ``actor(game, seats, declined)`` (who acts of the seats with legal moves, out of turn?),
         ``hidden_text(move)`` (what the others see of a move whose cards only its player sees)
         and ``observer()`` (the observation's segments and per-seat encoders, written as bytes);
         each family's ``encoding`` module says more."""

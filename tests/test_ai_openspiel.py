@@ -96,3 +96,46 @@ def test_openspiels_ismcts_bot_plays_whole_games(variant, players, playouts, dea
             assert action in state.legal_actions()
             state.apply_action(action)
         assert state.round.game.phase == "over"
+
+
+@pytest.mark.parametrize("variant, players", [("bitenight", 4), ("schafkopf", 4)])
+def test_an_openspiel_step_works_out_who_acts_once(variant, players, monkeypatch):
+    # OpenSpiel asks a state for its current player several times a step (and whether it is
+    # terminal): the state keeps the answer, worked out once after each action, so a random
+    # step asks the round who acts once and its legal actions once
+    from scheissekopf.ai.encoding import Round
+
+    calls = []
+    decide = Round._decide
+    monkeypatch.setattr(Round, "_decide", lambda self: calls.append(1) or decide(self))
+    game = load(variant, players)
+    state = game.new_initial_state()
+    state.apply_action(5)
+    rng = np.random.RandomState(1)
+    steps = 0
+    while not state.is_terminal() and steps < 60:
+        assert state.current_player() == state.round.actor and not state.is_chance_node()
+        calls.clear()
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        state.current_player(), state.is_terminal(), state.current_player()
+        assert len(calls) <= 2, f"step {steps}: the round was asked who acts {len(calls)} times"
+        steps += 1
+    assert steps > 20
+
+
+def test_the_cards_played_in_sight_count_for_the_information_state_as_they_are_played():
+    # the counts of the cards each seat played are kept as the moves come and counted into the
+    # tensor only when it is read: read at every step or once at the end, the same tensor
+    game = load("bitenight", 4)
+    a, b = game.new_initial_state(), game.new_initial_state()
+    a.apply_action(9), b.apply_action(9)
+    rng = np.random.RandomState(2)
+    for _ in range(80):
+        if a.is_terminal():
+            break
+        action = int(rng.choice(a.legal_actions()))
+        a.apply_action(action), b.apply_action(action)
+        a.information_state_tensor(0)
+    assert a.played.sum() > 0
+    for p in range(4):
+        assert a.information_state_tensor(p) == b.clone().information_state_tensor(p)

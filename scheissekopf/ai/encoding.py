@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import prod
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -164,17 +165,31 @@ class ActionSpace:
 
         The same mapping as :meth:`legal`, read from the fields the engine offered without making
         a Move of each: an action depends on a move's fields alone, so each distinct offer is
-        worked out once (by :meth:`action_of`) and remembered."""
+        worked out once (by the family's ``offer_key``) and remembered."""
+        rows = _rows(legal)
+        return self._offered(rows, legal, seat, set(map(_first, rows)))
+
+    def _offered(self, rows: list[tuple], legal: Sequence[Move], seat: int, seats: set[int]) -> dict[int, int]:
+        """:meth:`offered` from the offers' tuples ``rows`` and the seats they are of."""
         learned = self._learned
-        out: dict[int, int] = {}
-        for i, t in enumerate(_offers(legal)):
+        if len(seats) == 1 and seat in seats:  # (mostly: every move is the seat's, each learned)
+            acts: list = list(map(learned.get, rows))
+            if None not in acts:
+                out: dict[int, int] = dict(zip(acts, range(len(acts))))
+                if len(out) == len(acts):
+                    return out
+        out = {}
+        for i, t in enumerate(rows):
             if t[0] != seat:
                 continue
             a = learned.get(t)
             if a is None:
                 if len(learned) > _LEARNED_MAX:
                     learned.clear()
-                a = learned[t] = self.action_of(legal[i])
+                key = self.encoding.offer_key(t)
+                if key not in self.index:
+                    raise ValueError(f"no action stands for the move {legal[i]} (key {key})")
+                a = learned[t] = self.index[key]
             if a in out:
                 raise ValueError(f"the moves {legal[out[a]]} and {legal[i]} share the action {a}")
             out[a] = i
@@ -183,18 +198,19 @@ class ActionSpace:
 
 #: how many distinct offers an action space remembers before it starts afresh
 _LEARNED_MAX = 1 << 17
-_list_iter = list.__iter__
+_list_copy = list.copy
+_first = itemgetter(0)
 
 
-def _offers(legal: Sequence[Move]) -> Any:
+def _rows(legal: Sequence[Move]) -> list[tuple]:
     """The fields ``(player, kind, cards, target, index)`` of each move in ``legal``, in order.
 
     A :class:`~scheissekopf.core.LegalMoves` keeps the tuples the engine generated as its own
     list storage (it serves them as Move objects only when asked): those are read directly.
     """
     if isinstance(legal, LegalMoves):
-        return _list_iter(legal)
-    return ((m.player, m.kind, m.cards, m.target, m.index) for m in legal)
+        return _list_copy(legal)
+    return [(m.player, m.kind, m.cards, m.target, m.index) for m in legal]
 
 
 class ObservationLayout:
@@ -379,7 +395,8 @@ class Round:
         self.game = game
         self.actions = actions
         self.declined: set[int] = set()
-        self._actor = actions.encoding.actor  # (game, legal, declined) -> (seat, jump-in?)
+        self._actor = actions.encoding.actor  # (game, seats with moves, declined) -> (seat, jump-in?)
+        self._offered = actions._offered
         # (actor, jump-in?, action -> place in the offer (None: wait), the offer)
         self._cache: tuple[int, bool, dict[int, int | None], Any] | None = None
 
@@ -397,8 +414,10 @@ class Round:
         if cache is None:
             g = self.game
             legal = g.legal_moves()
-            seat, jump = self._actor(g, legal, self.declined)
-            offered: dict[int, int | None] = self.actions.offered(legal, seat)  # type: ignore[assignment]
+            rows = _rows(legal)
+            seats = set(map(_first, rows))
+            seat, jump = self._actor(g, seats, self.declined)
+            offered: dict[int, int | None] = self._offered(rows, legal, seat, seats)  # type: ignore[assignment]
             if jump:
                 offered[self.actions.wait] = None  # type: ignore[index]
             cache = self._cache = (seat, jump, offered, legal)

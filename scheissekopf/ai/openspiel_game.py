@@ -46,6 +46,7 @@ from .encoding import ActionSpace, ObservationLayout, Round, points_variants, se
 
 #: the number of deals the chance move chooses from unless the parameter ``deals`` says otherwise
 DEALS = 1000
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 #: OpenSpiel's bound on a game's length (no round comes near it: the stalemate rule ends them)
 MAX_GAME_LENGTH = 100_000
 
@@ -141,22 +142,51 @@ class ScheissekopfState(pyspiel.State):
         self._g = _Spec(game.variant, game.n, game.deals, game.reward, game.actions)
         self.round: Round | None = None
         self.public: list[tuple[int, int, str]] = []  # (seat, action, what the others saw)
-        self.played = np.zeros((game.n, len(game.actions.faces)), dtype=np.float32)
+        # the cards each seat played in sight of all, as (seat, cards) per move, counted into
+        # the array ``played`` only when it is read (see played)
+        self._shown: list[tuple[int, tuple]] = []
+        self._played = np.zeros((game.n, len(game.actions.faces)), dtype=np.float32)
+        self._counted = 0  # how many of _shown _played holds
+        # the player to act and its legal actions (kept: OpenSpiel asks several times a step)
+        self._player: int = _CHANCE
+        self._legal: list[int] = []
+
+    def _settle(self) -> None:
+        """Work out who acts after a change of the round (the game's legal moves once, for the
+        actor and the legal actions alike)."""
+        r = self.round
+        if r is None:
+            self._player, self._legal = _CHANCE, []
+        elif r.game.phase == "over":  # (Round.over, without the property)
+            self._player, self._legal = _TERMINAL, []
+        else:
+            seat, _, offered, _ = r._decide()
+            self._player, self._legal = seat, sorted(offered)
+
+    @property
+    def played(self) -> np.ndarray:
+        """Per seat, the cards it played in sight of all so far (counts over the faces)."""
+        shown, played = self._shown, self._played
+        if self._counted < len(shown):
+            fi = self._g.actions.face_index
+            for seat, cards in shown[self._counted :]:
+                for c in cards:
+                    if c in fi:
+                        played[seat, fi[c]] += 1
+            self._counted = len(shown)
+        return played
 
     # -------------------------------------------------------------------------- the game
     def current_player(self) -> int:
-        if self.round is None:
-            return pyspiel.PlayerId.CHANCE
-        actor = self.round.actor
-        return pyspiel.PlayerId.TERMINAL if actor is None else actor
+        return self._player
 
     def is_terminal(self) -> bool:
-        return self.round is not None and self.round.over
+        return self._player == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.round is None or player != self.round.actor:  # (the deal, or not this player's turn)
+        if player != self._player or player < 0:  # (the deal, the end, or not this player's turn)
             return []
-        return self.round.legal_actions()
+        return self._legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / self._g.deals
@@ -172,20 +202,20 @@ class ScheissekopfState(pyspiel.State):
                 )
             game = new_game(self._g.variant, players=self._g.n, seed=int(action))
             self.round = Round(game, self._g.actions)
+            self._settle()
             return
-        seat = self.round.actor
+        seat = self._player
         move = self.round.step(action)  # after the end, or not legal: IllegalMove, nothing changed
-        assert seat is not None
-        text = self._g.actions.names[action]
+        actions = self._g.actions
+        text = actions.names[action]
         if move is not None:
-            hidden = self._g.actions.encoding.hidden_text(move)  # (cards only the mover sees)
+            hidden = actions.encoding.hidden_text(move)  # (cards only the mover sees)
             if hidden is not None:
                 text = hidden
-            else:
-                for c in move.cards:
-                    if c in self._g.actions.face_index:
-                        self.played[seat, self._g.actions.face_index[c]] += 1
+            elif move.cards:
+                self._shown.append((seat, move.cards))
         self.public.append((seat, int(action), text))
+        self._settle()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -222,9 +252,15 @@ class ScheissekopfState(pyspiel.State):
         state = self._empty()
         state.round = Round(world, self._g.actions)
         state.round.declined = set(self.round.declined)
-        state.public = list(self.public)
-        state.played = self.played.copy()
+        self._copy_history(state)
+        state._settle()
         return state
+
+    def _copy_history(self, state: ScheissekopfState) -> None:
+        state.public = list(self.public)
+        state._shown = list(self._shown)
+        state._played = self.played.copy()
+        state._counted = len(self._shown)
 
     def _empty(self) -> ScheissekopfState:
         return ScheissekopfState(self.get_game())
@@ -232,8 +268,8 @@ class ScheissekopfState(pyspiel.State):
     def clone(self) -> ScheissekopfState:
         state = self._empty()
         state.round = None if self.round is None else self.round.clone()
-        state.public = list(self.public)
-        state.played = self.played.copy()
+        self._copy_history(state)
+        state._player, state._legal = self._player, self._legal
         return state
 
     def __deepcopy__(self, memo: Any) -> ScheissekopfState:

@@ -155,14 +155,19 @@ class ScheissekopfEnv(AECEnv):
         self._select()
 
     def _select(self) -> None:
-        if self.round is not None and not self.round.over:
-            seat, jump, _, _ = self.round._decide()
-            self.agent_selection = self.possible_agents[seat]
-            self.infos[self.agent_selection]["jump_in"] = jump
+        rnd = self.round
+        if rnd is not None and not rnd.over:
+            seat, jump, _, _ = rnd._decide()
+            self.agent_selection = agent = self.possible_agents[seat]
+            self.infos[agent]["jump_in"] = jump
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        rnd = self._dealt("observe()")
-        seat = self._agent(agent)
+        rnd = self.round
+        if rnd is None:
+            raise OrderError("observe() before reset(): there is no round yet; reset() deals one")
+        seat = self._seats.get(agent) if type(agent) is str else None
+        if seat is None:
+            seat = self._agent(agent)  # (raises ValueError naming the agents)
         if agent == self.agent_selection and not rnd.over:
             jump = rnd._decide()[1]
             return {"observation": self.layout.encode(rnd.game, seat, jump), "action_mask": rnd.mask()}
@@ -174,20 +179,29 @@ class ScheissekopfEnv(AECEnv):
         return self._dealt("action_mask()").mask()
 
     def last(self, observe: bool = True) -> tuple:
-        self._dealt("last()")
-        if not self.agents:
+        if self.round is None or not self.agents:
+            self._dealt("last()")
             raise OrderError(
                 "last() after the round: it is over and every agent has left it (each took its step(None)); "
                 "reset() deals a new round"
             )
-        return super().last(observe)
+        agent = self.agent_selection  # (PettingZoo's last(), written out: it runs every step)
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         self._dealt("agent_iter()")
         return super().agent_iter(max_iter)
 
     def step(self, action: Any) -> None:
-        rnd = self._dealt("step()")
+        rnd = self.round
+        if rnd is None:
+            rnd = self._dealt("step()")  # (raises OrderError)
         if not self.agents:  # PettingZoo's way: a warning, and nothing changes
             warnings.warn(
                 "step() after the round: it is over and every agent has left it; reset() deals a new round",

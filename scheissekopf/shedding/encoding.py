@@ -18,7 +18,6 @@ from math import prod
 from typing import Any
 
 from ..cards import JOKER, RANK_TEXT, Card
-from ..core import LegalMoves
 from .game import new_game
 
 #: the stack's top cards the observation draws one by one (the rest only as counts)
@@ -26,7 +25,6 @@ STACK_TOP = 4
 _BYTES = [bytes((i,)) for i in range(256)]  # each byte value as a one-byte string
 #: how many stacks an observer keeps the counted segments of before it starts afresh
 _KEPT_MAX = 1 << 14
-_list_iter = list.__iter__  # (a LegalMoves keeps the engine's move tuples as its list storage)
 
 
 def _one_hot(width: int, i: int) -> bytes:
@@ -93,29 +91,34 @@ class SheddingEncoding:
 
     def key_of(self, move: Any) -> tuple:
         """The action key of an engine move."""
-        kind, cards = move.kind, move.cards
+        return self.offer_key((move.player, move.kind, move.cards, move.target, move.index))
+
+    def offer_key(self, offer: tuple) -> tuple:
+        """The action key of a move as the engine offers it, ``(player, kind, cards, target,
+        index)`` (no Move object made)."""
+        player, kind, cards, target, index = offer
         fi = self.face_index
         if kind == "play":
             return ("play", tuple(sorted(fi[c] for c in cards)))
         if kind == "take":
             return ("take", fi[cards[0]]) if cards else ("take",)
         if kind == "joker":
-            return ("joker", (move.target - move.player) % self.players)
+            return ("joker", (target - player) % self.players)
         if kind == "flip":
-            return ("flip", move.index)
+            return ("flip", index)
         if kind == "swap":
             return ("swap", fi[cards[0]], fi[cards[1]])
         if kind == "place":
-            return ("place", fi[cards[0]], move.index)
+            return ("place", fi[cards[0]], index)
         return (kind,)
 
     @staticmethod
-    def actor(game: Any, legal: Any, declined: set[int]) -> tuple[int, bool]:
-        """Who acts at ``game`` whose legal moves are ``legal``, and is it a jump-in chance out
-        of turn? In setup the lowest seat that is not ready; in play each other seat holding a
-        jump-in chance and not in ``declined`` (in turn order from the player to move), then the
-        player to move. This is the order :func:`scheissekopf.bots.play_round` uses."""
-        seats = {t[0] for t in _list_iter(legal)} if isinstance(legal, LegalMoves) else {m.player for m in legal}
+    def actor(game: Any, seats: set[int], declined: set[int]) -> tuple[int, bool]:
+        """Who acts at ``game``, where ``seats`` have legal moves, and is it a jump-in chance
+        out of turn? In setup the lowest seat that is not ready; in play each other seat
+        holding a jump-in chance and not in ``declined`` (in turn order from the player to
+        move), then the player to move. This is the order :func:`scheissekopf.bots.play_round`
+        uses."""
         if game.phase == "setup":
             return min(seats), False
         turn = game.turn

@@ -72,7 +72,12 @@ class TrickEncoding:
 
     def key_of(self, move: Any) -> tuple:
         """The action key of an engine move."""
-        kind, cards, target = move.kind, move.cards, move.target
+        return self.offer_key((move.player, move.kind, move.cards, move.target, move.index))
+
+    def offer_key(self, offer: tuple) -> tuple:
+        """The action key of a move as the engine offers it, ``(player, kind, cards, target,
+        index)`` (no Move object made)."""
+        _, kind, cards, target, _ = offer
         fi = self.face_index
         if kind in ("card", "call", "must", "accept"):
             return (kind, fi[cards[0]])
@@ -86,7 +91,7 @@ class TrickEncoding:
         return (kind,)
 
     @staticmethod
-    def actor(game: Any, legal: Any, declined: set[int]) -> tuple[int, bool]:
+    def actor(game: Any, seats: set[int], declined: set[int]) -> tuple[int, bool]:
         """Who acts at ``game``: the player to move (never out of turn)."""
         return game.turn, False
 
