@@ -67,11 +67,14 @@ if TYPE_CHECKING:
     from .bots import Bot
     from .hint import Hint
     from .moves import Move
+    from .review import Review
 
 __all__ = ["Table", "Scene"]
 
 _FRONT_END = files("scheissekopf.widgets")
 _LESSON_ACTIONS = ("retry", "next", "back")
+#: the review's requests: start it, show the position before a move, play on from it, back to the end
+_REVIEW_ACTIONS = ("review", "review_move", "review_try", "review_end")
 _MAX_BOT_MOVES = 100_000  # zero-delay bots stop here at the latest (a round always ends sooner)
 _log = logging.getLogger(__name__)
 
@@ -142,10 +145,21 @@ class Table(anywidget.AnyWidget):
     #: is answered: no more moves are invited), ``number`` and ``count`` (exercise k of n),
     #: ``back`` and ``next`` (whether there is an exercise before / after this one)
     lesson = traitlets.Dict().tag(sync=True)
+    #: {} or the review of the finished round (see :meth:`review`): while it runs ``{"state":
+    #: "running", "done", "total", "who"}``, then ``{"state": "ready", "who", "summary", "moves":
+    #: [{ply, number, seat, verdict, mark, words, move}], "chart" (an SVG picture), "at" (the
+    #: move whose position is shown, or None at the end), "best" (that move's better move:
+    #: {seat, kind, cards, index, words}), "best_version", "trying", "round_word"}``
+    review_panel = traitlets.Dict().tag(sync=True)
 
     #: seconds a hint may search (the Hint button); ``hint_iterations`` fixes the playouts instead
     hint_budget = 1.0
     hint_iterations = None
+    #: seconds the Review button's search may take for the whole review (None: the review's own
+    #: default, :data:`scheissekopf.review.BUDGET`); ``review_iterations`` fixes the playouts
+    #: per judged move instead
+    review_budget: float | None = None
+    review_iterations: int | None = None
     #: the one seat a person plays at this table (a lesson's learner): drawn at the bottom, and
     #: the only seat whose moves are offered, even where every card is open; None: every seat
     home: int | None = None
@@ -186,6 +200,16 @@ class Table(anywidget.AnyWidget):
         #: the game the editor was opened on and its position: Play on an unchanged draft goes
         #: back to that game, history and all (None: no game to go back to)
         self._kept: tuple[AnyGame, dict] | None = None
+        # the review (see review()): the finished game reviewed and its Review, the move whose
+        # position is shown (None: the end), whether the learner plays on from there, and the
+        # token of the review running (a new game or an undo makes its result stale)
+        self._review: Review | None = None
+        self._review_end: AnyGame | None = None
+        self._review_at: int | None = None
+        self._trying = False
+        self._review_token = 0
+        self._review_running = False
+        self._review_thread: threading.Thread | None = None
         self._check_mode(mode)
         if mode == "edit":
             self._open_editor(Draft(game.to_dict()), keep=game)
@@ -253,6 +277,7 @@ class Table(anywidget.AnyWidget):
         with self._lock:
             self._checked_view(self._view, game)
             seats = len(self._game.players)
+            self._drop_review()
             self._game = game
             if self._auto_wanted and len(game.players) != seats:
                 self._drop_auto_bots()
@@ -305,6 +330,7 @@ class Table(anywidget.AnyWidget):
         info["editable"] = self.referee is None  # a lesson's position is not for editing
         info["editor_back"] = self._left_draft is not None  # Undo can go back to the editor
         info["step_off"], info["undo_off"] = self._tools_off()
+        info["review_button"] = self._review_button()
         with self.hold_sync():
             self.state = state
             self.info = info
@@ -373,6 +399,8 @@ class Table(anywidget.AnyWidget):
                 self.say("Back in the editor, at the position you drafted.", "info")
                 return None
             try:
+                if self._game.can_undo and self._game.history:
+                    self._drop_review_of_this_game()
                 move = self._game.undo()
             except IndexError:
                 self.message = "There is nothing to undo."
@@ -504,6 +532,8 @@ class Table(anywidget.AnyWidget):
     def _run_bots(self) -> str:
         """Play zero-delay bots now and schedule the next delayed bot move. Returns a note for
         the table when a bot's move was refused ("" otherwise)."""
+        if self._review_at is not None and not self._trying:
+            return ""  # a position of the review waits for Try from here
         for _ in range(_MAX_BOT_MOVES):
             delay = self._bot_delay()
             if delay is None:
@@ -552,6 +582,324 @@ class Table(anywidget.AnyWidget):
             self._timer[1].cancel()
             self._timer = None
 
+    # ------------------------------------------------------------------ the review of a round
+    def review(
+        self,
+        seat: int | None = None,
+        *,
+        budget: float | None = None,
+        iterations: int | None = None,
+        seed: int | None = None,
+    ) -> Review:
+        """Review the finished round move by move (:func:`scheissekopf.review.review`) and show
+        the review beside the table; returns the :class:`~scheissekopf.review.Review`.
+
+        ``seat`` defaults to the seat the table is seen by (``view``), else the learner's seat
+        (``home``), else the one seat that no bot plays, else every seat. Each move is judged
+        from that seat's own view. ``budget`` (seconds for the whole review) and ``iterations``
+        (playouts per judged move) default to :attr:`review_budget` and
+        :attr:`review_iterations`. The Review button runs the same review in the background;
+        this call waits for it. Raises ValueError, in one sentence shown in the table too,
+        before the round is over or while a review runs.
+        """
+        with self._lock:
+            try:
+                seat = self._review_seat(seat)
+                self._review_allowed(again=True)
+            except _Refused as why:
+                self.message = agree(str(why), self._game.names)
+                raise ValueError(self.message) from None
+            end, game, token = self._review_started(seat)
+        from .review import review as judge
+
+        budget = self.review_budget if budget is None else budget
+        iterations = self.review_iterations if iterations is None else iterations
+        try:
+            found = judge(
+                game,
+                seat,
+                budget=budget if iterations is None else None,
+                iterations=iterations,
+                seed=seed,
+                progress=lambda done, total: self._review_progress(token, done, total),
+            )
+        except ValueError as exc:
+            self._review_failed(token, str(exc))
+            raise
+        self._review_done(token, end, found)
+        return found
+
+    @property
+    def reviewed(self) -> Review | None:
+        """The review shown beside the table (None: none, or one still running)."""
+        return self._review
+
+    def _review_seat(self, seat=None):
+        """The seat to review: the one asked for, else the table's viewer, its learner, the one
+        seat without a bot, else None (every seat)."""
+        g = self._game
+        n = len(g.players)
+        if seat is not None:
+            if not (_is_int(seat) and 0 <= seat < n):
+                raise _Refused(f"There is no seat {seat!r} at this table: the seats are 0 to {n - 1}.")
+            if self._view != "table" and seat != self._view:
+                seen = seat_word(g.names, self._view)
+                raise _Refused(f"This table is seen by {seen}: it reviews {seen}'s moves only.")
+            return seat
+        if self._view != "table":
+            return self._view
+        if self.home is not None and 0 <= self.home < n:
+            return self.home
+        people = [s for s in range(n) if s not in self._bots]
+        return people[0] if len(people) == 1 else None
+
+    def _review_allowed(self, again: bool = False) -> None:
+        """_Refused, in one sentence, where the Review button can do nothing now (``again``: a
+        review already shown may be made again, as :meth:`review` does)."""
+        g = self._game
+        word = variant_of(g).round_word
+        if self._review_running:
+            raise _Refused("The review is running: its moves appear beside the table when it is done.")
+        if self._review_at is not None:
+            raise _Refused(f"The review is open at an earlier position: press Back to the end of the {word} first.")
+        if self._draft is not None:
+            raise _Refused("The table is being edited: there is no played round to review.")
+        if g.phase != "over":
+            raise _Refused(f"The review comes once the {word} is over: play it to the end first.")
+        if not g.history:
+            raise _Refused(f"There is nothing to review: no move was played in this {word}.")
+        if self._review is not None and not again:
+            raise _Refused("The review of this round is shown beside the table: click a move to see it again.")
+
+    def _review_button(self) -> bool:
+        """Whether the tool bar offers Review: at an interactive table (not a lesson's or a
+        walkthrough's) whose round is over, before its review is shown."""
+        return (
+            self.interactive
+            and self.coach is None
+            and not isinstance(self, Scene)
+            and self._game.phase == "over"
+            and bool(self._game.history)
+            and self._review is None
+        )
+
+    def _review_started(self, seat) -> tuple[AnyGame, AnyGame, int]:
+        """Mark a review as running (its progress bar shows); returns the game it reviews, the
+        copy the search reads (the table's game is never touched by it) and its token."""
+        self._drop_review()
+        self._review_running = True
+        end = self._game
+        g = copy.deepcopy(end)
+        who = "every seat" if seat is None else seat_word(g.names, seat)
+        self.review_panel = {"state": "running", "done": 0, "total": 0, "who": who, "seat": seat}
+        return end, g, self._review_token
+
+    def _review_progress(self, token: int, done: int, total: int) -> None:
+        with self._lock:
+            if token == self._review_token and self._review_running:
+                self.review_panel = {**self.review_panel, "done": done, "total": total}
+
+    def _review_done(self, token: int, end, found: Review) -> None:
+        with self._lock:
+            if token != self._review_token or self._game is not end:
+                return  # a new game or an undo came first: this review is of a game gone
+            self._review_running = False
+            self._review, self._review_end = found, end
+            self._review_at, self._trying = None, False
+            self._sync()  # the Review button goes
+            self.review_panel = self._review_data()
+            self.say("The review is ready beside the table: click a move to see the position before it.", "info")
+
+    def _review_failed(self, token: int, words: str) -> None:
+        with self._lock:
+            if token != self._review_token:
+                return
+            self._review_running = False
+            self.review_panel = {}
+            self.message = agree(words, self._game.names)
+
+    def _drop_review(self) -> None:
+        """Forget the review (a new game, the editor): one still running is left to finish
+        unseen; the position drawn is the caller's business."""
+        self._review_token += 1
+        self._review_running = False
+        self._review, self._review_end, self._review_at, self._trying = None, None, None, False
+        if self.review_panel:
+            self.review_panel = {}
+
+    def _drop_review_of_this_game(self) -> None:
+        """Before a move of the reviewed (or running) game is taken back: the review goes. A
+        position of the review (a copy) may take its own moves back."""
+        if self._review_running or (self._review_end is not None and self._game is self._review_end):
+            self._drop_review()
+
+    def _stepped_words(self) -> str:
+        assert self._review_at is not None
+        return (
+            f"This is the position before move {self._review_at + 1}, from the review: press Try from here "
+            "to play on from it, or Back to the end."
+        )
+
+    def _review_request(self, action: str, content) -> None:
+        if action == "review":
+            seat = self._review_seat()
+            self._review_allowed()
+            self._review_in_background(seat)
+        elif action == "review_move":
+            self._review_move(content.get("ply"))
+        elif action == "review_try":
+            self._review_try()
+        else:
+            self._review_back()
+
+    def _review_in_background(self, seat) -> None:
+        """Start the review on a thread: the kernel keeps answering the table meanwhile. Its
+        progress and result come back on the kernel's event loop where there is one."""
+        end, game, token = self._review_started(seat)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        budget, iterations = self.review_budget, self.review_iterations
+
+        def post(fn) -> None:
+            if loop is None:
+                fn()
+            else:
+                with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to tell
+                    loop.call_soon_threadsafe(fn)
+
+        def run() -> None:
+            from .review import review as judge
+
+            try:
+                found = judge(
+                    game,
+                    seat,
+                    budget=budget if iterations is None else None,
+                    iterations=iterations,
+                    progress=lambda done, total: post(lambda: self._review_progress(token, done, total)),
+                )
+            except ValueError as exc:
+                words = str(exc)
+                post(lambda: self._review_failed(token, words))
+            except Exception:
+                _log.exception("the table's review failed inside the program")
+                post(lambda: self._review_failed(token, _FAILED))
+            else:
+                post(lambda: self._review_done(token, end, found))
+
+        self._review_thread = threading.Thread(target=run, name="scheissekopf-review", daemon=True)
+        self.say(f"Reviewing {self.review_panel['who']}'s moves\u2026", "info")
+        self._review_thread.start()
+
+    def _review_move(self, ply) -> None:
+        """Show the position before move ``ply`` of the reviewed game (a copy), the better move marked."""
+        if self._review is None or self._review_end is None:
+            if self._review_running:
+                raise _Refused("The review is still running: wait until its moves appear beside the table.")
+            raise _Refused("There is no review to step through: press Review once the round is over.")
+        judged = {j.ply: j for j in self._review}
+        if not _is_int(ply) or ply not in judged:
+            raise _Refused(f"Malformed request: {ply!r} is not one of the reviewed moves.")
+        end = self._review_end
+        g = copy.deepcopy(end)
+        try:
+            while len(g.history) > ply:
+                if g.undo() is None and len(g.history) > ply:
+                    raise IndexError
+        except (IndexError, ValueError):
+            raise _Refused(_NO_RECORDS) from None
+        self._cancel_timer()
+        self._game = g
+        self._review_at, self._trying = ply, False
+        self._sync()
+        self.review_panel = self._review_data()
+        j = judged[ply]
+        names = g.names
+        who = seat_word(names, j.seat)
+        if j.best is None or j.verdict in ("forced", "best"):
+            said = f"Before move {ply + 1}: {who}'s move was the search's choice too."
+        else:
+            better = Writer(names, people=True).move(j.best)
+            said = f"Before move {ply + 1}: the search would rather {better} (marked)."
+        self.say(agree(said, names), "info")
+
+    def _review_try(self) -> None:
+        if self._review_at is None:
+            raise _Refused("Click a move of the review first: Try from here plays on from the position before it.")
+        if self._trying:
+            raise _Refused("You are playing on from this position already: Back to the end returns to the review.")
+        self._trying = True
+        self._changed()
+        self.review_panel = self._review_data()
+        if not self.message:
+            self.say(
+                f"Playing on from before move {self._review_at + 1}: the seats with a bot play on. "
+                "Back to the end returns to the round as it was played.",
+                "info",
+            )
+
+    def _review_back(self) -> None:
+        if self._review_end is None or self._review_at is None:
+            word = variant_of(self._game).round_word
+            raise _Refused(f"The table shows the end of the {word} already.")
+        self._cancel_timer()
+        self._game = self._review_end
+        self._review_at, self._trying = None, False
+        self._sync()
+        self.review_panel = self._review_data()
+        self.say(f"Back at the end of the {variant_of(self._game).round_word}, with its review.", "info")
+
+    def _review_data(self) -> dict:
+        """What the front end draws of the review (see the ``review_panel`` trait)."""
+        r, end = self._review, self._review_end
+        assert r is not None and end is not None
+        names = end.names
+        w = Writer(names, people=True)
+        moves = []
+        for j in r:
+            said = w.move(j.move)
+            moves.append(
+                {
+                    "ply": j.ply,
+                    "number": j.ply + 1,
+                    "seat": j.seat,
+                    "verdict": j.verdict,
+                    "mark": j.mark,
+                    "words": j.words,
+                    "move": said[:1].upper() + said[1:],
+                }
+            )
+        best = None
+        at = self._review_at
+        if at is not None:
+            j = next(j for j in r if j.ply == at)
+            if j.best is not None and j.verdict not in ("forced", "best"):
+                said = w.move(j.best)
+                best = {
+                    "seat": j.seat,
+                    "kind": j.best.kind,
+                    "cards": [str(c) for c in j.best.cards],
+                    "index": j.best.index,
+                    "text": str(j.best),
+                    "words": said[:1].upper() + said[1:],
+                }
+        who = "every seat" if r.seat is None else seat_word(names, r.seat)
+        return {
+            "state": "ready",
+            "who": who,
+            "seat": r.seat,
+            "summary": r.summary(),
+            "moves": moves,
+            "chart": _review_chart(r, names, variant_of(end).round_word),
+            "at": at,
+            "best": best,
+            "best_version": self.version,
+            "trying": self._trying,
+            "round_word": variant_of(end).round_word,
+        }
+
     # ------------------------------------------------------------------ requests from the browser
     def _on_msg(self, _widget, content, _buffers=None):
         with self._lock:
@@ -585,13 +933,20 @@ class Table(anywidget.AnyWidget):
     def _actions(self):
         if self._draft is not None:
             return ("edit", "mode")
-        tools = ("step", "undo", "hint", "mode") + (_LESSON_ACTIONS if self.coach is not None else ())
+        tools = ("step", "undo", "hint", "mode") + (_LESSON_ACTIONS if self.coach is not None else ()) + _REVIEW_ACTIONS
         return variant_of(self._game).requests + tools
 
     def _handle(self, content):
         self._dispatch(self._check_request(content), content)
 
     def _dispatch(self, action, content):
+        if action in _REVIEW_ACTIONS:
+            self._review_request(action, content)
+            return
+        if self._review_at is not None and not self._trying and action != "hint":
+            raise _Refused(self._stepped_words())
+        if action == "mode" and self._review_at is not None:
+            raise _Refused("A position of the review cannot be edited: press Back to the end first, then Edit.")
         if action == "step" and self.referee is not None:
             raise _Refused("Here you make the move yourself: pick your cards and press Play.")
         if action == "mode" and self.referee is not None:
@@ -695,6 +1050,8 @@ class Table(anywidget.AnyWidget):
             except _Refused as why:
                 step = agree(str(why), g.names)  # "You" reads "you"
         undo = ""
+        if self._review_at is not None and not self._trying:
+            return self._stepped_words(), self._stepped_words()
         if self._left_draft is None:
             if not g.history and not g.can_undo:
                 undo = "No move has been made yet."
@@ -721,6 +1078,7 @@ class Table(anywidget.AnyWidget):
                 "You have made no move here to take back: at a table seen by one seat, Undo takes back only "
                 "your own moves (and what was played after them)."
             )
+        self._drop_review_of_this_game()
         for _ in range(len(history) - last):
             g.undo()
         self._cancel_timer()
@@ -860,6 +1218,7 @@ class Table(anywidget.AnyWidget):
 
     def _open_editor(self, draft: Draft, keep: AnyGame | None = None) -> None:
         self._cancel_timer()
+        self._drop_review()
         self._draft = draft
         self._left_draft = None
         # the game to go back to when Play is pressed on the draft unchanged
@@ -978,6 +1337,26 @@ def _draft_html(d: Draft) -> str:
     header = f'<div style="font-size:13px;color:{colour};margin:0 4px 4px;font-weight:600">{note}</div>'
     felt = f'<div style="{felt_style("14px")}"><span style="padding:22px 0">the table is drawn here once this is a position</span></div>'
     return table_frame(header, "", felt, "", [])
+
+
+def _review_chart(r, names, round_word: str) -> str:
+    """The reviewed seat's chances after each of its judged moves, as the tutorial's charts draw
+    a line (:func:`scheissekopf.charts.standings` as an SVG picture); "" when nothing was judged."""
+    from .chart_svg import chart_svg
+    from .charts import standings
+
+    seats = sorted({j.seat for j in r}) if r.seat is None else [r.seat]
+    last = max((j.ply for j in r), default=0) + 1
+    series = {}
+    for s in seats:
+        values: list = [None] * (last + 1)
+        for ply, value in r.chances(s):
+            values[ply + 1] = value
+        series[seat_word(names, s)] = values
+    y = "chance" if r.measure == "win" else "stakes"
+    title = f"{r.measure_words[:1].upper()}{r.measure_words[1:]}, after each judged move of the {round_word}"
+    chart = standings(series, title=title, x="move", y=y)
+    return chart_svg(chart) if chart else ""
 
 
 def _over(game) -> str:

@@ -24,6 +24,12 @@
 //   interactive, and for a walkthrough (Scene): caption, step, steps
 //   tone     how the message reads: "" a refusal, "good" a right answer, "miss" a legal move
 //            that misses a lesson's goal, "info" information
+//   review_panel  {} or the review of the finished round (scheissekopf/table.py: Table.review):
+//            {state: "running", done, total, who} while it runs, then {state: "ready", who, summary,
+//            moves: [{ply, number, seat, verdict, mark, words, move}], chart (an SVG picture),
+//            at (the move whose position is shown, null at the end), best ({seat, kind, cards,
+//            index, words}: the better move there, its cards marked as a hint's are), best_version,
+//            trying (the learner plays on from there), round_word}
 //   lesson   {} or, on a lesson's table, {solved, number, count, back, next}: the table shows the
 //            lesson's controls (Hint, Retry, Back, Next) instead of Step / Undo / Edit, and once
 //            the exercise is solved it invites no more moves and offers Next beside the feedback
@@ -405,6 +411,21 @@ export function selectionFor(d, row, p) {
     }
   }
   return { player: p, items };
+}
+
+// The review's progress in words: "3 of 26 moves judged".
+export function reviewProgress(rv) {
+  if (!rv || !rv.total) return "Getting the moves ready\u2026";
+  return `${rv.done} of ${rv.total} ${rv.total === 1 ? "move" : "moves"} judged\u2026`;
+}
+
+// The verdicts and their marks, as the review's list shows them (the marks come from Python).
+export const VERDICT_ORDER = ["best", "good", "inaccuracy", "mistake", "blunder", "forced"];
+
+export function verdictKey(moves) {
+  const marks = {};
+  for (const m of moves || []) marks[m.verdict] = m.mark;
+  return VERDICT_ORDER.filter((v) => marks[v]).map((v) => `${marks[v]} ${v}`).join("  \u00b7  ");
 }
 
 // A hint row tried in fewer games than this says nothing about how good the move is.
@@ -956,10 +977,13 @@ function render({ model, el }) {
   let note = null;                // why the last click could do nothing (until the table changes)
   let quiet = null;               // an information message the learner has moved on from ("version|text")
   let showTricks = false;         // a trick table lists the tricks taken (on request)
+  let markedFor = null;           // the version whose review's better move has been marked
   const editUi = { picked: null };   // edit mode: the card picked up, what is typed
 
   const root = h("div", { class: "sk-table" });
-  el.replaceChildren(root);
+  // the table and, once a round is reviewed, the review beside it (below it where that does not fit)
+  const frame = h("div", { class: "sk-frame" }, root);
+  el.replaceChildren(frame);
 
   function data() {
     return {
@@ -973,6 +997,7 @@ function render({ model, el }) {
       interactive: model.get("interactive") !== false,
       lesson: model.get("lesson") || {},
       hints: model.get("hints") || {},
+      review: model.get("review_panel") || {},
       caption: model.get("caption"),
       step: model.get("scene_step"),
       steps: model.get("scene_steps"),
@@ -991,6 +1016,7 @@ function render({ model, el }) {
     if (model.get("table_mode") === "edit") {
       useCardWords((model.get("draft") || {}).card_words);
       drawEditor(root, model, send, editUi, draw);
+      drawReview(null);
       return;
     }
     const d = data();
@@ -999,6 +1025,11 @@ function render({ model, el }) {
       sel = { player: null, items: [] };
       note = null;
       seenVersion = d.version;
+    }
+    const rv = d.review;
+    if (rv.best && rv.best_version === d.version && markedFor !== d.version) {
+      sel = selectionFor(d, rv.best, rv.best.seat);   // the better move's cards, marked as a hint's row marks them
+      markedFor = d.version;
     }
     const { info, state } = d;
     if (!info.seats) {
@@ -1319,7 +1350,9 @@ function render({ model, el }) {
         lesson ? lessonTools() : [
           h("button", { class: "sk-btn sk-tool sk-step-btn", title: off.step ? `Step is off. ${off.step}` : (typeof info.view === "number" ? "the computer makes its next move now" : "the player to move makes one move (their bot, or a random legal move)"), disabled: Boolean(off.step), onclick: () => send({ action: "step" }) }, "Step \u25b6"),
           h("button", { class: "sk-btn sk-tool sk-undo-btn", title: off.undo ? `Undo is off. ${off.undo}` : "take back the last move", disabled: Boolean(off.undo), onclick: () => send({ action: "undo" }) }, "\u21b6 Undo"),
-          info.view === "table" && info.editable !== false ? h("button", { class: "sk-btn sk-tool sk-edit-btn", title: "edit this position (every card open)", onclick: () => send({ action: "mode", mode: "edit" }) }, "\u270e Edit") : null]));
+          info.view === "table" && info.editable !== false ? h("button", { class: "sk-btn sk-tool sk-edit-btn", title: "edit this position (every card open)", onclick: () => send({ action: "mode", mode: "edit" }) }, "\u270e Edit") : null,
+          info.review_button ? h("button", { class: "sk-btn sk-tool sk-review-btn", title: `look back at the ${info.round_word} move by move: what each move cost, and what was better`,
+            onclick: () => send({ action: "review" }) }, rv.state === "running" ? "Reviewing\u2026" : "Review") : null]));
       const offLine = lesson ? [] : [off.step && `Step is off. ${off.step}`, off.undo && `Undo is off. ${off.undo}`].filter(Boolean);
       if (offLine.length) parts.push(h("div", { class: "sk-off" }, offLine.join(" ")));
     }
@@ -1358,10 +1391,62 @@ function render({ model, el }) {
     // Redrawing replaces every element: keep the keyboard focus on the same card.
     const focused = root.contains(document.activeElement) ? document.activeElement.dataset : null;
     root.replaceChildren(...parts);
+    drawReview(d);
     if (focused && focused.zone) {
       const again = root.querySelector(`.sk-card[data-seat="${focused.seat}"][data-zone="${focused.zone}"][data-index="${focused.index}"]`);
       if (again) again.focus();
     }
+  }
+
+  // The review beside the table: its progress while it runs, then the summary, the chart of the
+  // seat's chances, the moves with their verdicts (a click shows the position before one), and
+  // Try from here / Back to the end while an earlier position is shown.
+  function drawReview(d) {
+    const rv = d && d.review && d.review.state ? d.review : null;
+    const old = frame.querySelector(".sk-review");
+    const scrolled = old && old.querySelector(".sk-review-list") ? old.querySelector(".sk-review-list").scrollTop : null;
+    frame.classList.toggle("sk-with-review", Boolean(rv));
+    if (!rv) { if (old) old.remove(); return; }
+    const info = d.info;
+    const title = h("div", { class: "sk-log-title" }, agree(`Review of ${rv.who}'s moves`, info));
+    let body;
+    if (rv.state === "running") {
+      const pct = rv.total ? Math.round((100 * rv.done) / rv.total) : 0;
+      body = [
+        h("div", { class: "sk-review-progress", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": String(pct) },
+          h("span", { style: `width:${pct}%` })),
+        h("div", { class: "sk-review-about" }, reviewProgress(rv), " The computer plays each position out many times, seeing only what the seat saw."),
+      ];
+    } else {
+      const chart = h("div", { class: "sk-review-chart" });
+      if (rv.chart) chart.innerHTML = rv.chart;   // drawn by Python as the tutorial's charts are
+      const items = (rv.moves || []).map((m) => h("li", {
+        class: `sk-review-move sk-rv-${m.verdict}${m.ply === rv.at ? " sk-rv-at" : ""}`, dataset: { ply: m.ply, verdict: m.verdict },
+        tabindex: 0, role: "button", title: `show the position before move ${m.number}`,
+        onclick: () => send({ action: "review_move", ply: m.ply }),
+        onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); send({ action: "review_move", ply: m.ply }); } } },
+        h("span", { class: "sk-rv-no" }, String(m.number)),
+        h("span", { class: "sk-rv-mark", title: m.verdict }, m.mark),
+        h("span", { class: "sk-rv-text" }, h("b", { class: "sk-rv-verdict" }, m.verdict), " ", agree(m.words, info))));
+      const at = rv.at != null ? (rv.moves || []).find((m) => m.ply === rv.at) : null;
+      const nav = at ? h("div", { class: "sk-review-nav" },
+        h("span", { class: "sk-review-where" }, rv.trying ? `Playing on from before move ${at.number}.` : `The position before move ${at.number}${rv.best ? `; the better move is marked: ${agree(rv.best.words, info)}` : ""}.`),
+        h("span", { class: "sk-grow" }),
+        h("button", { class: "sk-btn sk-primary sk-review-try", disabled: rv.trying, title: "play on from this position (the bots play their seats)", onclick: () => send({ action: "review_try" }) }, "Try from here"),
+        h("button", { class: "sk-btn sk-tool sk-review-end", title: `back to the ${rv.round_word} as it was played, with its review`, onclick: () => send({ action: "review_end" }) }, "Back to the end")) : null;
+      body = [
+        h("p", { class: "sk-review-summary" }, agree(rv.summary, info)),
+        chart,
+        h("div", { class: "sk-review-key" }, verdictKey(rv.moves)),
+        nav,
+        h("ol", { class: "sk-review-list" }, items.length ? items : h("li", { class: "sk-none" }, "no move to show")),
+        h("div", { class: "sk-review-about" }, "Click a move to see the position before it. A move is called a mistake only when the search is sure of what it cost."),
+      ];
+    }
+    const panel = h("div", { class: "sk-review", dataset: { state: rv.state } }, title, body);
+    if (old) old.replaceWith(panel); else frame.append(panel);
+    const list = panel.querySelector(".sk-review-list");
+    if (list && scrolled != null) list.scrollTop = scrolled;
   }
 
   function schedule() {
@@ -1370,7 +1455,7 @@ function render({ model, el }) {
     queueMicrotask(draw);
   }
 
-  const names = ["state", "info", "legal", "log", "message", "tone", "version", "interactive", "hints", "caption", "scene_step", "scene_steps", "log_mark", "table_mode", "draft", "lesson"];
+  const names = ["state", "info", "legal", "log", "message", "tone", "version", "interactive", "hints", "caption", "scene_step", "scene_steps", "log_mark", "table_mode", "draft", "lesson", "review_panel"];
   const fresh = () => { note = null; };   // a new message replaces the note on why a click did nothing
   model.on("change:message", fresh);
   const answered = () => { asking = false; };
