@@ -66,8 +66,8 @@ from .moves import Move
 from .variants import AnyGame, variant
 from .words import Writer, agree, card_word, cards_in_words, counted, seat_word
 
-#: seconds of search for a whole review by default (one seat of a 4-player bitenight round is
-#: reviewed in about 20 s on a 2-core machine; see docs/review.md)
+#: seconds of search for a whole review by default (one seat of a 4-player bitenight round of
+#: greedy play is reviewed in about 16 s on a 2-core machine; see docs/review.md)
 BUDGET = 16.0
 #: the least search a judged decision gets, in seconds, however many decisions share the budget
 FLOOR = 0.05
