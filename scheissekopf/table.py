@@ -892,7 +892,7 @@ class Table(anywidget.AnyWidget):
             "seat": r.seat,
             "summary": r.summary(),
             "moves": moves,
-            "chart": _review_chart(r, names, variant_of(end).round_word),
+            "chart": _review_chart(r, names),
             "at": at,
             "best": best,
             "best_version": self.version,
@@ -1051,7 +1051,10 @@ class Table(anywidget.AnyWidget):
                 step = agree(str(why), g.names)  # "You" reads "you"
         undo = ""
         if self._review_at is not None and not self._trying:
-            return self._stepped_words(), self._stepped_words()
+            return (
+                "This is a position from the review: press Try from here to play on.",
+                "Back to the end returns to the round as it was played.",
+            )
         if self._left_draft is None:
             if not g.history and not g.can_undo:
                 undo = "No move has been made yet."
@@ -1339,7 +1342,7 @@ def _draft_html(d: Draft) -> str:
     return table_frame(header, "", felt, "", [])
 
 
-def _review_chart(r, names, round_word: str) -> str:
+def _review_chart(r, names) -> str:
     """The reviewed seat's chances after each of its judged moves, as the tutorial's charts draw
     a line (:func:`scheissekopf.charts.standings` as an SVG picture); "" when nothing was judged."""
     from .chart_svg import chart_svg
@@ -1354,9 +1357,12 @@ def _review_chart(r, names, round_word: str) -> str:
             values[ply + 1] = value
         series[seat_word(names, s)] = values
     y = "chance" if r.measure == "win" else "stakes"
-    title = f"{r.measure_words[:1].upper()}{r.measure_words[1:]}, after each judged move of the {round_word}"
-    chart = standings(series, title=title, x="move", y=y)
-    return chart_svg(chart) if chart else ""
+    title = f"{r.measure_words[:1].upper()}{r.measure_words[1:]}"
+    chart = standings(series, title=title, x="after move", y=y)
+    if not chart:
+        return ""
+    chart.spec["width"], chart.spec["height"] = 380, 150  # a move number's room each, small beside the table
+    return chart_svg(chart)
 
 
 def _over(game) -> str:

@@ -58,6 +58,7 @@ def game_at(variant, where):
 
 def quick(table):
     table.hint_iterations = HINT_PLAYOUTS
+    table.review_iterations = HINT_PLAYOUTS  # the Review button's search, as small
     return table
 
 
@@ -170,6 +171,8 @@ def tool_requests(t) -> list:
         out.append(("Undo", {"action": "undo"}, False))
     if info["view"] == "table" and info.get("editable") is not False:
         out.append(("Edit", {"action": "mode", "mode": "edit"}, False))
+    if info.get("review_button"):  # a round that is over: the review, in the background
+        out.append(("Review", {"action": "review"}, False))
     return out
 
 

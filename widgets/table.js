@@ -425,7 +425,7 @@ export const VERDICT_ORDER = ["best", "good", "inaccuracy", "mistake", "blunder"
 export function verdictKey(moves) {
   const marks = {};
   for (const m of moves || []) marks[m.verdict] = m.mark;
-  return VERDICT_ORDER.filter((v) => marks[v]).map((v) => `${marks[v]} ${v}`).join("  \u00b7  ");
+  return VERDICT_ORDER.filter((v) => marks[v]).map((v) => [marks[v], v]);
 }
 
 // A hint row tried in fewer games than this says nothing about how good the move is.
@@ -1437,7 +1437,7 @@ function render({ model, el }) {
       body = [
         h("p", { class: "sk-review-summary" }, agree(rv.summary, info)),
         chart,
-        h("div", { class: "sk-review-key" }, verdictKey(rv.moves)),
+        h("div", { class: "sk-review-key" }, verdictKey(rv.moves).map(([mark, v]) => h("span", { class: `sk-rv-${v}` }, h("b", { class: "sk-rv-mark" }, mark), v))),
         nav,
         h("ol", { class: "sk-review-list" }, items.length ? items : h("li", { class: "sk-none" }, "no move to show")),
         h("div", { class: "sk-review-about" }, "Click a move to see the position before it. A move is called a mistake only when the search is sure of what it cost."),
