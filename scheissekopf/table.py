@@ -1359,7 +1359,7 @@ def _review_chart(r, names) -> str:
     y = "chance" if r.measure == "win" else "stakes"
     title = f"{r.measure_words[:1].upper()}{r.measure_words[1:]}"
     chart = standings(series, title=title, x="after move", y=y)
-    if not chart:
+    if not chart or chart.spec is None:
         return ""
     chart.spec["width"], chart.spec["height"] = 380, 150  # a move number's room each, small beside the table
     return chart_svg(chart)
