@@ -43,6 +43,7 @@ from scheissekopf import lessons
 # the table's own failures (and their tracebacks) go to a file the test reads
 logging.getLogger("scheissekopf").addHandler(logging.FileHandler({KERNEL_LOG!r}))
 sk.Table.hint_iterations = 40  # hints answer at once; their quality is tested elsewhere
+sk.Table.review_iterations = 10  # the Review button's search too
 
 def at(variant, seed, options, moves):
     g = sk.new_game(variant, seed=seed, **options)

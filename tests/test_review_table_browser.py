@@ -13,7 +13,7 @@ import random
 
 import pytest
 from conftest import _blank_page
-from helpers import CHROMIUM
+from helpers import CHROMIUM, codes_in, traits
 
 import scheissekopf as sk
 from scheissekopf.bots import get
@@ -170,3 +170,15 @@ def test_the_review_is_shown_beside_the_table_and_steps_through_the_round(mounte
     assert t.game.to_dict() == end
     assert page.locator(".sk-review-move.sk-rv-at").count() == 0
     assert "Back at the end" in page.locator(".sk-message").inner_text()
+    # what the learner reads names cards as drawn and seats by name, never the engine's codes
+    assert codes_in(page.locator(".sk-review").inner_text(), german=False) == []
+
+
+def test_the_review_helpers_say_the_progress_and_the_marks_in_words(table):
+    page = table(traits())
+    assert page.evaluate("lib.reviewProgress({done: 3, total: 26})") == "3 of 26 moves judged\u2026"
+    assert page.evaluate("lib.reviewProgress({done: 0, total: 0})") == "Getting the moves ready\u2026"
+    moves = [{"verdict": "blunder", "mark": "\u2717"}, {"verdict": "best", "mark": "\u2605"}]
+    assert page.evaluate("(m) => lib.verdictKey(m)", moves) == [["\u2605", "best"], ["\u2717", "blunder"]]
+    assert page.locator(".sk-review").count() == 0  # no review: no panel, the table as before
+    assert page.locator(".sk-frame.sk-with-review").count() == 0
