@@ -658,6 +658,10 @@ class Table(anywidget.AnyWidget):
         review already shown may be made again, as :meth:`review` does)."""
         g = self._game
         word = variant_of(g).round_word
+        if self.coach is not None or isinstance(self, Scene):
+            raise _Refused(
+                "A lesson's or a walkthrough's table has no review: review a round played at a table of its own."
+            )
         if self._review_running:
             raise _Refused("The review is running: its moves appear beside the table when it is done.")
         if self._review_at is not None:

@@ -316,3 +316,13 @@ def test_the_bots_wait_at_a_position_of_the_review_until_try_from_here():
     for s in (1, 2, 3):
         t.seat_bot(s, "greedy", delay=0)
     assert list(t.game.history) == history and t._timer is None
+
+
+def test_a_walkthrough_refuses_a_review_with_a_sentence_and_changes_nothing():
+    g = finished()
+    scene = Table.scene([(g, "the end")], interactive=True)
+    assert scene.info["review_button"] is False
+    before = drawn(scene)
+    ask(scene, "review")
+    assert scene.message.startswith("A lesson's or a walkthrough's table has no review")
+    assert drawn(scene) == before
