@@ -32,6 +32,7 @@ _YOU_CLAUSE = re.compile(r"\bYou\b[^.;:!?]*")
 _YOU_VERB = re.compile(r"(\bYou|\band|\bor|,)( (?:now |also |still |first |then )?)([a-z]+s)\b")
 _YOU_POSSESSIVE = re.compile(r"\bYou's( (?=[a-z]))?")
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
+_YOU_WHO = re.compile(r"\bYou, who ([a-z]+s)\b")  # "for You, who holds 3 cards"
 
 
 def card_word(card) -> str:
@@ -82,12 +83,13 @@ def plural_verb(verb: str) -> str:
 def agree(text: str, names: Sequence[str] = ("You",)) -> str:
     """Make a sentence agree with a seat called "You" (when one of ``names`` is): "You plays"
     -> "You play", "You is ready" -> "You are ready", "You's turn" -> "your turn", "not You's"
-    -> "not yours", and "you" in lower case inside a sentence ("shows a joker to you"); the name
+    -> "not yours", "for You, who holds" -> "for you, who hold", and "you" in lower case inside a sentence ("shows a joker to you"); the name
     itself stays ("the seat called You")."""
     if "You" not in names or "You" not in text:
         return text
     text = _YOU_POSSESSIVE.sub(lambda m: "your " if m.group(1) else "yours", text)
     text = _YOU_CLAUSE.sub(_you_verbs, text)
+    text = _YOU_WHO.sub(lambda m: "You, who " + plural_verb(m.group(1)), text)
     if text.startswith("You "):
         text = text.replace(" themselves", " yourself").replace(" their ", " your ")
 

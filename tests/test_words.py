@@ -52,6 +52,17 @@ def test_sentences_agree_with_a_seat_called_you():
     assert agree("You plays 8\u2665.", ["Ada", "Ben"]) == "You plays 8\u2665."  # nobody is called You
 
 
+def test_a_clause_about_the_seat_called_you_takes_the_plural_verb_too():
+    names = ["You", "Ben"]
+    said = "You played 8\u2666, which leaves an 8 for You, who holds 10 cards, to follow with 8 or higher"
+    assert agree(said, names) == (
+        "You played 8\u2666, which leaves an 8 for you, who hold 10 cards, to follow with 8 or higher"
+    )
+    assert agree("Ben played 8\u2666, which leaves an 8 for Ben, who holds 10 cards", names).endswith(
+        "who holds 10 cards"
+    )
+
+
 def test_the_log_reads_you_play_and_keeps_the_codes_for_programs():
     g = sk.Game.from_dict(
         {
