@@ -161,6 +161,8 @@ def test_the_review_is_shown_beside_the_table_and_steps_through_the_round(mounte
         cards = page.locator(f".sk-seat[data-seat='{s}'] .sk-card[data-zone='hand']")
         assert all(c == "??" for c in cards.evaluate_all("els => els.map((e) => e.dataset.card)"))
     page.screenshot(path=f"{SHOTS}-{width}-stepped.png", full_page=True)
+    assert page.locator(".sk-actions .sk-review-try-bar").count() == 1  # in reach beside the table's tools too
+    assert page.locator(".sk-actions .sk-review-end-bar").count() == 1
     page.locator(".sk-review").screenshot(path=f"{SHOTS}-{width}-panel.png")
     # Try from here: the table plays on (the move buttons answer), Back to the end returns
     click(page, page.locator(".sk-review-try"))
@@ -182,3 +184,61 @@ def test_the_review_helpers_say_the_progress_and_the_marks_in_words(table):
     assert page.evaluate("(m) => lib.verdictKey(m)", moves) == [["\u2605", "best"], ["\u2717", "blunder"]]
     assert page.locator(".sk-review").count() == 0  # no review: no panel, the table as before
     assert page.locator(".sk-frame.sk-with-review").count() == 0
+
+
+# ------------------------------------------------------------------ in JupyterLab
+LAB_CELL = """import random
+import scheissekopf as sk
+from scheissekopf.bots import get, play_round
+g = sk.new_game("bitenight", players=4, seed=3, names=["Ada", "Ben", "Cleo", "Dev"])
+play_round(g, [get("greedy")] * 4, random.Random(1))
+t = sk.Table(g, view=0)
+t.review_iterations = 10
+t"""
+
+
+def test_the_review_in_jupyterlab_runs_on_the_kernel_and_steps_through_the_round(lab, chromium):
+    """The Review button in a real notebook at 1024x800: the review runs in the kernel's
+    background, its list appears beside (here below) the table, a move's position shows the
+    better move's cards marked, Try from here and Back to the end answer."""
+    import re
+
+    from helpers import _errors_in
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=60_000)
+    base, token, root = lab
+    nb = {
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": LAB_CELL}],
+        "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / "review-table.ipynb").write_text(json.dumps(nb))
+    page = chromium.new_page(viewport={"width": 1024, "height": 800})
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(f"{base}/lab/tree/review-table.ipynb?reset&token={token}")
+        expect(page.locator(".jp-StatusBar-TextItem", has_text=re.compile(r"ipykernel\) \| Idle"))).to_be_visible()
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+        expect(page.locator(".sk-review-btn")).to_be_visible()
+        assert _errors_in(page) == ""
+        page.locator(".sk-review-btn").click()
+        expect(page.locator(".sk-review[data-state='ready'] .sk-review-move").first).to_be_visible()
+        page.locator(".sk-review").screenshot(path=f"{SHOTS}-lab-ready.png")
+        row = page.locator(".sk-review-move:not([data-verdict='forced']):not([data-verdict='best'])").first
+        row.click()
+        expect(page.locator(".sk-review-move.sk-rv-at")).to_have_count(1)
+        expect(page.locator(".sk-review-where")).to_contain_text("the better move is marked")
+        expect(page.locator(".sk-seat[data-seat='0'] .sk-card.sk-selected").first).to_be_visible()
+        page.screenshot(path=f"{SHOTS}-lab-stepped.png")
+        page.locator(".sk-review-try").click()
+        expect(page.locator(".sk-review-try")).to_be_disabled()
+        page.locator(".sk-review-end").click()
+        expect(page.locator(".sk-review-move.sk-rv-at")).to_have_count(0)
+        expect(page.locator(".sk-table .sk-message")).to_contain_text("Back at the end")
+        page.locator(".sk-frame").screenshot(path=f"{SHOTS}-lab-end.png")
+        assert _errors_in(page) == ""
+    finally:
+        page.close()

@@ -978,6 +978,7 @@ function render({ model, el }) {
   let quiet = null;               // an information message the learner has moved on from ("version|text")
   let showTricks = false;         // a trick table lists the tricks taken (on request)
   let markedFor = null;           // the version whose review's better move has been marked
+  let shownAt = null;             // the review's move whose position was last brought into view
   const editUi = { picked: null };   // edit mode: the card picked up, what is typed
 
   const root = h("div", { class: "sk-table" });
@@ -1351,6 +1352,9 @@ function render({ model, el }) {
           h("button", { class: "sk-btn sk-tool sk-step-btn", title: off.step ? `Step is off. ${off.step}` : (typeof info.view === "number" ? "the computer makes its next move now" : "the player to move makes one move (their bot, or a random legal move)"), disabled: Boolean(off.step), onclick: () => send({ action: "step" }) }, "Step \u25b6"),
           h("button", { class: "sk-btn sk-tool sk-undo-btn", title: off.undo ? `Undo is off. ${off.undo}` : "take back the last move", disabled: Boolean(off.undo), onclick: () => send({ action: "undo" }) }, "\u21b6 Undo"),
           info.view === "table" && info.editable !== false ? h("button", { class: "sk-btn sk-tool sk-edit-btn", title: "edit this position (every card open)", onclick: () => send({ action: "mode", mode: "edit" }) }, "\u270e Edit") : null,
+          // at a position of the review, its two ways on are in reach here too (the list may be below)
+          rv.at != null && !rv.trying ? h("button", { class: "sk-btn sk-tool sk-review-try-bar", title: "play on from this position (the bots play their seats)", onclick: () => send({ action: "review_try" }) }, "Try from here") : null,
+          rv.at != null ? h("button", { class: "sk-btn sk-tool sk-review-end-bar", title: "back to the round as it was played, with its review", onclick: () => send({ action: "review_end" }) }, "Back to the end") : null,
           info.review_button ? h("button", { class: "sk-btn sk-tool sk-review-btn", title: `look back at the ${info.round_word} move by move: what each move cost, and what was better`,
             onclick: () => send({ action: "review" }) }, rv.state === "running" ? "Reviewing\u2026" : "Review") : null]));
       const offLine = lesson ? [] : [off.step && `Step is off. ${off.step}`, off.undo && `Undo is off. ${off.undo}`].filter(Boolean);
@@ -1392,6 +1396,14 @@ function render({ model, el }) {
     const focused = root.contains(document.activeElement) ? document.activeElement.dataset : null;
     root.replaceChildren(...parts);
     drawReview(d);
+    // a move of the review clicked below the table (a narrow page): its position is brought into
+    // view, at the better move's cards, once
+    if (rv.at == null) shownAt = null;
+    else if (rv.at !== shownAt && rv.best_version === d.version) {
+      shownAt = rv.at;
+      const spot = root.querySelector(".sk-card.sk-selected") || root.querySelector(".sk-seat.sk-home") || root;
+      if (spot.scrollIntoView) spot.scrollIntoView({ block: "nearest" });
+    }
     if (focused && focused.zone) {
       const again = root.querySelector(`.sk-card[data-seat="${focused.seat}"][data-zone="${focused.zone}"][data-index="${focused.index}"]`);
       if (again) again.focus();
