@@ -139,3 +139,38 @@ def test_the_cards_played_in_sight_count_for_the_information_state_as_they_are_p
     assert a.played.sum() > 0
     for p in range(4):
         assert a.information_state_tensor(p) == b.clone().information_state_tensor(p)
+
+
+@pytest.mark.parametrize("variant, players", [("palace", 2), ("sheepshead", 5)])
+def test_legal_actions_asked_from_python_are_answered_without_the_bridge_and_equal_openspiels(
+    variant, players, monkeypatch
+):
+    # a Python caller's state.legal_actions() is answered by the state itself (the C++ base
+    # would call back into it three times); whatever is asked, the answer is the base's
+    game = load(variant, players)
+    state = game.new_initial_state()
+    base = pyspiel.State.legal_actions
+    calls = []
+    kept = openspiel_game.ScheissekopfState.current_player
+    monkeypatch.setattr(openspiel_game.ScheissekopfState, "current_player", lambda s: calls.append(1) or kept(s))
+
+    def same(*player):
+        answers = []
+        for ask in (state.legal_actions, lambda *p: base(state, *p)):
+            try:
+                answers.append(ask(*player))
+            except pyspiel.SpielError as exc:  # (a pseudo-player at a decision: the base refuses)
+                answers.append(str(exc))
+        assert answers[0] == answers[1], (player, answers)
+
+    rng = np.random.RandomState(4)
+    while True:
+        for player in [(), (-1,), (-4,), *((p,) for p in range(players))]:
+            same(*player)
+        if state.is_terminal():
+            break
+        deciding = not state.is_chance_node()
+        calls.clear()
+        legal = state.legal_actions()
+        assert not (deciding and calls), "legal_actions() went through OpenSpiel's bridge to ask who acts"
+        state.apply_action(int(rng.choice(legal)))

@@ -188,6 +188,15 @@ class ScheissekopfState(pyspiel.State):
             return []
         return self._legal
 
+    def legal_actions(self, *player: int) -> list[int]:
+        """OpenSpiel's ``legal_actions()``, answered here for a caller in Python when a player
+        is to act: the same list as the C++ base's, which would ask this state three times
+        through OpenSpiel's bridge (who acts, is it over, which actions), together about half
+        a move's cost. Any other question (a player named, the deal, the end) goes to the base."""
+        if player or self._player < 0:
+            return pyspiel.State.legal_actions(self, *player)
+        return self._legal[:]
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / self._g.deals
         return [(i, p) for i in range(self._g.deals)]
