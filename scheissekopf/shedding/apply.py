@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ..cards import CARDS, JOKER, JOKER_RANK
 from .keys import _MASK, ZDIR, ZH, ZP, ZS
+from .rules import eight_skips, stalemate_outcome, turn_order
 
 # the ranks of the deck as bit masks (bit r for rank r): 2 to A, and with the jokers
 _DECK_RANKS = (sum(1 << r for r in range(2, JOKER_RANK)), sum(1 << r for r in range(2, JOKER_RANK + 1)))
@@ -234,7 +235,7 @@ class Application:
 
     def _turn_order(self):
         """Seats still in, from the player to move onward in the current direction."""
-        return [s for s in ((self.turn + self.direction * i) % self.n for i in range(self.n)) if not self._out[s]]
+        return turn_order(self.n, self.turn, self.direction, self._out)
 
     def _check_out(self, p, low_card=False):
         """Mark p out if they hold nothing; end the round when one player is left."""
@@ -261,15 +262,17 @@ class Application:
     def _stalemate_loser(self):
         """Who a stalemate now would make the Scheißkopf: the seat still in holding the most
         cards, a tie going against the first in turn order from the player to move."""
-        return max(self._turn_order(), key=lambda s: self.players[s].cards_held)  # max keeps the first of a tie
+        return self._stalemate_outcome()[0]
+
+    def _stalemate_outcome(self):
+        """A stalemate now: the Scheißkopf and the others in the order they finish."""
+        order = self._turn_order()
+        return stalemate_outcome(order, {s: self.players[s].cards_held for s in order})
 
     def _end_stalemate(self):
-        order = self._turn_order()
-        held = {s: self.players[s].cards_held for s in order}
-        rank = {s: i for i, s in enumerate(order)}
-        loser = self._stalemate_loser()
+        loser, others = self._stalemate_outcome()
         self._note("stalemate", loser)
-        for s in sorted((s for s in order if s != loser), key=lambda s: (held[s], rank[s])):
+        for s in others:
             self._set(self._out, s, True)
             self._j.append(self.finished)
             self._j.append(len(self.finished))
@@ -382,8 +385,7 @@ class Application:
         """Who plays after p's play of k cards of rank r (8s skip in bitenight and schwechat)."""
         if r != 8 or not self.preset.eight_skips or self.phase == "over":
             return self._next(p)
-        others = self._in_count() - (0 if out else 1)
-        skips = min(k, others if not out else others - 1)
+        skips = eight_skips(k, self._in_count(), out)
         nxt = self._next(p, 1 + skips)
         skipped = []
         q = p

@@ -20,11 +20,20 @@ play (:func:`covers`).
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from itertools import combinations
-
 from ..cards import JOKER_RANK
 from .keys import _MASK, ZDIR, ZH, ZP, ZS, ZT
+from .rules import (
+    _ONE_TARGET,
+    _jump_targets,
+    eight_skips,
+    joker_rows,
+    jump_in_rows,
+    playable_on,
+    round_points,
+    stalemate_outcome,
+    table_rows,
+    turn_order,
+)
 
 JOKER = JOKER_RANK << 2  # every joker has this code
 
@@ -165,13 +174,7 @@ class Round:
 
     def playable(self):
         """Bit mask of the ranks that may be laid on the stack now (bit r for rank r)."""
-        st = self.stack
-        if not st:
-            return self.P.on_empty
-        mask = self.P.on_top[st[-1] >> 2]
-        if mask is None:  # a see-through card on top: the preset looks into the stack
-            mask = self.P.allowed[self.P.top_key(st)]
-        return mask
+        return playable_on(self.P, self.stack)
 
     def _next(self, p, steps=1):
         """The seat ``steps`` places after p in the direction of play, counting seats still in."""
@@ -184,13 +187,13 @@ class Round:
 
     def turn_order(self):
         """Seats still in, from the player to move onward in the direction of play."""
-        n, t, d, out = self.n, self.turn, self.direction, self.out
-        return [s for s in ((t + d * i) % n for i in range(n)) if not out[s]]
+        return turn_order(self.n, self.turn, self.direction, self.out)
 
     def stalemate_loser(self):
         """Who a stalemate now would make the Scheißkopf: the seat still in holding the most
         cards, a tie going against the first in turn order from the player to move."""
-        return max(self.turn_order(), key=self.held)
+        order = self.turn_order()
+        return stalemate_outcome(order, {s: self.held(s) for s in order})[0]
 
     def result_loser(self):
         """The Scheißkopf once over; before that, whom the stalemate rule would name."""
@@ -199,13 +202,7 @@ class Round:
     def points(self):
         """Bitenight, once over: each seat's points for the round, in seat order (as
         :meth:`Game.points` gives them)."""
-        pts = [0] * self.n
-        for k, seat in enumerate(self.finished):
-            pts[seat] = 10 * (k + 1)
-        for seat in self.bonus:
-            pts[seat] += 10
-        pts[self.loser] = 0
-        return pts
+        return round_points(self.n, self.finished, self.bonus, self.loser)
 
     # ------------------------------------------------------------------ the moves
     def moves(self):
@@ -213,20 +210,20 @@ class Round:
         the jump-ins (bitenight)."""
         rows = []
         if self.pend is not None:
-            self._joker_moves(self.pend, rows, self.held(self.pend) == 0)
+            joker_rows(self.pend, self.out, self.held(self.pend) == 0, JOKER, rows)
             return rows
         self._turn_moves(self.turn, rows)
         if self.P.jump_ins and self.opening is None and self.stack:
             targets = self.jump_targets()
             if targets:
-                self._jump_ins(targets, rows)
+                jump_in_rows(targets, self.hands, self.banks, self.cnt, self.turn, self.out, self.draw, rows)
         return rows
 
     def _turn_moves(self, p, rows):
         """The moves of the player to move, p: plays from the zone it plays from, gamble flips,
         taking (as ``Game._play_moves``)."""
         P = self.P
-        mask = self.playable()
+        mask = playable_on(P, self.stack)
         hand = self.hands[p]
         if hand:
             if self.opening is not None:
@@ -239,56 +236,17 @@ class Round:
                     j += 1
                 if mask >> r & 1:
                     if r == JOKER_RANK and P.joker == "target":
-                        self._joker_moves(p, rows, not self.draw and self.held(p) == 1)
+                        joker_rows(p, self.out, not self.draw and self.held(p) == 1, JOKER, rows)
                     else:
                         cards = tuple(hand[i:j])
                         for k in range(1, j - i + 1):
                             rows.append((p, "play", cards[:k], None, None))
                 i = j
-        elif not self.draw:
-            bank = [c for c in self.banks[p] if c is not None]
-            if bank:
-                self._bank_moves(p, bank, mask, rows)
-            gamble = self.gambles[p]
-            if P.columns:
-                cover = self.banks[p]
-                for i, c in enumerate(gamble):
-                    if c is not None and cover[i] is None:
-                        rows.append((p, "flip", (), None, i))
-            elif not bank:
-                for i in range(len(gamble)):
-                    rows.append((p, "flip", (), None, i))
-            if bank and P.bank_failure_lays and not any(m[1] == "play" or m[1] == "joker" for m in rows):
-                for c in sorted(set(bank)):  # nothing fits: lay a bank card and take the stack
-                    rows.append((p, "take", (c,), None, None))
+        elif not self.draw:  # off the table: bank, gamble
+            if table_rows(P, p, self.banks[p], self.gambles[p], mask, self.opening, self.out, JOKER, rows):
                 return
         if self.stack and (P.voluntary_take or not rows):
             rows.append((p, "take", (), None, None))
-
-    def _joker_moves(self, p, rows, last_card):
-        out = self.out
-        for t in range(self.n):
-            if not out[t] and not (last_card and t == p):
-                rows.append((p, "joker", (JOKER,), t, None))
-
-    def _bank_moves(self, p, bank, mask, rows):
-        by_rank = {}
-        for c in bank:
-            by_rank.setdefault(c >> 2, []).append(c)
-        opening = self.opening
-        for r in sorted(by_rank):
-            if not mask >> r & 1 or (opening is not None and r != opening):
-                continue
-            if r == JOKER_RANK and self.P.joker == "target":
-                self._joker_moves(p, rows, not self.draw and self.held(p) == 1)
-                continue
-            group = sorted(by_rank[r])
-            seen = set()
-            for k in range(1, len(group) + 1):
-                for combo in combinations(group, k):
-                    if combo not in seen:
-                        seen.add(combo)
-                        rows.append((p, "play", combo, None, None))
 
     def jump_targets(self):
         """The (rank, copies needed) pairs that complete four of a kind on the stack, when some
@@ -296,11 +254,12 @@ class Round:
         hand and the draw pile are empty); else (). The player to move counts too, as the game
         asks (the quick test of ``Game._jump_in_targets``)."""
         rank, run, threes = self.run
-        targets = ()
-        if threes and threes < 4:
-            targets = ((3, 4 - threes),)
-        if rank is not None and rank != JOKER_RANK and run < 4:
-            targets += ((rank, 4 - run),)
+        if threes:
+            targets = _jump_targets(rank, run, threes)
+        elif rank is not None and run < 4:
+            targets = _ONE_TARGET[rank][run]
+        else:
+            return ()
         if not targets:
             return ()
         cnt = self.cnt
@@ -316,26 +275,6 @@ class Round:
                                 if c >> 2 == r:
                                     return targets
         return ()
-
-    def _jump_ins(self, targets, rows):
-        turn, out, draw = self.turn, self.out, self.draw
-        for q, hand in enumerate(self.hands):
-            if q == turn or out[q]:
-                continue
-            if hand:
-                for r, need in targets:
-                    held = self.cnt[r][q]
-                    if held >= need:
-                        lo = bisect_left(hand, r << 2)
-                        cards = tuple(hand)
-                        for k in range(lo + need, lo + held + 1):
-                            rows.append((q, "play", cards[lo:k], None, None))
-            elif not draw:
-                bank = self.banks[q]
-                for r, need in targets:
-                    same = tuple(sorted(c for c in bank if c is not None and c >> 2 == r))
-                    for k in range(need, len(same) + 1):
-                        rows.append((q, "play", same[:k], None, None))
 
     # ------------------------------------------------------------------ playing
     def play(self, row):
@@ -507,8 +446,7 @@ class Round:
         if burn and P.burn_restarts_self:
             nxt = self._next(p) if out else p
         elif r == 8 and P.eight_skips and not self.over:
-            others = self.left - (0 if out else 1)
-            nxt = self._next(p, 1 + min(k, others if not out else others - 1))
+            nxt = self._next(p, 1 + eight_skips(k, self.left, out))
         else:
             n, d, gone = self.n, self.direction, self.out
             nxt = (p + d) % n
@@ -587,7 +525,7 @@ class Round:
             del gamble[i]
         self.irrev = True
         r = card >> 2
-        fits = self.playable() >> r & 1
+        fits = playable_on(P, self.stack) >> r & 1
         self._push((card,), r)
         if fits:
             if r == JOKER_RANK and P.joker == "target":
@@ -601,10 +539,8 @@ class Round:
 
     def _end_stalemate(self):
         order = self.turn_order()
-        rank = {s: i for i, s in enumerate(order)}
-        held = {s: self.held(s) for s in order}
-        loser = max(order, key=held.__getitem__)
-        for s in sorted((s for s in order if s != loser), key=lambda s: (held[s], rank[s])):
+        loser, others = stalemate_outcome(order, {s: self.held(s) for s in order})
+        for s in others:
             self.out[s] = True
             self.finished.append(s)
         self.left = 1

@@ -24,11 +24,12 @@ from ..rng import SeededRNG
 from . import presets as _presets
 from .apply import Application
 from .events import SheddingEvent
-from .generate import _RANKS_IN, Generation, makes_four  # noqa: F401  (imported from here by the bots and playouts)
+from .generate import Generation
 from .keys import _MASK, ZDIR, ZH, ZP, ZS, ZT
 from .notation import dict_to_text, text_to_dict
 from .position import game_from_dict, game_to_dict, seed_refusal
 from .refusals import Refusals
+from .rules import _RANKS_IN, makes_four, round_points  # noqa: F401  (the first two: imported from here by the bots and playouts)
 from .text import game_text
 
 VARIANTS = _presets.OWN  # the family's own presets, in their order
@@ -287,13 +288,10 @@ class Game(Refusals, Application, Generation, Recorded):
             raise ValueError(f"{self.variant} has no points: the Scheißkopf simply loses")
         if self.phase != "over":
             raise ValueError("the round is not over yet")
-        pts = {seat: 10 * (k + 1) for k, seat in enumerate(self.finished)}
-        for seat in self.bonus:
-            pts[seat] += 10
         loser = self.loser
         assert loser is not None  # a round that is over has its Scheißkopf
-        pts[loser] = 0
-        return dict(sorted(pts.items()))
+        pts = round_points(self.n, self.finished, self.bonus, loser)
+        return {seat: pts[seat] for seat in sorted({*self.finished, loser})}
 
     # ------------------------------------------------------------------ undo record
     def _commit(self):

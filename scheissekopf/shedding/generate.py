@@ -9,41 +9,10 @@ engine's tuples ``(player, kind, cards, target, index)``, ``cards`` a tuple; the
 
 from __future__ import annotations
 
-import itertools
 from bisect import bisect_left
 
 from ..cards import JOKER, JOKER_RANK
-
-
-def makes_four(top_run, r, k):
-    """Do k cards of rank r laid on a stack whose top run is ``top_run`` (what ``_top_run``
-    gives: rank, length, 3s on top) complete four of a kind? (Apart from the stack and opening
-    checks of ``Game._completes_four``, so a caller asking for many plays reads the run once.)"""
-    rank, run, threes = top_run
-    if r == 3 and threes:
-        return threes + k >= 4
-    return r == rank and run + k >= 4
-
-
-# _RANKS_IN[bits >> 2]: the ranks 2..15 whose bits are set in `bits`, lowest first
-_RANKS_IN: list[tuple[int, ...]] = [()]
-for _r in range(2, 16):
-    _RANKS_IN += [t + (_r,) for t in _RANKS_IN]
-
-
-def _jump_targets(rank, run, threes):
-    """What completes four of a kind on a stack whose top run is (rank, run, threes) (see
-    ``Game._top_run``): (rank, copies needed) pairs."""
-    targets = ()
-    if threes and threes < 4:
-        targets += ((3, 4 - threes),)
-    if rank is not None and rank != JOKER_RANK and run < 4:
-        targets += ((rank, 4 - run),)
-    return targets
-
-
-# _ONE_TARGET[rank][run]: _jump_targets(rank, run, 0), looked up (the usual top: no 3s on it)
-_ONE_TARGET = [[_jump_targets(rank, run, 0) for run in range(4)] for rank in range(16)]
+from .rules import _ONE_TARGET, _RANKS_IN, _jump_targets, joker_rows, jump_in_rows, playable_on, table_rows
 
 
 class Generation:
@@ -98,7 +67,9 @@ class Generation:
             if self.preset.jump_ins and self._pend is None and self.opening is None and self.stack:
                 targets = self._jump_in_targets()
                 if targets:
-                    self._jump_ins(targets, moves)
+                    players = self.players
+                    hands, banks = [pl.hand for pl in players], [pl.bank for pl in players]
+                    jump_in_rows(targets, hands, banks, self._cnt, self.turn, self._out, self._draw, moves)
         elif self.phase == "setup":
             self._setup_moves(moves)
         return moves
@@ -191,43 +162,11 @@ class Generation:
                         continue
                     plays = self._rank_plays(p, r)
                 moves += plays
-        elif not self._draw:
-            bank = [c for c in pl.bank if c is not None]
-            if bank:
-                self._bank_moves(p, bank, mask, moves)
-            if P.columns:
-                for i, c in enumerate(pl.gamble):
-                    if c is not None and pl.bank[i] is None:
-                        moves.append((p, "flip", (), None, i))
-            elif not bank:
-                for i in range(len(pl.gamble)):
-                    moves.append((p, "flip", (), None, i))
-            if bank and P.bank_failure_lays and not any(m[1] == "play" or m[1] == "joker" for m in moves):
-                for c in sorted(set(bank)):
-                    moves.append((p, "take", (c,), None, None))
+        elif not self._draw:  # off the table: bank, gamble
+            if table_rows(P, p, pl.bank, pl.gamble, mask, self.opening, self._out, JOKER, moves):
                 return
         if self.stack and (P.voluntary_take or not moves):
             moves.append((p, "take", (), None, None))
-
-    def _bank_moves(self, p, bank, mask, moves):
-        """Plays from the bank: every distinct set of cards of one playable rank (which bank
-        cards leave matters for schwechat's columns)."""
-        by_rank = {}
-        for c in bank:
-            by_rank.setdefault(c >> 2, []).append(c)
-        for r in sorted(by_rank):
-            if not mask >> r & 1 or (self.opening is not None and r != self.opening):
-                continue
-            group = sorted(by_rank[r])
-            if r == JOKER_RANK and self.preset.joker == "target":
-                self._joker_moves(p, moves, last_card=self._holds_only(p, 1))
-                continue
-            seen = set()
-            for k in range(1, len(group) + 1):
-                for combo in itertools.combinations(group, k):
-                    if combo not in seen:
-                        seen.add(combo)
-                        moves.append((p, "play", combo, None, None))
 
     def _holds_only(self, p, k):
         return not self._draw and self.players[p].cards_held == k
@@ -235,20 +174,14 @@ class Generation:
     def _joker_moves(self, p, moves, last_card=None):
         if last_card is None:  # a turned joker: it already lies on the stack
             last_card = self.players[p].cards_held == 0
-        for t in range(self.n):
-            if not self._out[t] and not (last_card and t == p):
-                moves.append((p, "joker", (JOKER,), t, None))
+        joker_rows(p, self._out, last_card, JOKER, moves)
 
     def _playable(self):
         """Bit mask of the ranks that may be played on the stack now (bit r for rank r).
         Cached until the stack changes."""
         mask = self._mask
         if mask is None:
-            st = self.stack
-            mask = self.preset.on_top[st[-1] >> 2] if st else None
-            if mask is None:  # an empty stack, or a see-through card on top
-                mask = self.preset.allowed[self.preset.top_key(st)]
-            self._mask = mask
+            mask = self._mask = playable_on(self.preset, self.stack)
         return mask
 
     def _top_run(self):
@@ -277,30 +210,6 @@ class Generation:
                 break
         self._run = (rank, n, threes)
         return self._run
-
-    def _jump_ins(self, targets, moves):
-        """The jump-ins: for each (rank, copies needed) target, every seat but the player to
-        move that holds enough copies in the zone it plays from."""
-        cnt = self._cnt
-        turn, out = self.turn, self._out
-        for q, pl in enumerate(self.players):
-            if q == turn or out[q]:
-                continue
-            hand = pl.hand
-            if hand:
-                for r, need in targets:
-                    held = cnt[r][q]
-                    if held >= need:
-                        lo = bisect_left(hand, r << 2)  # sorted: the copies lie together
-                        cards = tuple(hand)
-                        for k in range(lo + need, lo + held + 1):
-                            moves.append((q, "play", cards[lo:k], None, None))
-            elif not self._draw:
-                bank = [c for c in pl.bank if c is not None]
-                for r, need in targets:
-                    same = tuple(sorted(c for c in bank if c >> 2 == r))
-                    for k in range(need, len(same) + 1):
-                        moves.append((q, "play", same[:k], None, None))
 
     def _setup_moves(self, moves):
         """The setup moves of every seat not ready yet, kept per seat until that seat changes

@@ -17,7 +17,7 @@ from ..errors import IllegalMove
 from ..moves import Move, parse_move
 from ..notation import shown
 from ..words import CODES, Said, Writer, agree, seat_word
-from .generate import makes_four
+from .rules import makes_four
 
 
 class Refusals:
