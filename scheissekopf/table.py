@@ -795,7 +795,11 @@ class Table(anywidget.AnyWidget):
 
         self._review_thread = threading.Thread(target=run, name="scheissekopf-review", daemon=True)
         self.say(f"Reviewing {self.review_panel['who']}'s moves\u2026", "info")
-        self._review_thread.start()
+        try:
+            self._review_thread.start()
+        except RuntimeError:  # no threads here (Python in the browser, on the static site)
+            self._review_thread = None
+            run()  # the kernel answers again when the review is done
 
     def _review_move(self, ply) -> None:
         """Show the position before move ``ply`` of the reviewed game (a copy), the better move marked."""

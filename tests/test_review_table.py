@@ -326,3 +326,20 @@ def test_a_walkthrough_refuses_a_review_with_a_sentence_and_changes_nothing():
     ask(scene, "review")
     assert scene.message.startswith("A lesson's or a walkthrough's table has no review")
     assert drawn(scene) == before
+
+
+def test_where_no_thread_can_start_the_review_runs_at_once_and_is_shown(monkeypatch):
+    """Python in the browser (the static site) starts no threads: the Review button still works,
+    the kernel answering again when the review is done."""
+
+    def no_threads(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_threads)
+    g = finished()
+    t = quick(Table(g, view=0))
+    ask(t, "review")
+    assert t._review_thread is None
+    assert t.review_panel["state"] == "ready", t.message
+    assert len(t.review_panel["moves"]) == sum(m.player == 0 for m in g.history)
+    assert "inside the program" not in t.message
