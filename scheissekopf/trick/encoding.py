@@ -10,7 +10,7 @@ and turns what it gives into arrays; this module knows the trick games and needs
   tricks counted once while they are the same.
 
 The words (phases, bids, levels, contracts, solo kinds) are the family's own, as the variant
-object's :attr:`~scheissekopf.trick.variant.TrickVariant.vocabulary` gives them.
+object's ``vocabulary`` gives them.
 """
 
 from __future__ import annotations
