@@ -610,24 +610,30 @@ class Table(anywidget.AnyWidget):
                 self.message = agree(str(why), self._game.names)
                 raise ValueError(self.message) from None
             end, game, token = self._review_started(seat)
-        from .review import review as judge
-
-        budget = self.review_budget if budget is None else budget
-        iterations = self.review_iterations if iterations is None else iterations
         try:
-            found = judge(
-                game,
-                seat,
-                budget=budget if iterations is None else None,
-                iterations=iterations,
-                seed=seed,
-                progress=lambda done, total: self._review_progress(token, done, total),
+            found = self._judge(
+                game, seat, budget, iterations, seed, lambda done, total: self._review_progress(token, done, total)
             )
         except ValueError as exc:
             self._review_failed(token, str(exc))
             raise
         self._review_done(token, end, found)
         return found
+
+    def _judge(self, game, seat, budget, iterations, seed, progress) -> Review:
+        """The review itself (``sk.review``), with the table's budget or playouts where none is asked."""
+        from .review import review as judge
+
+        budget = self.review_budget if budget is None else budget
+        iterations = self.review_iterations if iterations is None else iterations
+        return judge(
+            game,
+            seat,
+            budget=budget if iterations is None else None,
+            iterations=iterations,
+            seed=seed,
+            progress=progress,
+        )
 
     @property
     def reviewed(self) -> Review | None:
@@ -764,7 +770,6 @@ class Table(anywidget.AnyWidget):
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
-        budget, iterations = self.review_budget, self.review_iterations
 
         def post(fn) -> None:
             if loop is None:
@@ -774,15 +779,14 @@ class Table(anywidget.AnyWidget):
                     loop.call_soon_threadsafe(fn)
 
         def run() -> None:
-            from .review import review as judge
-
             try:
-                found = judge(
+                found = self._judge(
                     game,
                     seat,
-                    budget=budget if iterations is None else None,
-                    iterations=iterations,
-                    progress=lambda done, total: post(lambda: self._review_progress(token, done, total)),
+                    None,
+                    None,
+                    None,
+                    lambda done, total: post(lambda: self._review_progress(token, done, total)),
                 )
             except ValueError as exc:
                 words = str(exc)

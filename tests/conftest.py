@@ -30,7 +30,7 @@ from importlib.resources import files
 
 import hypothesis
 import pytest
-from helpers import CHROMIUM, CHROMIUM_ARGS, ROOT
+from helpers import CHROMIUM, CHROMIUM_ARGS, ROOT, TRAITS
 
 # ------------------------------------------------------------------ Hypothesis' profiles
 # "full" loads no profile: Hypothesis' own settings (its "ci" profile where CI is set).
@@ -153,23 +153,6 @@ def table(browser):
     yield mount
     page.close()
     assert not errors, errors
-
-
-#: the traits a Table syncs to its front end
-TRAITS = (
-    "state",
-    "info",
-    "legal",
-    "log",
-    "message",
-    "tone",
-    "version",
-    "interactive",
-    "hints",
-    "table_mode",
-    "draft",
-    "lesson",
-)
 
 
 @pytest.fixture

@@ -194,6 +194,24 @@ def move_request(m: dict) -> dict:
     return msg
 
 
+#: the traits a Table syncs to its front end
+TRAITS = (
+    "state",
+    "info",
+    "legal",
+    "log",
+    "message",
+    "tone",
+    "version",
+    "interactive",
+    "hints",
+    "table_mode",
+    "draft",
+    "lesson",
+    "review_panel",
+)
+
+
 def request(table, action, **fields):
     """What a table's front end sends: an action, the version it was made for, and its fields."""
     msg = {"action": action, "version": table.version, **fields}

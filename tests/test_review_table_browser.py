@@ -13,7 +13,7 @@ import random
 
 import pytest
 from conftest import _blank_page
-from helpers import CHROMIUM, codes_in, traits
+from helpers import CHROMIUM, TRAITS, codes_in, traits
 
 import scheissekopf as sk
 from scheissekopf.bots import get
@@ -23,21 +23,6 @@ pytestmark = [
     pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium (/usr/bin/chromium) is not installed"),
 ]
 
-TRAITS = (
-    "state",
-    "info",
-    "legal",
-    "log",
-    "message",
-    "tone",
-    "version",
-    "interactive",
-    "hints",
-    "table_mode",
-    "draft",
-    "lesson",
-    "review_panel",
-)
 SHOTS = os.environ.get("SK_REVIEW_SHOTS", "/tmp/review-shots")
 
 MOUNT = """async (values) => {
