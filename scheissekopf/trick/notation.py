@@ -43,8 +43,6 @@ from .position import KEYS as DICT_KEYS
 from .rules import RULES
 from .rules import get as _rules
 
-#: what a seat may say in the pick or the auction, by variant (its rules object says it)
-BIDS = {name: r.bids for name, r in RULES.items()}
 DOUBLES = ("pass", "double")
 LEVELS = ("normal", "wedding", "solo", "tout", "must")
 ENDINGS = ("thrown", "refused", "tout-lost", "sie")

@@ -72,9 +72,6 @@ KEYS = (
     "view",
 )
 FIELDS = set(KEYS)
-#: each variant's phases and kinds of contract, as its rules object says them
-PHASES = {name: r.phases for name, r in RULES.items()}
-MODES = {name: r.modes for name, r in RULES.items()}
 ENDINGS = (None, "thrown", "refused", "tout-lost", "sie")
 OPTIONS = {"doublers", "knocking"}
 
