@@ -27,6 +27,7 @@ from .bots import (
 )
 from .core import JOKER_RANK, Round, covers
 from .game import _RANKS_IN
+from .rules import jump_in_rows
 
 __all__ = ["Round", "covers", "lean_playout", "play_out", "playout", "stalemate_win"]
 
@@ -87,25 +88,40 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
         stack = r.stack
         row = None
         if jump_ins and stack and r.opening is None:
-            # can a seat jump in? (Round.jump_targets, written out for a stack with no 3s on top)
+            # can a seat other than the mover jump in? (Round.jump_targets, written out for a
+            # stack with no 3s on top; the mover completing four itself is its usual turn)
             top, run, threes = r.run
             if threes:
                 jump = r.jump_targets()
             elif top is None or top == JOKER_RANK or run >= 4:
                 jump = False
-            elif max(cnt[top]) >= 4 - run:
-                jump = True
-            elif r.draw:
-                jump = False
-            else:  # a seat playing from its bank may hold the rank there
-                jump = False
-                for s_, h_ in enumerate(hands):
-                    if not h_:
-                        for c in banks[s_]:
-                            if c is not None and c >> 2 == top:
-                                jump = True
+            else:
+                copies = cnt[top]
+                mine = copies[p]
+                copies[p] = 0  # (the mover left out of the max for a moment)
+                jump = max(copies) >= 4 - run
+                copies[p] = mine
+                if not jump and not r.draw:  # a seat playing from its bank may hold the rank there
+                    for s_, h_ in enumerate(hands):
+                        if not h_ and s_ != p:
+                            for c in banks[s_]:
+                                if c is not None and c >> 2 == top:
+                                    jump = True
         else:
             jump = False
+        if jump and r.pend is None:
+            # the nearest seat after the mover that can jump in does, with as many cards as it
+            # can (jump_in_index); only the jump-ins are made, not the mover's moves
+            rows = []
+            jump_in_rows(r.jump_targets(), hands, banks, cnt, p, r.out, r.draw, rows)
+            if rows:
+                row = rows[jump_in_index(r.n, rows, p)]
+                if trace is not None:
+                    trace.append(row)
+                r.play(row)
+                played += 1
+                continue
+            jump = False  # (a bank card short of the copies needed, or only the mover's 3s)
         if r.pend is None and not jump:
             if hand:
                 # the usual move: the greedy choice from the hand, without making every play (as
@@ -160,8 +176,11 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
                 if r.twice and (win := stalemate_win(r, r.moves())) is not None:
                     row = win
                 elif q and rand() < q:
-                    rows = r.moves()
-                    row = rows[choice(range(len(rows)))]
+                    if hand:  # the i-th of the mover's moves, without making them all
+                        row = _nth_hand_move(r, p, choice(range(count)), mask)
+                    else:  # (from the bank, count only tells one move from several)
+                        rows = r.moves()
+                        row = rows[choice(range(len(rows)))]
         else:
             rows = r.moves()
             if len(rows) == 1:
@@ -181,6 +200,20 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
     return played
 
 
+def _nth_hand_move(r, p, i, mask):
+    """The i-th of :meth:`Round.moves` when they are only the mover's plays from its hand
+    (``mask``: the ranks it may lay, the opening applied) and then the take."""
+    cnt = r.cnt
+    for rank in _RANKS_IN[(mask & r.ranks[p]) >> 2]:
+        k = cnt[rank][p]
+        if i < k:
+            hand = r.hands[p]
+            lo = bisect_left(hand, rank << 2)
+            return (p, "play", tuple(hand[lo : lo + i + 1]), None, None)
+        i -= k
+    return (p, "take", (), None, None)
+
+
 def _from_bank_or_gamble(r, p, table, n_nat):
     """The greedy choice of seat p playing from its bank or gamble, without making every move:
     ``(row, n)``, n the number of moves when below 2, else 2 or more (enough to tell one move
@@ -190,8 +223,20 @@ def _from_bank_or_gamble(r, p, table, n_nat):
     stack = r.stack
     bank = sorted(c for c in r.banks[p] if c is not None)
     if not bank:
-        if P.columns:
-            return None, 0
+        if P.columns:  # schwechat: turn a gamble card over (the first one, greedily), or take
+            gamble = r.gambles[p]
+            row = None
+            flips = 0
+            for i, c in enumerate(gamble):
+                if c is not None:
+                    flips += 1
+                    if row is None:
+                        row = (p, "flip", (), None, i)
+            if stack and (P.voluntary_take or not flips):
+                flips += 1
+                if row is None:
+                    row = (p, "take", (), None, None)
+            return row, flips
         # the gamble, one card at a time: the first slot is the greedy choice
         return (p, "flip", (), None, 0), len(r.gambles[p]) + (1 if stack and P.voluntary_take else 0)
     mask = r.playable()
