@@ -123,6 +123,11 @@ class RootHalving:
         rows.sort(key=lambda r: (r["key"] != chosen, -r["visits"], -r[by]))
         return self._RESULT(rows, self.iterations, self.seconds)
 
+    def sample(self, rng):
+        """A deal consistent with the seat's view, for one or more iterations (a family's
+        search may deal into a lighter form; :meth:`iterate` takes what this returns)."""
+        return self.info.sample(rng)
+
     def _root_options(self, options, root_key):
         """The root decision's options in one deal: only ``root_key`` when one is given (a
         halving round), else the moves the seat really has; all of them if none is left."""
@@ -177,7 +182,7 @@ class RootHalving:
             else:
                 quota = done + (iterations - done) // left
             while True:
-                deal = self.info.sample(rng)
+                deal = self.sample(rng)
                 seed = rng.getrandbits(64)
                 for key in keys:
                     self.iterate(random.Random(seed), deal, key)

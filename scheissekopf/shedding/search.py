@@ -194,7 +194,16 @@ class Searcher(RootHalving):
         """One determinized iteration: deal, descend, expand one edge, play out, credit.
         ``deal``: play in a copy of this sample instead of a fresh one; ``root_key``: the root
         move to start with (else UCB chooses)."""
-        g = self.info.sample(rng) if deal is None else deal
+        if deal is None:
+            g = self.sample(rng)
+            if type(g) is Round:
+                self._iterate_lean(rng, g, root_key)
+                return
+        else:
+            g = deal
+            if type(g) is Round:  # (shared by the root's moves in a halving round: a copy each)
+                self._iterate_lean(rng, g.copy(), root_key)
+                return
         if self.lean and covers(g):
             self._iterate_lean(rng, Round.of(g), root_key)
             return
@@ -247,6 +256,13 @@ class Searcher(RootHalving):
             if pts is not None:
                 e.points += pts[e.player]
         self.iterations += 1
+
+    def sample(self, rng):
+        """A deal of the unseen cards: in play (where the search runs on the rules core) dealt
+        straight into a :class:`~scheissekopf.shedding.core.Round`, else into a game."""
+        if self.lean and self.info.base.phase == "play":
+            return self.info.sample_round(rng)
+        return self.info.sample(rng)
 
     def _options_lean(self, r, passed):
         """:meth:`_options` on a rules core ``r``: (deciding seat, [(key, row)]), row None a pass."""
