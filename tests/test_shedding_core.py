@@ -116,6 +116,8 @@ def walk(variant, players, seed, greedy_share=0.5, limit=700, start=None, seen=N
         g.play(m)
         r.play((m.player, m.kind, m.cards, m.target, m.index))
         assert state(r) == state(g), f"after {m}"
+        kept = r.bankr  # (the ranks in the banks of empty hands, kept while they stay)
+        assert kept is None or kept == r.bank_ranks(), f"after {m}"
         if g.phase == "over" and g.preset.scoring == "points":
             assert r.points() == [g.points().get(s, 0) for s in range(g.n)]
         if seen is not None and g.stalemate:

@@ -91,6 +91,7 @@ class Round:
         "rep",
         "twice",
         "irrev",
+        "bankr",
     )
 
     @classmethod
@@ -135,17 +136,19 @@ class Round:
         r.loser = game.loser
         r.hh, r.sh, r.rep, r.irrev = game._hh, game._sh, dict(game._rep), False
         r.twice = list(r.rep.values()).count(2)
+        r.bankr = None
         return r
 
     # ``cnt[r][s]``: how many cards of rank r seat s holds in its hand; ``ranks[s]``: the ranks
-    # it holds there, as a bit mask (bit r for rank r)
+    # it holds there, as a bit mask (bit r for rank r); ``bankr``: see bank_ranks (None: not
+    # known; a change to a bank, or a hand emptied or filled, forgets it)
 
     def copy(self):
         r = Round.__new__(Round)
         r.P, r.n, r.run, r.left, r.turn, r.direction = self.P, self.n, self.run, self.left, self.turn, self.direction
         r.keyx, r.plain, r.skip3 = self.keyx, self.plain, self.skip3
         r.pend, r.opening, r.over, r.stalemate, r.loser = self.pend, self.opening, self.over, self.stalemate, self.loser
-        r.hh, r.sh, r.twice, r.irrev = self.hh, self.sh, self.twice, self.irrev
+        r.hh, r.sh, r.twice, r.irrev, r.bankr = self.hh, self.sh, self.twice, self.irrev, self.bankr
         r.hands = [h[:] for h in self.hands]
         r.cnt = list(map(list.copy, self.cnt))
         r.ranks = self.ranks[:]
@@ -161,6 +164,19 @@ class Round:
         self.keyx = (ZDIR if self.direction < 0 else 0) + (0 if self.pend is None else ZP[self.pend])
 
     # ------------------------------------------------------------------ reading
+    def bank_ranks(self):
+        """Bit mask of the ranks lying in the banks of the seats whose hand is empty (those that
+        play from their banks once the draw pile is gone), kept in ``bankr`` until it changes."""
+        bits = 0
+        banks = self.banks
+        for s, hand in enumerate(self.hands):
+            if not hand:
+                for c in banks[s]:
+                    if c is not None:
+                        bits |= 1 << (c >> 2)
+        self.bankr = bits
+        return bits
+
     def held(self, s):
         """How many cards seat ``s`` holds in all its zones."""
         n = len(self.hands[s])
@@ -267,13 +283,12 @@ class Round:
             if max(cnt[r]) >= need:
                 return targets
         if not self.draw:  # the seats playing from their banks
-            for s, hand in enumerate(self.hands):
-                if not hand:
-                    for c in self.banks[s]:
-                        if c is not None:
-                            for r, _ in targets:
-                                if c >> 2 == r:
-                                    return targets
+            bits = self.bankr
+            if bits is None:
+                bits = self.bank_ranks()
+            for r, _ in targets:
+                if bits >> r & 1:
+                    return targets
         return ()
 
     # ------------------------------------------------------------------ playing
@@ -340,6 +355,8 @@ class Round:
                     nxt = (nxt + d) % n
                 self.turn = nxt
             else:
+                if not hand:  # (emptied now, or played from the bank)
+                    self.bankr = None
                 self._resolve(p, r, k)
         elif kind == "take":
             self._take(row[0], row[2])
@@ -366,6 +383,7 @@ class Round:
                 self._end_stalemate()
 
     def _bank_remove(self, p, cards):
+        self.bankr = None
         bank = self.banks[p]
         for c in cards:
             i = bank.index(c)
@@ -376,6 +394,7 @@ class Round:
         self.irrev = True
 
     def _refill(self, p, hand):
+        self.bankr = None
         draw = self.draw
         need = 3 - len(hand)
         z = ZH[p]
@@ -417,6 +436,8 @@ class Round:
 
     def _hand_add(self, p, cards):
         hand = self.hands[p]
+        if not hand:
+            self.bankr = None
         z = ZH[p]
         h = self.hh
         cnt = self.cnt
@@ -496,6 +517,7 @@ class Round:
             self._set_keyx()
         else:
             hand = self.hands[p]
+            self.bankr = None
             if hand:
                 hand.remove(JOKER)
                 self.hh -= ZH[p][JOKER]
@@ -525,8 +547,19 @@ class Round:
             del gamble[i]
         self.irrev = True
         r = card >> 2
-        fits = playable_on(P, self.stack) >> r & 1
-        self._push((card,), r)
+        st = self.stack
+        fits = playable_on(P, st) >> r & 1
+        # _push of one card, written out (an eighth of a bitenight playout's moves are turned
+        # gamble cards)
+        self.sh += ZS[len(st)][card]
+        st.append(card)
+        rank, n, threes = self.run
+        if r == 3 and self.skip3:
+            self.run = (rank, n, threes + 1)
+        elif r == rank:
+            self.run = (rank, n + 1, 0)
+        else:
+            self.run = (r, 1, 0)
         if fits:
             if r == JOKER_RANK and P.joker == "target":
                 self.pend = p

@@ -242,6 +242,7 @@ class InfoSet:
         r.rep = rep = {(key + hidden) & _MASK: v for key, v in self.base._rep.items()}
         rep.setdefault((r.hh + r.sh + ZT[r.turn] + r.keyx) & _MASK, 1)  # (Game._position_key)
         r.twice = list(rep.values()).count(2)
+        r.bankr = None  # (hands were filled)
         return r
 
     def _deal_musts(self, cards):

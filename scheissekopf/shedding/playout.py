@@ -27,7 +27,7 @@ from .bots import (
 )
 from .core import JOKER_RANK, Round, covers
 from .game import _RANKS_IN
-from .rules import jump_in_rows
+from .rules import _ONE_TARGET, jump_in_rows
 
 __all__ = ["Round", "covers", "lean_playout", "play_out", "playout", "stalemate_win"]
 
@@ -92,28 +92,31 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
             # stack with no 3s on top; the mover completing four itself is its usual turn)
             top, run, threes = r.run
             if threes:
-                jump = r.jump_targets()
+                jump = r.jump_targets()  # (the targets, or ())
             elif top is None or top == JOKER_RANK or run >= 4:
-                jump = False
+                jump = ()
             else:
+                jump = ()
                 copies = cnt[top]
-                mine = copies[p]
-                copies[p] = 0  # (the mover left out of the max for a moment)
-                jump = max(copies) >= 4 - run
-                copies[p] = mine
+                if max(copies) >= 4 - run:
+                    mine = copies[p]
+                    copies[p] = 0  # (the mover left out of the max for a moment)
+                    if max(copies) >= 4 - run:
+                        jump = _ONE_TARGET[top][run]
+                    copies[p] = mine
                 if not jump and not r.draw:  # a seat playing from its bank may hold the rank there
-                    for s_, h_ in enumerate(hands):
-                        if not h_ and s_ != p:
-                            for c in banks[s_]:
-                                if c is not None and c >> 2 == top:
-                                    jump = True
+                    bits = r.bankr
+                    if bits is None:
+                        bits = r.bank_ranks()
+                    if bits >> top & 1:  # (the mover's own bank too: then no jump-in is found below)
+                        jump = _ONE_TARGET[top][run]
         else:
-            jump = False
+            jump = ()
         if jump and r.pend is None:
             # the nearest seat after the mover that can jump in does, with as many cards as it
             # can (jump_in_index); only the jump-ins are made, not the mover's moves
             rows = []
-            jump_in_rows(r.jump_targets(), hands, banks, cnt, p, r.out, r.draw, rows)
+            jump_in_rows(jump, hands, banks, cnt, p, r.out, r.draw, rows)
             if rows:
                 row = rows[jump_in_index(r.n, rows, p)]
                 if trace is not None:
@@ -121,7 +124,7 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
                 r.play(row)
                 played += 1
                 continue
-            jump = False  # (a bank card short of the copies needed, or only the mover's 3s)
+            jump = ()  # (a bank card short of the copies needed, the mover's own bank, or only its 3s)
         if r.pend is None and not jump:
             if hand:
                 # the usual move: the greedy choice from the hand, without making every play (as
@@ -221,7 +224,7 @@ def _from_bank_or_gamble(r, p, table, n_nat):
     (From the bank the best play of a rank is all its cards: more cards score lower.)"""
     P = r.P
     stack = r.stack
-    bank = sorted(c for c in r.banks[p] if c is not None)
+    bank = sorted([c for c in r.banks[p] if c is not None]) if P.columns else sorted(r.banks[p])
     if not bank:
         if P.columns:  # schwechat: turn a gamble card over (the first one, greedily), or take
             gamble = r.gambles[p]
