@@ -299,15 +299,20 @@ class Round:
         if kind == "play":
             # (a play, most moves, is written out in one piece up to its effects: _resolve)
             p, cards = row[0], row[2]
-            r = cards[0] >> 2
+            c = cards[0]
+            r = c >> 2
             k = len(cards)
             hand = self.hands[p]
             if hand:
                 z = ZH[p]
-                h = self.hh
-                for c in cards:
+                if k == 1:  # (most plays: one card, no loop)
                     hand.remove(c)
-                    h -= z[c]
+                    h = self.hh - z[c]
+                else:
+                    h = self.hh
+                    for c in cards:
+                        hand.remove(c)
+                        h -= z[c]
                 cnt, ranks = self.cnt, self.ranks
                 left = cnt[r][p] - k
                 cnt[r][p] = left
@@ -331,11 +336,16 @@ class Round:
             else:
                 self._bank_remove(p, cards)
             st = self.stack
-            h = self.sh
-            for c in cards:
-                h += ZS[len(st)][c]
+            if k == 1:
+                c = cards[0]
+                self.sh += ZS[len(st)][c]
                 st.append(c)
-            self.sh = h
+            else:
+                h = self.sh
+                for c in cards:
+                    h += ZS[len(st)][c]
+                    st.append(c)
+                self.sh = h
             rank, n, threes = self.run
             if r == 3 and self.skip3:
                 threes += k
