@@ -454,8 +454,9 @@ class Round:
         bits = self.ranks[p]
         for c in cards:
             h += z[c]
-            cnt[c >> 2][p] += 1
-            bits |= 1 << (c >> 2)
+            x = c >> 2
+            cnt[x][p] += 1
+            bits |= 1 << x
         self.ranks[p] = bits
         self.hh = h
         hand += cards

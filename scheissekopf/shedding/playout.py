@@ -27,7 +27,7 @@ from .bots import (
 )
 from .core import JOKER_RANK, Round, covers
 from .game import _RANKS_IN
-from .rules import _ONE_TARGET, jump_in_rows
+from .rules import _ONE_TARGET, jump_in_rows, playable_on
 
 __all__ = ["Round", "covers", "lean_playout", "play_out", "playout", "stalemate_win"]
 
@@ -224,25 +224,27 @@ def _from_bank_or_gamble(r, p, table, n_nat):
     (From the bank the best play of a rank is all its cards: more cards score lower.)"""
     P = r.P
     stack = r.stack
-    bank = sorted([c for c in r.banks[p] if c is not None]) if P.columns else sorted(r.banks[p])
-    if not bank:
-        if P.columns:  # schwechat: turn a gamble card over (the first one, greedily), or take
-            gamble = r.gambles[p]
-            row = None
-            flips = 0
-            for i, c in enumerate(gamble):
-                if c is not None:
-                    flips += 1
-                    if row is None:
-                        row = (p, "flip", (), None, i)
-            if stack and (P.voluntary_take or not flips):
+    bank = r.banks[p]
+    if not bank and not P.columns:  # the gamble, one card at a time: the first slot is the greedy choice
+        return (p, "flip", (), None, 0), len(r.gambles[p]) + (1 if stack and P.voluntary_take else 0)
+    bank = sorted([c for c in bank if c is not None]) if P.columns else sorted(bank)
+    if not bank:  # schwechat's empty bank columns: turn a gamble card over (the first), or take
+        gamble = r.gambles[p]
+        row = None
+        flips = 0
+        for i, c in enumerate(gamble):
+            if c is not None:
                 flips += 1
                 if row is None:
-                    row = (p, "take", (), None, None)
-            return row, flips
-        # the gamble, one card at a time: the first slot is the greedy choice
-        return (p, "flip", (), None, 0), len(r.gambles[p]) + (1 if stack and P.voluntary_take else 0)
-    mask = r.playable()
+                    row = (p, "flip", (), None, i)
+        if stack and (P.voluntary_take or not flips):
+            flips += 1
+            if row is None:
+                row = (p, "take", (), None, None)
+        return row, flips
+    mask = P.on_top[stack[-1] >> 2] if stack else P.on_empty
+    if mask is None:  # (a see-through card on top)
+        mask = playable_on(P, stack)
     opening = r.opening
     if opening is not None:
         mask &= 1 << opening
