@@ -474,7 +474,14 @@ class Round:
         if not burn:
             rank, run, threes = self.run
             burn = threes >= 4 or (rank == r and run >= 4)
-        out = not self.hands[p] and self._check_out(p, r == 4 and P.scoring == "points")
+        # (a bank or gamble card left, the usual answer, is told without the call: no card's
+        # code is 0, so any() is False only for a zone of empty slots)
+        out = (
+            not self.hands[p]
+            and not any(self.banks[p])
+            and not any(self.gambles[p])
+            and self._check_out(p, r == 4 and P.scoring == "points")
+        )
         if burn and P.burn_restarts_self:
             nxt = self._next(p) if out else p
         elif r == 8 and P.eight_skips and not self.over:

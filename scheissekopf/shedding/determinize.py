@@ -123,7 +123,7 @@ class InfoSet:
                 "too few unseen cards of the ranks that the seats who had to take the stack must hold"
             )
         self.base = view.clone()  # a plain Game holding the public position (and "??")
-        self._round = None  # the public position as a rules core, made when first dealt into
+        self._round = None  # the public position as a rules core, made when first dealt into (sample_round)
 
     # ------------------------------------------------------------------ reading
     def signature(self):
@@ -156,11 +156,12 @@ class InfoSet:
         )
 
     # ------------------------------------------------------------------ dealing
-    def _deal(self, rng):
+    def _deal(self, rng, unseen=None):
         """The unseen cards dealt at random (``rng`` a ``random.Random``): per hidden hand
         ``(seat, its known cards, the cards dealt to it)``, then the gamble cards in the order of
-        ``gamble_slots``, the draw pile, and what the dealt hand cards add to the position key."""
-        cards = self.unseen[:]
+        ``gamble_slots``, the draw pile, and what the dealt hand cards add to the position key.
+        ``unseen``: the unseen cards in another form, in the same order (the same deal)."""
+        cards = (self.unseen if unseen is None else unseen)[:]
         rng.shuffle(cards)
         need = self.need
         first = {}
@@ -218,12 +219,13 @@ class InfoSet:
         drawing the same random numbers, without making the game (a round in play only). The
         search deals every iteration this way (a game and its copy into a round cost a
         bitenight iteration about 5 % of its instructions)."""
-        hands, gambles, draw, hidden = self._deal(rng)
-        r = self._round
-        if r is None:
-            r = self._round = _public_round(self)
+        if self._round is None:
+            # the public position as a round, and the cards as the round holds them (plain ints)
+            self._round = (_public_round(self), list(map(int, self.unseen)))
+        r, unseen = self._round
+        hands, gambles, draw, hidden = self._deal(rng, unseen)
         r = r.copy()
-        cnt, ranks = r.cnt, r.ranks
+        cnt, ranks, held = r.cnt, r.ranks, r.hands
         for s, known, dealt in hands:
             bits = ranks[s]
             for c in dealt:
@@ -231,13 +233,14 @@ class InfoSet:
                 cnt[x][s] += 1
                 bits |= 1 << x
             ranks[s] = bits
-            hand = known + dealt
-            hand.sort()
-            r.hands[s] = list(map(int, hand))
+            if known:
+                dealt = held[s] + dealt  # (the round's hand holds the known cards)
+            dealt.sort()
+            held[s] = dealt
         rows = r.gambles
         for (s, slot), c in zip(self.gamble_slots, gambles):
-            rows[s][slot] = int(c)
-        r.draw = list(map(int, draw))
+            rows[s][slot] = c
+        r.draw = draw
         r.hh += hidden
         r.rep = rep = {(key + hidden) & _MASK: v for key, v in self.base._rep.items()}
         rep.setdefault((r.hh + r.sh + ZT[r.turn] + r.keyx) & _MASK, 1)  # (Game._position_key)
