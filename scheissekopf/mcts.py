@@ -174,6 +174,7 @@ class RootHalving:
             keys.insert(0, first)
         rounds = max(1, math.ceil(math.log2(len(keys))))
         root = self.root
+        stream = random.Random()  # the random numbers of one deal, seeded again for each root move
         done = 0
         for r in range(rounds):
             left = rounds - r
@@ -185,7 +186,8 @@ class RootHalving:
                 deal = self.sample(rng)
                 seed = rng.getrandbits(64)
                 for key in keys:
-                    self.iterate(random.Random(seed), deal, key)
+                    stream.seed(seed)  # (as random.Random(seed), without making one each time)
+                    self.iterate(stream, deal, key)
                 done += len(keys)
                 if seconds is not None:
                     if clock() >= stop:

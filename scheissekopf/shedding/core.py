@@ -36,6 +36,9 @@ from .rules import (
 )
 
 JOKER = JOKER_RANK << 2  # every joker has this code
+# BIT[r] == 1 << r: looked up on the path of every move, where CPython 3.11's shifts take the
+# interpreter's generic path and a list index its fast one
+BIT = [1 << r for r in range(16)]
 
 
 def covers(game):
@@ -317,7 +320,7 @@ class Round:
                 left = cnt[r][p] - k
                 cnt[r][p] = left
                 if not left:
-                    ranks[p] &= ~(1 << r)
+                    ranks[p] ^= BIT[r]  # (its bit was set)
                 draw = self.draw
                 if draw and len(hand) < 3:  # draw back up to three
                     drawn = draw[-(3 - len(hand)) :]
@@ -356,7 +359,7 @@ class Round:
             else:
                 n = k
                 self.run = (r, k, 0)
-            if hand and self.plain >> r & 1 and n < 4 and threes < 4:
+            if hand and self.plain & BIT[r] and n < 4 and threes < 4:
                 # no effect: the next seat in plays
                 self.opening = None
                 n, d, gone = self.n, self.direction, self.out
@@ -379,7 +382,10 @@ class Round:
         # count the position reached for the stalemate rule, as the game does: an irreversible
         # move starts the window afresh, a third visit ends the round. ``twice``: how many
         # positions the window holds twice (only those can come a third time).
-        key = (self.hh + self.sh + ZT[self.turn] + self.keyx) & _MASK
+        key = self.hh + self.sh + ZT[self.turn]
+        if self.keyx:  # (mostly 0: an addition of these long integers is not free)
+            key += self.keyx
+        key &= _MASK
         if self.irrev:
             self.rep = {key: 1}
             self.twice = 0
@@ -456,7 +462,7 @@ class Round:
             h += z[c]
             x = c >> 2
             cnt[x][p] += 1
-            bits |= 1 << x
+            bits |= BIT[x]
         self.ranks[p] = bits
         self.hh = h
         hand += cards
