@@ -185,9 +185,10 @@ class RootHalving:
             while True:
                 deal = self.sample(rng)
                 seed = rng.getrandbits(64)
+                last = keys[-1]
                 for key in keys:
                     stream.seed(seed)  # (as random.Random(seed), without making one each time)
-                    self.iterate(stream, deal, key)
+                    self.iterate(stream, deal, key, shared=key is not last)  # (the last may play in it)
                 done += len(keys)
                 if seconds is not None:
                     if clock() >= stop:

@@ -552,12 +552,12 @@ class _Samples:
         inner = searcher.iterate
         root = searcher.root
 
-        def iterate(rng, deal=None, root_key=None):
+        def iterate(rng, deal=None, root_key=None, shared=True):
             if deal is None or deal is not self.deal:
                 self.deal = deal
                 self.number += 1
             before = {key: (e.visits, e.reward) for key, e in root.items()}
-            inner(rng, deal, root_key)
+            inner(rng, deal, root_key, shared)
             for key, e in root.items():
                 visits, reward = before.get(key, (0, 0.0))
                 if e.visits > visits:

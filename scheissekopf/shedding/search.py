@@ -190,10 +190,11 @@ class Searcher(RootHalving):
                     return q, mine
         return turn, [(move_key(m), m) for m in moves if m.player == turn]
 
-    def iterate(self, rng, deal=None, root_key=None):
+    def iterate(self, rng, deal=None, root_key=None, shared=True):
         """One determinized iteration: deal, descend, expand one edge, play out, credit.
-        ``deal``: play in a copy of this sample instead of a fresh one; ``root_key``: the root
-        move to start with (else UCB chooses)."""
+        ``deal``: play in a copy of this sample instead of a fresh one (in the sample itself when
+        it is not ``shared``: its last use); ``root_key``: the root move to start with (else UCB
+        chooses)."""
         if deal is None:
             g = self.sample(rng)
             if type(g) is Round:
@@ -202,12 +203,12 @@ class Searcher(RootHalving):
         else:
             g = deal
             if type(g) is Round:  # (shared by the root's moves in a halving round: a copy each)
-                self._iterate_lean(rng, g.copy(), root_key)
+                self._iterate_lean(rng, g.copy() if shared else g, root_key)
                 return
         if self.lean and covers(g):
             self._iterate_lean(rng, Round.of(g), root_key)
             return
-        if deal is not None:
+        if deal is not None and shared:
             g = g.clone()
         node = self.root
         path = []

@@ -85,8 +85,10 @@ class TrickSearcher(RootHalving):
             return 1.0
         return max(1.0, self.abs_total / self.iterations)
 
-    def iterate(self, rng, deal=None, root_key=None):
-        g = self.info.sample(rng) if deal is None else deal.clone()
+    def iterate(self, rng, deal=None, root_key=None, shared=True):
+        """One determinized iteration (see the shedding search's): ``deal`` is played in a copy
+        unless it is not ``shared`` (its last use)."""
+        g = self.info.sample(rng) if deal is None else deal.clone() if shared else deal
         node = self.root
         path = []
         cs = self.c * self._scale()
