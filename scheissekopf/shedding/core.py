@@ -28,6 +28,7 @@ from .rules import (
     eight_skips,
     joker_rows,
     jump_in_rows,
+    plain_ranks,
     playable_on,
     round_points,
     stalemate_outcome,
@@ -44,21 +45,6 @@ BIT = [1 << r for r in range(16)]
 def covers(game):
     """Can a :class:`Round` play on from this game? Any round in play (not the setup, not over)."""
     return game.phase == "play"
-
-
-_PLAIN: dict = {}
-
-
-def _plain(P):
-    """The ranks whose play in preset P has no effect but being laid (unless it burns the stack
-    or empties a hand), as a bit mask."""
-    bits = _PLAIN.get(P.name)
-    if bits is None:
-        effects = (
-            (1 << 10 if P.ten_burns else 0) | (1 << 8 if P.eight_skips else 0) | (1 << JOKER_RANK if P.joker else 0)
-        )
-        bits = _PLAIN[P.name] = sum(1 << x for x in range(2, JOKER_RANK + 1)) & ~effects
-    return bits
 
 
 class Round:
@@ -129,7 +115,7 @@ class Round:
         r.direction = game.direction
         r.pend = game._pend
         r.keyx = (ZDIR if r.direction < 0 else 0) + (0 if r.pend is None else ZP[r.pend])  # (_set_keyx)
-        r.plain = _PLAIN.get(P.name) or _plain(P)
+        r.plain = plain_ranks(P)
         r.skip3 = P.run_skips_threes
         r.opening = game.opening
         r.finished = game.finished[:]

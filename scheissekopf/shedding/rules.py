@@ -47,6 +47,22 @@ def makes_four(top_run, r, k):
     return r == rank and run + k >= 4
 
 
+_PLAIN: dict = {}
+
+
+def plain_ranks(P):
+    """The ranks whose play in preset P has no effect but being laid (unless it burns the stack
+    or empties a hand), as a bit mask: the rules core's quick test for a play that only passes
+    the turn on. Worked out once per preset."""
+    bits = _PLAIN.get(P.name)
+    if bits is None:
+        effects = (
+            (1 << 10 if P.ten_burns else 0) | (1 << 8 if P.eight_skips else 0) | (1 << JOKER_RANK if P.joker else 0)
+        )
+        bits = _PLAIN[P.name] = sum(1 << x for x in range(2, JOKER_RANK + 1)) & ~effects
+    return bits
+
+
 # _RANKS_IN[bits >> 2]: the ranks 2..15 whose bits are set in `bits`, lowest first
 _RANKS_IN: list[tuple[int, ...]] = [()]
 for _r in range(2, 16):
