@@ -27,7 +27,8 @@ of a hundred or so playouts and up to twenty moves this picks far fewer lucky lo
 Once the cards are in play, steps 2 to 4 run on the rules core
 (:class:`scheissekopf.shedding.core.Round`; the playouts by :mod:`scheissekopf.shedding.playout`),
 which plays the same moves with the same random numbers as the game would, at a fraction of the
-cost; ``Searcher.lean`` says so (the tests turn it off to compare).
+cost, and step 1 deals straight into it (:meth:`.determinize.InfoSet.sample_round`);
+``Searcher.lean`` says so (the tests turn it off to compare).
 
 Who decides follows :func:`scheissekopf.bots.play_round`: a jump-in chance goes first to the
 other seats in turn order from the player to move (each may pass), then the player to move
@@ -282,7 +283,7 @@ class Searcher(RootHalving):
         return turn, [(row_key(row), row) for row in rows if row[0] == turn], rows
 
     def _iterate_lean(self, rng, r, root_key):
-        """:meth:`iterate` in a deal in play, on its rules core ``r`` (:meth:`.core.Round.of`):
+        """:meth:`iterate` in a deal in play, on its rules core ``r`` (a dealt round, played on):
         the same steps, the same choices."""
         node = self.root
         path = []
