@@ -227,21 +227,8 @@ def _from_bank_or_gamble(r, p, table, n_nat):
     bank = r.banks[p]
     if not bank and not P.columns:  # the gamble, one card at a time: the first slot is the greedy choice
         return (p, "flip", (), None, 0), len(r.gambles[p]) + (1 if stack and P.voluntary_take else 0)
+    # (schwechat's empty bank columns go on below: no play, so their gamble cards, then the take)
     bank = sorted([c for c in bank if c is not None]) if P.columns else sorted(bank)
-    if not bank:  # schwechat's empty bank columns: turn a gamble card over (the first), or take
-        gamble = r.gambles[p]
-        row = None
-        flips = 0
-        for i, c in enumerate(gamble):
-            if c is not None:
-                flips += 1
-                if row is None:
-                    row = (p, "flip", (), None, i)
-        if stack and (P.voluntary_take or not flips):
-            flips += 1
-            if row is None:
-                row = (p, "take", (), None, None)
-        return row, flips
     mask = P.on_top[stack[-1] >> 2] if stack else P.on_empty
     if mask is None:  # (a see-through card on top)
         mask = playable_on(P, stack)
