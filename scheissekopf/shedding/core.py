@@ -559,8 +559,8 @@ class Round:
         r = card >> 2
         st = self.stack
         fits = playable_on(P, st) >> r & 1
-        # _push of one card, written out (an eighth of a bitenight playout's moves are turned
-        # gamble cards)
+        # _push of one card, written out: an eighth of a bitenight playout's moves are turned
+        # gamble cards, and the call cost a playout move 216 instructions (0.7 %, callgrind)
         self.sh += ZS[len(st)][card]
         st.append(card)
         rank, n, threes = self.run
