@@ -20,10 +20,13 @@ play (:func:`covers`).
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from ..cards import JOKER_RANK
 from .keys import _MASK, ZDIR, ZH, ZP, ZS, ZT
 from .rules import (
     _ONE_TARGET,
+    _RANKS_IN,
     _jump_targets,
     eight_skips,
     joker_rows,
@@ -233,20 +236,22 @@ class Round:
         if hand:
             if self.opening is not None:
                 mask &= 1 << self.opening
-            i, n = 0, len(hand)
-            while i < n:  # each playable rank held, one play per count (the hand is sorted)
-                r = hand[i] >> 2
-                j = i + 1
-                while j < n and hand[j] >> 2 == r:
-                    j += 1
-                if mask >> r & 1:
-                    if r == JOKER_RANK and P.joker == "target":
-                        joker_rows(p, self.out, not self.draw and self.held(p) == 1, JOKER, rows)
-                    else:
-                        cards = tuple(hand[i:j])
-                        for k in range(1, j - i + 1):
-                            rows.append((p, "play", cards[:k], None, None))
-                i = j
+            cnt = self.cnt
+            # each playable rank held, lowest first, one play per count: the kept counts and rank
+            # mask say which, so the hand is not walked card by card (listing the moves was
+            # two thirds of a random move's instructions)
+            for r in _RANKS_IN[(mask & self.ranks[p]) >> 2]:
+                if r == JOKER_RANK and P.joker == "target":
+                    joker_rows(p, self.out, not self.draw and self.held(p) == 1, JOKER, rows)
+                    continue
+                k = cnt[r][p]
+                i = bisect_left(hand, r << 2)  # (sorted: a rank's cards lie together)
+                if k == 1:
+                    rows.append((p, "play", (hand[i],), None, None))
+                else:
+                    cards = tuple(hand[i : i + k])
+                    for j in range(1, k + 1):
+                        rows.append((p, "play", cards[:j], None, None))
         elif not self.draw:  # off the table: bank, gamble
             if table_rows(P, p, self.banks[p], self.gambles[p], mask, self.opening, self.out, JOKER, rows):
                 return
