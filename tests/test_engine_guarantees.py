@@ -84,6 +84,16 @@ class Boom(Exception):
     pass
 
 
+def then_fail(method):
+    """``method``, raising :class:`Boom` once it has done its work."""
+
+    def done_then_fail(self, *args):
+        method(self, *args)
+        raise Boom
+
+    return done_then_fail
+
+
 @pytest.mark.parametrize("variant", ["bitenight", "palace", "schwechat"])
 def test_a_move_that_fails_half_way_leaves_the_position_as_before_shedding(variant, monkeypatch):
     rng = random.Random(variant)
@@ -94,18 +104,10 @@ def test_a_move_that_fails_half_way_leaves_the_position_as_before_shedding(varia
         before, history, log = g.to_text(), list(g.history), len(g.log)
         legal = [str(m) for m in g.legal_moves()]
         move = rng.choice(g.legal_moves())
-        real_note, real_push = SheddingGame._note, SheddingGame._push
-
-        def note_then_fail(self, *args):  # the move has changed things when an event is noted
-            real_note(self, *args)
-            raise Boom
-
-        def push_then_fail(self, *args):  # ...or cards are laid on the stack
-            real_push(self, *args)
-            raise Boom
-
-        monkeypatch.setattr(SheddingGame, "_note", note_then_fail)
-        monkeypatch.setattr(SheddingGame, "_push", push_then_fail)
+        # the move fails once the rules core has made it whole (the game closes it), or inside
+        # the core: after a play's effects, after cards went into a hand, after a seat went out
+        for name in ("_commit", "_effects", "_hand_add", "_check_out"):
+            monkeypatch.setattr(SheddingGame, name, then_fail(getattr(SheddingGame, name)))
         with pytest.raises(Boom):
             g.play(move)
         monkeypatch.undo()

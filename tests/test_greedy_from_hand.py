@@ -40,7 +40,7 @@ def test_the_greedy_choice_from_the_counts_is_the_greedy_choice_from_the_offer(v
                     # declined while the player plays from its hand: a hand holds enough
                     # copies to complete four of a kind (the mover's own included, which the
                     # quick test does not tell apart), or a joker naming its target is a play
-                    jump = g.preset.jump_ins and g.opening is None and g.stack and g._jump_in_targets()
+                    jump = g.preset.jump_ins and g.opening is None and g.stack and g.jump_targets()
                     assert jump or any(r[1] == "joker" for r in rows)
                 continue
             answered += 1

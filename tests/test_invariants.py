@@ -8,6 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scheissekopf as sk
+from scheissekopf.shedding.generate import top_run
+from scheissekopf.shedding.keys import ZDIR, ZP
 
 # a safety net only: the stalemate rule ends every round long before this
 MOVE_CAP = 20_000
@@ -163,28 +165,55 @@ def test_cached_top_run_playable_ranks_and_rank_counts_match_the_cards(table):
         return moves
 
     def cached(g):
-        return (g._top_run(), g._playable(), [k[:] for k in g._counts()], g._held[:], g._bank_ranks(), setup_moves(g))
-
-    def fresh(g):
-        kept = g._run, g._mask, g._cnt, g._held, g._plays, g._bankr, g._smoves
-        g._drop_caches()
-        want = (
-            g._top_run(),
-            g.preset.allowed[g.preset.top_key(g.stack)],
-            [[sum(1 for c in pl.hand if c >> 2 == r) for pl in g.players] for r in range(16)],
-            [sum(1 << r for r in {c >> 2 for c in pl.hand}) for pl in g.players],
-            sum(1 << r for r in {c >> 2 for pl in g.players if not pl.hand for c in pl.bank if c is not None}),
+        bankr = g._bankr  # (None: not known yet, worked out when asked)
+        if g.phase == "setup":  # (the core's counts are worked out when play starts)
+            return setup_moves(g)
+        return (
+            g._run,
+            g.playable(),
+            [k[:] for k in g._cnt],
+            g._held[:],
+            g.bank_ranks() if bankr is None else bankr,
+            g.left,
+            g.keyx,
+            g.twice if g.phase == "play" else None,  # (what it counts matters while in play)
+            g.ended,
             setup_moves(g),
         )
-        g._run, g._mask, g._cnt, g._held, g._plays, g._bankr, g._smoves = kept
+
+    fields = ("_run", "_cnt", "_held", "_plays", "_bankr", "_smoves", "left", "keyx", "twice", "ended", "plain")
+
+    def fresh(g):
+        kept = [getattr(g, name) for name in fields]
+        g._drop_caches()
+        want = (
+            setup_moves(g)
+            if g.phase == "setup"
+            else (
+                top_run(g.preset, g.stack),
+                g.preset.allowed[g.preset.top_key(g.stack)],
+                [[sum(1 for c in pl.hand if c >> 2 == r) for pl in g.players] for r in range(16)],
+                [sum(1 << r for r in {c >> 2 for c in pl.hand}) for pl in g.players],
+                sum(1 << r for r in {c >> 2 for pl in g.players if not pl.hand for c in pl.bank if c is not None}),
+                g._out.count(False),
+                (ZDIR if g.direction < 0 else 0) + (0 if g._pend is None else ZP[g._pend]),
+                list(g._rep.values()).count(2) if g.phase == "play" else None,
+                g.phase == "over",
+                setup_moves(g),
+            )
+        )
+        for name, value in zip(fields, kept):
+            setattr(g, name, value)
         return want
 
     def kept_plays_match(g):
+        if g.phase == "setup":
+            return True
         # each seat's plays of a rank, kept from an earlier position, are those its cards of
         # that rank give now
-        for p, made in enumerate(g._plays or ()):
+        for p, made in enumerate(g._plays):
             for r, plays in enumerate(made):
-                if plays is not None:
+                if plays is not None and len(plays) == g._cnt[r][p]:  # (shorter: the count tells)
                     same = [c for c in g.players[p].hand if c >> 2 == r]
                     assert plays == tuple((p, "play", tuple(same[:k]), None, None) for k in range(1, len(same) + 1)), (
                         p,

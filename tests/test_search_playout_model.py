@@ -168,7 +168,7 @@ def test_a_playout_cut_short_is_scored_as_the_stalemate_rule_scores_it(variant, 
         rng = random.Random(seed)
         while g.phase != "over":
             if g.phase == "play":
-                held = [g.players[s].cards_held for s in g._turn_order()]
+                held = [g.players[s].cards_held for s in g.turn_order()]
                 ties += held.count(max(held)) > 1
                 ruled = g.clone()
                 ruled._end_stalemate()

@@ -14,6 +14,7 @@ import pytest
 import scheissekopf as sk
 from scheissekopf.bots import GreedyBot
 from scheissekopf.shedding.core import Round, covers
+from scheissekopf.shedding.generate import top_run
 
 
 def state(x):
@@ -24,23 +25,23 @@ def state(x):
             hands,
             banks,
             gambles,
-            x.draw,
+            x._draw,
             x.stack,
             x.turn,
             x.direction,
-            x.pend,
+            x._pend,
             x.opening,
-            x.out,
+            x._out,
             x.finished,
             x.bonus,
-            x.over,
+            x.ended,
             x.stalemate,
             x.loser,
-            x.rep,
-            x.run if x.stack else (None, 0, 0),
-            None if x.over else x.twice,  # (positions seen twice: what matters while in play)
-            x.cnt,
-            x.ranks,
+            x._rep,
+            x._run if x.stack else (None, 0, 0),
+            None if x.ended else x.twice,  # (positions seen twice: what matters while in play)
+            x._cnt,
+            x._held,
         )
     return (
         [[int(c) for c in pl.hand] for pl in x.players],
@@ -59,7 +60,7 @@ def state(x):
         x.stalemate,
         x.loser,
         x._rep,
-        x._top_run(),
+        top_run(x.preset, x.stack),
         None if x.phase == "over" else list(x._rep.values()).count(2),
         [[sum(c >> 2 == r for c in pl.hand) for pl in x.players] for r in range(16)],
         [sum(1 << r for r in {c >> 2 for c in pl.hand}) for pl in x.players],
@@ -116,7 +117,7 @@ def walk(variant, players, seed, greedy_share=0.5, limit=700, start=None, seen=N
         g.play(m)
         r.play((m.player, m.kind, m.cards, m.target, m.index))
         assert state(r) == state(g), f"after {m}"
-        kept = r.bankr  # (the ranks in the banks of empty hands, kept while they stay)
+        kept = r._bankr  # (the ranks in the banks of empty hands, kept while they stay)
         assert kept is None or kept == r.bank_ranks(), f"after {m}"
         if g.phase == "over" and g.preset.scoring == "points":
             assert r.points() == [g.points().get(s, 0) for s in range(g.n)]

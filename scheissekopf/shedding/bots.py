@@ -24,7 +24,7 @@ BURN_BELOW_SPECIALS = -0.5  # a 10 or joker on a big stack: this far above the s
 def play_score(table, n_nat, r, k, big, top_run):
     """The greedy score of a play of ``k`` cards of rank ``r`` (lower is better): the weakest
     rank first, the most cards of it first; a play that completes four of a kind (``top_run``:
-    the stack's top run as ``Game._top_run`` gives it, None when nothing can complete one) before
+    the stack's top run as ``Rules._run`` gives it, None when nothing can complete one) before
     anything, unless it is a 10 or stronger anyway; on a big stack (``big``) the burning 10 comes
     right after the naturals. ``table``: :func:`strength_table`; ``n_nat``: how many naturals."""
     s = table[r]
@@ -93,7 +93,7 @@ def greedy_index(game, rows, table):
     stack = game.stack
     big = len(stack) >= BIG_STACK
     # the run on top, when a play can complete four of a kind (as Game._completes_four asks)
-    top_run = game._top_run() if stack and game.opening is None else None
+    top_run = game._run if stack and game.opening is None else None
     return best_index(rows, table, n_nat, big, top_run, game)
 
 
@@ -144,7 +144,7 @@ def greedy_from_hand(game, table):
         return (1, (p, "take", (), None, None)) if stack else None
     n_nat = len(game.preset.natural_order)
     big = len(stack) >= BIG_STACK
-    top_run = game._top_run() if stack and game.opening is None else None
+    top_run = game._run if stack and game.opening is None else None
     best = best_k = best_score = None
     count = 0
     for r in ranks:

@@ -1,45 +1,37 @@
-"""The rules of the shedding presets in their lean form: a round in play on plain lists.
+"""The rules of the shedding presets for a round in play, written once, on plain lists.
 
-A :class:`Round` holds what decides the rest of a round and nothing more: the cards as small
-integers (``Card`` codes: rank ``c >> 2``), each seat's hand (sorted), bank and gamble, the draw
-pile (top last), the stack, who is out, the player to move, the direction, a turned joker
-waiting for its target and an opening rank, and the repetition window. It makes no object per
-move: a move is the engine's tuple ``(player, kind, cards, target, index)``, listed by
-:meth:`Round.moves` in the order :meth:`Game.legal_moves` lists them, and played by
-:meth:`Round.play` to the position the game reaches (the same repetition keys, so a stalemate
-comes at the same move; the same seats out, in the same order, for the points).
+:class:`Rules` holds the rules of the play phase: which moves the position offers
+(:meth:`Rules.moves`, in the order ``Game.legal_moves`` lists them; written in
+:mod:`.generate`, class ``Listing``) and what each one does (:meth:`Rules.play`: plays and their effects, takes, jokers, turned gamble cards, going out, the
+stalemate rule's count). It makes no object per move: a move is the engine's tuple
+``(player, kind, cards, target, index)``. Two classes hold the fields it reads:
 
-What makes the :class:`~scheissekopf.shedding.game.Game` more (the undo record, the history of
-moves, the event log, the cards known to be in a hand, the words of a refusal) is not kept here.
-The search plays its playouts on a round (:mod:`scheissekopf.shedding.playout`);
-``tests/test_shedding_core.py`` holds it to the game, move for move, at 2 to 6 seats.
+* :class:`Round`, below: only what decides the rest of the round, the cards as plain ints (rank
+  ``c >> 2``), no log. The search plays its tree and playouts on rounds
+  (:mod:`scheissekopf.shedding.playout`).
+* :class:`~scheissekopf.shedding.game.Game`: the same fields under the same names (its seats'
+  hands are the lists ``hands`` holds), and what makes a game more than a playout around each
+  move (:mod:`.apply`): the undo record, the history, the cards known to be in a hand, the words
+  of a refusal. The events of a move are written here, into ``_log`` when there is one.
 
-Only the play phase is covered: a round in setup is played by the game until the cards are in
-play (:func:`covers`).
+The fields: ``hands`` (sorted), ``banks``, ``gambles`` (schwechat: columns, ``None`` for an empty
+slot), ``_draw`` (top last), ``stack``, ``discard``; ``_out``, ``left`` (seats still in),
+``finished``, ``bonus``; ``turn``, ``direction``, ``opening`` (the rank the first play must have),
+``_pend`` (the seat a turned joker waits on); ``_run`` (the stack's top run: rank, length, 3s on
+top); ``_cnt[r][s]`` (seat s's cards of rank r in hand) and ``_held[s]`` (the ranks it holds there,
+bit r for rank r); ``_plays[s][r]`` (a game's: its plays of rank r from the hand, kept until
+cards come in; None in a round); ``_bankr`` (see :meth:`Rules.bank_ranks`); ``_hh``, ``_sh``, ``keyx`` (the parts
+of the repetition key), ``_rep`` (the window: key -> visits), ``twice`` (keys visited twice),
+``_irrev`` (the move just made cannot come back), ``_key`` (the last key counted); ``ended``, ``phase``, ``loser``, ``stalemate``.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
-
-from ..cards import JOKER_RANK
+from ..cards import JOKER, JOKER_RANK
+from .generate import Listing, top_run
 from .keys import _MASK, ZDIR, ZH, ZP, ZS, ZT
-from .rules import (
-    _ONE_TARGET,
-    _RANKS_IN,
-    _jump_targets,
-    eight_skips,
-    joker_rows,
-    jump_in_rows,
-    plain_ranks,
-    playable_on,
-    round_points,
-    stalemate_outcome,
-    table_rows,
-    turn_order,
-)
+from .rules import eight_skips, plain_ranks, playable_on, stalemate_outcome
 
-JOKER = JOKER_RANK << 2  # every joker has this code
 # BIT[r] == 1 << r: looked up on the path of every move, where CPython 3.11's shifts take the
 # interpreter's generic path and a list index its fast one
 BIT = [1 << r for r in range(16)]
@@ -50,248 +42,25 @@ def covers(game):
     return game.phase == "play"
 
 
-class Round:
-    """A shedding round in play, on plain lists (see the module's text)."""
+class Rules(Listing):
+    """The rules of a shedding round in play (see the module's text): the moves it offers
+    (:class:`~scheissekopf.shedding.generate.Listing`) and what each does; no fields of its
+    own."""
 
-    __slots__ = (
-        "P",
-        "n",
-        "hands",
-        "cnt",
-        "ranks",
-        "banks",
-        "gambles",
-        "draw",
-        "stack",
-        "run",
-        "out",
-        "left",
-        "turn",
-        "direction",
-        "keyx",
-        "plain",
-        "skip3",
-        "pend",
-        "opening",
-        "finished",
-        "bonus",
-        "over",
-        "stalemate",
-        "loser",
-        "hh",
-        "sh",
-        "rep",
-        "twice",
-        "irrev",
-        "bankr",
-    )
-
-    @classmethod
-    def of(cls, game):
-        """The round of ``game`` (a full game in play; the game is not changed)."""
-        r = cls.__new__(cls)
-        r.P = P = game.preset
-        r.n = n = game.n
-        players = game.players
-        r.hands = hands = [list(map(int, pl.hand)) for pl in players]  # (plain ints: >> on a Card is slow)
-        r.cnt = cnt = list(map(list.copy, [[0] * n] * 16))  # (16 lists, made at C speed)
-        r.ranks = ranks = [0] * n
-        for s, hand in enumerate(hands):
-            bits = 0
-            for c in hand:
-                x = c >> 2
-                cnt[x][s] += 1
-                bits |= 1 << x
-            ranks[s] = bits
-        if P.columns:
-            r.banks = [[None if c is None else int(c) for c in pl.bank] for pl in players]
-            r.gambles = [[None if c is None else int(c) for c in pl.gamble] for pl in players]
-        else:
-            r.banks = [list(map(int, pl.bank)) for pl in players]
-            r.gambles = [list(map(int, pl.gamble)) for pl in players]
-        r.draw = list(map(int, game._draw))
-        r.stack = list(map(int, game.stack))
-        r.run = game._top_run() if game.stack else (None, 0, 0)
-        r.out = game._out[:]
-        r.left = r.out.count(False)
-        r.turn = game.turn
-        r.direction = game.direction
-        r.pend = game._pend
-        r.keyx = (ZDIR if r.direction < 0 else 0) + (0 if r.pend is None else ZP[r.pend])  # (_set_keyx)
-        r.plain = plain_ranks(P)
-        r.skip3 = P.run_skips_threes
-        r.opening = game.opening
-        r.finished = game.finished[:]
-        r.bonus = game.bonus[:]
-        r.over = game.phase == "over"
-        r.stalemate = game.stalemate
-        r.loser = game.loser
-        r.hh, r.sh, r.rep, r.irrev = game._hh, game._sh, dict(game._rep), False
-        r.twice = list(r.rep.values()).count(2)
-        r.bankr = None
-        return r
-
-    # ``cnt[r][s]``: how many cards of rank r seat s holds in its hand; ``ranks[s]``: the ranks
-    # it holds there, as a bit mask (bit r for rank r); ``bankr``: see bank_ranks (None: not
-    # known; a change to a bank, or a hand emptied or filled, forgets it)
-
-    def copy(self):
-        r = Round.__new__(Round)
-        r.P, r.n, r.run, r.left, r.turn, r.direction = self.P, self.n, self.run, self.left, self.turn, self.direction
-        r.keyx, r.plain, r.skip3 = self.keyx, self.plain, self.skip3
-        r.pend, r.opening, r.over, r.stalemate, r.loser = self.pend, self.opening, self.over, self.stalemate, self.loser
-        r.hh, r.sh, r.twice, r.irrev, r.bankr = self.hh, self.sh, self.twice, self.irrev, self.bankr
-        r.hands = [h[:] for h in self.hands]
-        r.cnt = list(map(list.copy, self.cnt))
-        r.ranks = self.ranks[:]
-        r.banks = [b[:] for b in self.banks]
-        r.gambles = [g[:] for g in self.gambles]
-        r.draw, r.stack, r.out = self.draw[:], self.stack[:], self.out[:]
-        r.finished, r.bonus, r.rep = self.finished[:], self.bonus[:], dict(self.rep)
-        return r
+    __slots__ = ()
 
     def _set_keyx(self):
-        """The repetition key's part for the direction and a pending joker (see ``game.ZDIR``),
+        """The repetition key's part for the direction and a pending joker (see ``keys.ZDIR``),
         kept apart: it changes seldom."""
-        self.keyx = (ZDIR if self.direction < 0 else 0) + (0 if self.pend is None else ZP[self.pend])
-
-    # ------------------------------------------------------------------ reading
-    def bank_ranks(self):
-        """Bit mask of the ranks lying in the banks of the seats whose hand is empty (those that
-        play from their banks once the draw pile is gone), kept in ``bankr`` until it changes."""
-        bits = 0
-        banks = self.banks
-        for s, hand in enumerate(self.hands):
-            if not hand:
-                for c in banks[s]:
-                    if c is not None:
-                        bits |= 1 << (c >> 2)
-        self.bankr = bits
-        return bits
-
-    def held(self, s):
-        """How many cards seat ``s`` holds in all its zones."""
-        n = len(self.hands[s])
-        for c in self.banks[s]:
-            if c is not None:
-                n += 1
-        for c in self.gambles[s]:
-            if c is not None:
-                n += 1
-        return n
-
-    def playable(self):
-        """Bit mask of the ranks that may be laid on the stack now (bit r for rank r)."""
-        return playable_on(self.P, self.stack)
-
-    def _next(self, p, steps=1):
-        """The seat ``steps`` places after p in the direction of play, counting seats still in."""
-        n, d, out = self.n, self.direction, self.out
-        while steps:
-            p = (p + d) % n
-            if not out[p]:
-                steps -= 1
-        return p
-
-    def turn_order(self):
-        """Seats still in, from the player to move onward in the direction of play."""
-        return turn_order(self.n, self.turn, self.direction, self.out)
-
-    def stalemate_loser(self):
-        """Who a stalemate now would make the Scheißkopf: the seat still in holding the most
-        cards, a tie going against the first in turn order from the player to move."""
-        order = self.turn_order()
-        return stalemate_outcome(order, {s: self.held(s) for s in order})[0]
-
-    def result_loser(self):
-        """The Scheißkopf once over; before that, whom the stalemate rule would name."""
-        return self.loser if self.over else self.stalemate_loser()
-
-    def points(self):
-        """Bitenight, once over: each seat's points for the round, in seat order (as
-        :meth:`Game.points` gives them)."""
-        return round_points(self.n, self.finished, self.bonus, self.loser)
-
-    # ------------------------------------------------------------------ the moves
-    def moves(self):
-        """Every move now, as the game's tuples in the game's order: the player to move's, then
-        the jump-ins (bitenight)."""
-        rows = []
-        if self.pend is not None:
-            joker_rows(self.pend, self.out, self.held(self.pend) == 0, JOKER, rows)
-            return rows
-        self._turn_moves(self.turn, rows)
-        if self.P.jump_ins and self.opening is None and self.stack:
-            targets = self.jump_targets()
-            if targets:
-                jump_in_rows(targets, self.hands, self.banks, self.cnt, self.turn, self.out, self.draw, rows)
-        return rows
-
-    def _turn_moves(self, p, rows):
-        """The moves of the player to move, p: plays from the zone it plays from, gamble flips,
-        taking (as ``Game._play_moves``)."""
-        P = self.P
-        mask = playable_on(P, self.stack)
-        hand = self.hands[p]
-        if hand:
-            if self.opening is not None:
-                mask &= 1 << self.opening
-            cnt = self.cnt
-            # each playable rank held, lowest first, one play per count: the kept counts and rank
-            # mask say which, so the hand is not walked card by card (listing the moves was
-            # two thirds of a random move's instructions)
-            for r in _RANKS_IN[(mask & self.ranks[p]) >> 2]:
-                if r == JOKER_RANK and P.joker == "target":
-                    joker_rows(p, self.out, not self.draw and self.held(p) == 1, JOKER, rows)
-                    continue
-                k = cnt[r][p]
-                i = bisect_left(hand, r << 2)  # (sorted: a rank's cards lie together)
-                if k == 1:
-                    rows.append((p, "play", (hand[i],), None, None))
-                else:
-                    cards = tuple(hand[i : i + k])
-                    for j in range(1, k + 1):
-                        rows.append((p, "play", cards[:j], None, None))
-        elif not self.draw:  # off the table: bank, gamble
-            if table_rows(P, p, self.banks[p], self.gambles[p], mask, self.opening, self.out, JOKER, rows):
-                return
-        if self.stack and (P.voluntary_take or not rows):
-            rows.append((p, "take", (), None, None))
-
-    def jump_targets(self):
-        """The (rank, copies needed) pairs that complete four of a kind on the stack, when some
-        seat holds enough of one in the zone it plays from (its own hand, or its bank once the
-        hand and the draw pile are empty); else (). The player to move counts too, as the game
-        asks (the quick test of ``Game._jump_in_targets``)."""
-        rank, run, threes = self.run
-        if threes:
-            targets = _jump_targets(rank, run, threes)
-        elif rank is not None and run < 4:
-            targets = _ONE_TARGET[rank][run]
-        else:
-            return ()
-        if not targets:
-            return ()
-        cnt = self.cnt
-        for r, need in targets:
-            if max(cnt[r]) >= need:
-                return targets
-        if not self.draw:  # the seats playing from their banks
-            bits = self.bankr
-            if bits is None:
-                bits = self.bank_ranks()
-            for r, _ in targets:
-                if bits >> r & 1:
-                    return targets
-        return ()
+        self.keyx = (ZDIR if self.direction < 0 else 0) + (0 if self._pend is None else ZP[self._pend])
 
     # ------------------------------------------------------------------ playing
     def play(self, row):
         """Make one of :meth:`moves`' tuples and count the position it reaches."""
-        self.irrev = False
+        self._irrev = False
         kind = row[1]
         if kind == "play":
-            # (a play, most moves, is written out in one piece up to its effects: _resolve)
+            # (a play, most moves, is written out in one piece up to its effects: _effects)
             p, cards = row[0], row[2]
             c = cards[0]
             r = c >> 2
@@ -301,18 +70,18 @@ class Round:
                 z = ZH[p]
                 if k == 1:  # (most plays: one card, no loop)
                     hand.remove(c)
-                    h = self.hh - z[c]
+                    h = self._hh - z[c]
                 else:
-                    h = self.hh
+                    h = self._hh
                     for c in cards:
                         hand.remove(c)
                         h -= z[c]
-                cnt, ranks = self.cnt, self.ranks
+                cnt, ranks = self._cnt, self._held
                 left = cnt[r][p] - k
                 cnt[r][p] = left
                 if not left:
                     ranks[p] ^= BIT[r]  # (its bit was set)
-                draw = self.draw
+                draw = self._draw
                 if draw and len(hand) < 3:  # draw back up to three
                     drawn = draw[-(3 - len(hand)) :]
                     del draw[-len(drawn) :]
@@ -323,65 +92,68 @@ class Round:
                         cnt[x][p] += 1
                         bits |= 1 << x
                     ranks[p] = bits
+                    if self._plays is not None:
+                        self._plays[p] = [None] * 16
                     hand += drawn
                     hand.sort()
-                    self.irrev = True
-                self.hh = h
+                    self._irrev = True
+                self._hh = h
             else:
                 self._bank_remove(p, cards)
             st = self.stack
             if k == 1:
                 c = cards[0]
-                self.sh += ZS[len(st)][c]
+                self._sh += ZS[len(st)][c]
                 st.append(c)
             else:
-                h = self.sh
+                h = self._sh
                 for c in cards:
                     h += ZS[len(st)][c]
                     st.append(c)
-                self.sh = h
-            rank, n, threes = self.run
+                self._sh = h
+            rank, n, threes = self._run
             if r == 3 and self.skip3:
                 threes += k
-                self.run = (rank, n, threes)
+                self._run = (rank, n, threes)
             elif r == rank:
                 n += k
-                self.run = (rank, n, 0)
+                self._run = (rank, n, 0)
             else:
                 n = k
-                self.run = (r, k, 0)
+                self._run = (r, k, 0)
             if hand and self.plain & BIT[r] and n < 4 and threes < 4:
                 # no effect: the next seat in plays
                 self.opening = None
-                n, d, gone = self.n, self.direction, self.out
+                n, d, gone = self.n, self.direction, self._out
                 nxt = (p + d) % n
                 while gone[nxt]:
                     nxt = (nxt + d) % n
                 self.turn = nxt
             else:
                 if not hand:  # (emptied now, or played from the bank)
-                    self.bankr = None
-                self._resolve(p, r, k)
+                    self._bankr = None
+                self._effects(p, r, k)
         elif kind == "take":
             self._take(row[0], row[2])
         elif kind == "joker":
             self._joker(row[0], row[3])
         else:
             self._flip(row[0], row[4])
-        if self.over:
+        if self.ended:
             return
-        # count the position reached for the stalemate rule, as the game does: an irreversible
-        # move starts the window afresh, a third visit ends the round. ``twice``: how many
-        # positions the window holds twice (only those can come a third time).
-        key = self.hh + self.sh + ZT[self.turn]
+        # count the position reached for the stalemate rule: an irreversible move starts the
+        # window afresh, a third visit ends the round. ``twice``: how many positions the window
+        # holds twice (only those can come a third time).
+        key = self._hh + self._sh + ZT[self.turn]
         if self.keyx:  # (mostly 0: an addition of these long integers is not free)
             key += self.keyx
         key &= _MASK
-        if self.irrev:
-            self.rep = {key: 1}
+        self._key = key  # (a game that fails after this takes the count back)
+        if self._irrev:
+            self._rep = {key: 1}
             self.twice = 0
         else:
-            rep = self.rep
+            rep = self._rep
             count = rep.get(key, 0) + 1
             rep[key] = count
             if count == 2:
@@ -390,87 +162,101 @@ class Round:
                 self._end_stalemate()
 
     def _bank_remove(self, p, cards):
-        self.bankr = None
+        self._bankr = None
         bank = self.banks[p]
         for c in cards:
             i = bank.index(c)
-            if self.P.columns:
+            if self.preset.columns:
                 bank[i] = None
             else:
                 del bank[i]
-        self.irrev = True
+        self._irrev = True
 
     def _refill(self, p, hand):
-        self.bankr = None
-        draw = self.draw
+        self._bankr = None
+        draw = self._draw
         need = 3 - len(hand)
         z = ZH[p]
-        h = self.hh
-        cnt = self.cnt
-        bits = self.ranks[p]
+        h = self._hh
+        cnt = self._cnt
+        bits = self._held[p]
         for c in draw[-need:]:
             h += z[c]
-            cnt[c >> 2][p] += 1
-            bits |= 1 << (c >> 2)
+            x = c >> 2
+            cnt[x][p] += 1
+            bits |= 1 << x
             hand.append(c)
-        self.ranks[p] = bits
+        if self._plays is not None:
+            self._plays[p] = [None] * 16
+        self._held[p] = bits
         del draw[-need:]
         hand.sort()
-        self.hh = h
-        self.irrev = True
+        self._hh = h
+        self._irrev = True
 
     def _push(self, cards, r):
         st = self.stack
-        h = self.sh
+        h = self._sh
         for c in cards:
             h += ZS[len(st)][c]
             st.append(c)
-        self.sh = h
-        rank, n, threes = self.run
+        self._sh = h
+        rank, n, threes = self._run
         if r == 3 and self.skip3:
-            self.run = (rank, n, threes + len(cards))
+            self._run = (rank, n, threes + len(cards))
         elif r == rank:
-            self.run = (rank, n + len(cards), 0)
+            self._run = (rank, n + len(cards), 0)
         else:
-            self.run = (r, len(cards), 0)
+            self._run = (r, len(cards), 0)
 
     def _clear(self):
+        """Take the stack away (its list, now the taken cards) and start a new one."""
         taken = self.stack
         self.stack = []
-        self.sh = 0
-        self.run = (None, 0, 0)
+        self._sh = 0
+        self._run = (None, 0, 0)
         return taken
 
     def _hand_add(self, p, cards):
         hand = self.hands[p]
         if not hand:
-            self.bankr = None
+            self._bankr = None
         z = ZH[p]
-        h = self.hh
-        cnt = self.cnt
-        bits = self.ranks[p]
+        h = self._hh
+        cnt = self._cnt
+        bits = self._held[p]
         for c in cards:
             h += z[c]
             x = c >> 2
             cnt[x][p] += 1
             bits |= BIT[x]
-        self.ranks[p] = bits
-        self.hh = h
+        self._held[p] = bits
+        if self._plays is not None:
+            self._plays[p] = [None] * 16
+        self._hh = h
         hand += cards
         hand.sort()
 
-    def _resolve(self, p, r, k):
-        """After p laid k cards of rank r: reversals, burns, skips, going out, who is next (as
-        ``Game._resolve_play``)."""
-        P = self.P
+    def _effects(self, p, r, k):
+        """After p laid k cards of rank r: reversals, burns, skips, going out, who is next."""
+        P = self.preset
+        log = self._log
         self.opening = None
-        if r == JOKER_RANK and P.joker == "reverse" and self.left > 2:
-            self.direction = -self.direction
-            self._set_keyx()
+        if r == JOKER_RANK and P.joker == "reverse":
+            if self.left > 2:
+                self.direction = -self.direction
+                self._set_keyx()
+                if log is not None:
+                    log.append(("reverse", p, self.names, self.direction))
+            elif log is not None:
+                log.append(("no-reverse", p, self.names))
         burn = r == 10 and P.ten_burns
-        if not burn:
-            rank, run, threes = self.run
+        if burn:
+            why = "ten"
+        else:
+            rank, run, threes = self._run
             burn = threes >= 4 or (rank == r and run >= 4)
+            why = "four"
         # (a bank or gamble card left, the usual answer, is told without the call: no card's
         # code is 0, so any() is False only for a zone of empty slots)
         out = (
@@ -481,17 +267,32 @@ class Round:
         )
         if burn and P.burn_restarts_self:
             nxt = self._next(p) if out else p
-        elif r == 8 and P.eight_skips and not self.over:
-            nxt = self._next(p, 1 + eight_skips(k, self.left, out))
+        elif r == 8 and P.eight_skips and not self.ended:
+            skips = eight_skips(k, self.left, out)
+            nxt = self._next(p, 1 + skips)
+            if log is not None:
+                self._note_skips(p, skips, nxt)
         else:
-            n, d, gone = self.n, self.direction, self.out
+            n, d, gone = self.n, self.direction, self._out
             nxt = (p + d) % n
             while gone[nxt]:
                 nxt = (nxt + d) % n
         if burn:
-            self._clear()
-            self.irrev = True
+            self.discard += self._clear()
+            self._irrev = True
+            if log is not None:
+                log.append(("burn", p, self.names, why, r, None if self.ended else nxt))
+        elif log is not None and r == 7 and P.seven and not self.ended and P.top_key(self.stack) == 7:
+            log.append(("seven" if P.seven == "limit" else "undercut", p, self.names))
         self.turn = nxt
+
+    def _note_skips(self, p, skips, nxt):
+        """The events of 8s that skip ``skips`` seats after p (a method of its own: a list
+        made in ``_effects`` would turn its variables into cells on every call)."""
+        skipped = tuple([self._next(p, i) for i in range(1, skips + 1)])
+        self._log.append(("skip", p, self.names, skipped))
+        if nxt == p:
+            self._log.append(("again", p, self.names))
 
     def _check_out(self, p, low_card=False):
         """Mark p out if it holds nothing; end the round when one seat is left."""
@@ -503,95 +304,261 @@ class Round:
         for c in self.gambles[p]:
             if c is not None:
                 return False
-        self.out[p] = True
+        self._out[p] = True
         self.left -= 1
         self.finished.append(p)
-        self.irrev = True
+        self._irrev = True
         if low_card:
             self.bonus.append(p)
+        log = self._log
+        if log is not None:
+            log.append(("out", p, self.names, len(self.finished), low_card))
         if self.left == 1:
-            self.loser = self.out.index(False)
-            self.over = True
+            self.loser = self._out.index(False)
+            self.ended = True
+            self.phase = "over"
+            if log is not None:
+                log.append(("loser", self.loser, self.names))
         return True
 
     def _take(self, p, cards):
-        P = self.P
+        P = self.preset
+        log = self._log
+        if log is not None:  # (why, for the event: worked out before the stack moves)
+            why = "bank" if cards else "voluntary" if P.voluntary_take and self.has_play(p) else "forced"
         if cards:  # palace: a bank card laid first
             self._bank_remove(p, cards)
             self._push(cards, cards[0] >> 2)
-        self._hand_add(p, self._clear())
+        taken = self._clear()
+        self._hand_add(p, taken)
+        if log is not None:
+            log.append(("take", p, self.names, len(taken), why))
         self.opening = None
         self.turn = p if P.take_keeps_turn else self._next(p)
 
     def _joker(self, p, target):
-        if self.pend is not None:  # the turned joker lies on top of the stack
+        if self._pend is not None:  # the turned joker lies on top of the stack
             st = self.stack
             joker = st.pop()
-            self.sh -= ZS[len(st)][joker]
-            self.pend = None
+            self._sh -= ZS[len(st)][joker]
+            self._pend = None
             self._set_keyx()
         else:
+            joker = JOKER
             hand = self.hands[p]
-            self.bankr = None
+            self._bankr = None
             if hand:
-                hand.remove(JOKER)
-                self.hh -= ZH[p][JOKER]
-                jokers = self.cnt[JOKER_RANK]
+                i = hand.index(JOKER)
+                joker = hand.pop(i)
+                self._hh -= ZH[p][JOKER]
+                jokers = self._cnt[JOKER_RANK]
                 jokers[p] -= 1
                 if not jokers[p]:
-                    self.ranks[p] &= ~(1 << JOKER_RANK)
-                if self.draw and len(hand) < 3:
+                    self._held[p] &= ~(1 << JOKER_RANK)
+                if self._draw and len(hand) < 3:
                     self._refill(p, hand)
             else:
                 self._bank_remove(p, (JOKER,))
-        self.irrev = True  # (the joker goes to the discard)
+        self.discard.append(joker)
+        self._irrev = True  # (the joker goes to the discard)
         self.opening = None
-        self._hand_add(target, self._clear())
+        taken = self._clear()
+        self._hand_add(target, taken)
         if p != target:
             self._check_out(p)
-        if not self.over:
-            self.turn = self._next(target)
+        nxt = None if self.ended else self._next(target)
+        if self._log is not None:
+            self._log.append(("joker", p, self.names, target, len(taken), nxt))
+        if nxt is not None:
+            self.turn = nxt
 
     def _flip(self, p, i):
-        P = self.P
+        P = self.preset
         gamble = self.gambles[p]
         card = gamble[i]
         if P.columns:
             gamble[i] = None
         else:
             del gamble[i]
-        self.irrev = True
+        self._irrev = True
+        log = self._log
+        if log is not None:
+            log.append(("flip", p, self.names, i, (card,)))
         r = card >> 2
         st = self.stack
         fits = playable_on(P, st) >> r & 1
         # _push of one card, written out: an eighth of a bitenight playout's moves are turned
         # gamble cards, and the call cost a playout move 216 instructions (0.7 %, callgrind)
-        self.sh += ZS[len(st)][card]
+        self._sh += ZS[len(st)][card]
         st.append(card)
-        rank, n, threes = self.run
+        rank, n, threes = self._run
         if r == 3 and self.skip3:
-            self.run = (rank, n, threes + 1)
+            self._run = (rank, n, threes + 1)
         elif r == rank:
-            self.run = (rank, n + 1, 0)
+            self._run = (rank, n + 1, 0)
         else:
-            self.run = (r, 1, 0)
+            self._run = (r, 1, 0)
         if fits:
             if r == JOKER_RANK and P.joker == "target":
-                self.pend = p
+                self._pend = p
                 self._set_keyx()
+                if log is not None:
+                    log.append(("joker-pending", p, self.names))
                 return
-            self._resolve(p, r, 1)
+            self._effects(p, r, 1)
             return
-        self._hand_add(p, self._clear())
+        taken = self._clear()
+        self._hand_add(p, taken)
+        if log is not None:
+            log.append(("take", p, self.names, len(taken), "gamble"))
         self.turn = p if P.take_keeps_turn else self._next(p)
 
     def _end_stalemate(self):
         order = self.turn_order()
         loser, others = stalemate_outcome(order, {s: self.held(s) for s in order})
+        log = self._log
+        if log is not None:
+            log.append(("stalemate", loser, self.names))
         for s in others:
-            self.out[s] = True
+            self._out[s] = True
             self.finished.append(s)
+            if log is not None:
+                log.append(("out", s, self.names, len(self.finished), False))
         self.left = 1
         self.loser = loser
-        self.over = True
+        self.ended = True
+        self.phase = "over"
         self.stalemate = True
+        if log is not None:
+            log.append(("loser", loser, self.names))
+
+
+class Round(Rules):
+    """A shedding round in play on plain lists, for the search (see the module's text)."""
+
+    __slots__ = (
+        "preset",
+        "n",
+        "names",
+        "hands",
+        "_cnt",
+        "_held",
+        "_plays",
+        "banks",
+        "gambles",
+        "_draw",
+        "stack",
+        "discard",
+        "_run",
+        "_out",
+        "left",
+        "turn",
+        "direction",
+        "keyx",
+        "plain",
+        "skip3",
+        "_pend",
+        "opening",
+        "finished",
+        "bonus",
+        "ended",
+        "phase",
+        "stalemate",
+        "loser",
+        "_hh",
+        "_sh",
+        "_rep",
+        "twice",
+        "_irrev",
+        "_bankr",
+        "_key",
+        "_log",
+    )
+
+    @classmethod
+    def of(cls, game):
+        """The round of ``game`` (a game in play, or a round; neither is changed), its cards as
+        plain ints (``>>`` on a :class:`~scheissekopf.cards.Card` is slower)."""
+        r = cls.__new__(cls)
+        r.preset = P = game.preset
+        r.n = n = game.n
+        r.names = None
+        r._log = None
+        r.hands = hands = [list(map(int, h)) for h in game.hands]
+        r._cnt = cnt = list(map(list.copy, [[0] * n] * 16))  # (16 lists, made at C speed)
+        r._held = ranks = [0] * n
+        for s, hand in enumerate(hands):
+            bits = 0
+            for c in hand:
+                x = c >> 2
+                cnt[x][s] += 1
+                bits |= 1 << x
+            ranks[s] = bits
+        if P.columns:
+            r.banks = [[None if c is None else int(c) for c in b] for b in game.banks]
+            r.gambles = [[None if c is None else int(c) for c in g] for g in game.gambles]
+        else:
+            r.banks = [list(map(int, b)) for b in game.banks]
+            r.gambles = [list(map(int, g)) for g in game.gambles]
+        r._plays = None  # (see Rules._turn_moves)
+        r._draw = list(map(int, game._draw))
+        r.stack = list(map(int, game.stack))
+        r.discard = []  # (what was burnt decides nothing in the rest of the round)
+        r._run = game._run
+        r._out = game._out[:]
+        r.left, r.turn, r.direction, r.keyx = game.left, game.turn, game.direction, game.keyx
+        r.plain, r.skip3, r._pend, r.opening = plain_ranks(P), game.skip3, game._pend, game.opening
+        r.finished, r.bonus = game.finished[:], game.bonus[:]
+        r.ended, r.phase, r.stalemate, r.loser = game.ended, game.phase, game.stalemate, game.loser
+        r._hh, r._sh, r._rep, r._irrev = game._hh, game._sh, dict(game._rep), False
+        r.twice, r._bankr = game.twice, game._bankr
+        return r
+
+    def copy(self):
+        r = Round.__new__(Round)
+        r.preset, r.n, r.names, r._log = self.preset, self.n, None, None
+        r._run, r.left, r.turn, r.direction = self._run, self.left, self.turn, self.direction
+        r.keyx, r.plain, r.skip3, r.phase = self.keyx, self.plain, self.skip3, self.phase
+        r._pend, r.opening, r.ended, r.stalemate, r.loser = (
+            self._pend,
+            self.opening,
+            self.ended,
+            self.stalemate,
+            self.loser,
+        )
+        r._hh, r._sh, r.twice, r._irrev, r._bankr = self._hh, self._sh, self.twice, self._irrev, self._bankr
+        r.hands = [h[:] for h in self.hands]
+        r._cnt = list(map(list.copy, self._cnt))
+        r._held = self._held[:]
+        r._plays = None
+        r.banks = [b[:] for b in self.banks]
+        r.gambles = [g[:] for g in self.gambles]
+        r._draw, r.stack, r._out, r.discard = self._draw[:], self.stack[:], self._out[:], []
+        r.finished, r.bonus, r._rep = self.finished[:], self.bonus[:], dict(self._rep)
+        return r
+
+
+def derive(g):
+    """Work out the fields a round keeps about its own cards (counts, rank masks, the top run,
+    the seats still in, the key's extra part) from its zones, after they were set or put back
+    directly (a game read from a position, edited, or taken back a move)."""
+    P = g.preset
+    n = g.n
+    cnt = [[0] * n for _ in range(16)]
+    held = [0] * n
+    for s, hand in enumerate(g.hands):
+        for c in hand:
+            cnt[c >> 2][s] += 1
+            held[s] |= 1 << (c >> 2)
+    g._cnt, g._held = cnt, held
+    g._plays = [[None] * 16 for _ in range(n)]  # (see Rules._turn_moves)
+    g._run = top_run(P, g.stack)
+    g.left = g._out.count(False)
+    # a game logs a 7's rule as an event, so for it a 7 is not a plain play
+    g.plain = plain_ranks(P) & ~(BIT[7] if P.seven and g._log is not None else 0)
+    g.skip3 = P.run_skips_threes
+    g._set_keyx()
+    g._bankr = None
+    g._key = None
+    g.ended = g.phase == "over"
+    g.twice = list(g._rep.values()).count(2)

@@ -15,7 +15,7 @@ plays each iteration in a fresh sample, so what it decides depends only on the v
 One thing is read from the play: in bitenight and palace a player takes the stack only with
 nothing to play, so a take from the hand shows every seat that none of that hand's cards could
 go on that stack. The view carries it per seat (``view.unplayable``: at least k of the hand's
-cards that nobody saw arrive have a rank in a set M; see ``Game._do_take``), and a deal respects
+cards that nobody saw arrive have a rank in a set M; see ``Application._forced_take``), and a deal respects
 it: each such seat first gets k cards drawn at random from the unseen cards of those ranks, then
 the rest is dealt as before. Every deal is consistent with everything the seat has seen, and
 every consistent deal can come out, but the deals are close to uniform over the consistent
@@ -201,8 +201,7 @@ class InfoSet:
         for (s, slot), c in zip(self.gamble_slots, gambles):
             players[s].gamble[slot] = c
         g._draw = draw
-        _drop_caches(g)
-        g._rehash()
+        g._rehash()  # (and works out again what the game keeps about its zones)
         if g.phase == "play":
             # The view's repetition window holds each key less the hidden hand cards
             # (Game.public_repetitions); this deal adds its own back, so the search sees the
@@ -212,6 +211,7 @@ class InfoSet:
             g._rep.setdefault(now, 1)
         else:
             g._rep = {}
+        _drop_caches(g)  # (the window changed: how many of its keys were visited twice)
         return g
 
     def sample_round(self, rng):
@@ -225,7 +225,7 @@ class InfoSet:
         r, unseen = self._round
         hands, gambles, draw, hidden = self._deal(rng, unseen)
         r = r.copy()
-        cnt, ranks, held = r.cnt, r.ranks, r.hands
+        cnt, ranks, held = r._cnt, r._held, r.hands
         for s, known, dealt in hands:
             bits = ranks[s]
             for c in dealt:
@@ -240,12 +240,12 @@ class InfoSet:
         rows = r.gambles
         for (s, slot), c in zip(self.gamble_slots, gambles):
             rows[s][slot] = c
-        r.draw = draw
-        r.hh += hidden
-        r.rep = rep = {(key + hidden) & _MASK: v for key, v in self.base._rep.items()}
-        rep.setdefault((r.hh + r.sh + ZT[r.turn] + r.keyx) & _MASK, 1)  # (Game._position_key)
+        r._draw = draw
+        r._hh += hidden
+        r._rep = rep = {(key + hidden) & _MASK: v for key, v in self.base._rep.items()}
+        rep.setdefault((r._hh + r._sh + ZT[r.turn] + r.keyx) & _MASK, 1)  # (Game._position_key)
         r.twice = list(rep.values()).count(2)
-        r.bankr = None  # (hands were filled)
+        r._bankr = None  # (hands were filled)
         return r
 
     def _deal_musts(self, cards):
@@ -312,8 +312,7 @@ def _public_round(info):
     g = info.base.clone()
     for s, known, _ in info.hand_slots:
         g.players[s].hand = sorted(known)
-    _drop_caches(g)
-    g._rehash()
+    g._rehash()  # (and works out again what the game keeps about its zones)
     return Round.of(g)
 
 

@@ -2,14 +2,17 @@
 
 The :class:`Game` is split by concern, as python-chess separates move generation from ``push``:
 
-* :mod:`.generate` lists the legal moves (the mixin ``Generation``);
-* :mod:`.apply` applies one, through mutators that write the undo record (``Application``);
+* :mod:`.core` holds the rules of the round in play (``Rules``): the moves it offers and what
+  each does. The game holds the fields the core reads, under the same names, so the core plays
+  on the game itself, as it plays on the search's rounds;
+* :mod:`.generate` lists the legal moves: the core's in play, the setup's (``Generation``);
+* :mod:`.apply` makes them, recording what undo needs and the cards known to be in a hand
+  around the core's move (``Application``);
 * :mod:`.refusals` says why a move that was not offered is refused (``Refusals``);
 * :mod:`.keys` holds the random keys of the repetition hash.
 
 This module holds the position's fields, the deal (:func:`new_game`), the public reading, the
-undo hooks and the repetition count, copies, views and the position text. The lean form of the
-same rules, on which the search's playouts run, is :mod:`.core`.
+undo hooks, copies, views and the position text.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from ..errors import IllegalMove
 from ..rng import SeededRNG
 from . import presets as _presets
 from .apply import Application
+from .core import Rules, derive
 from .events import SheddingEvent
 from .generate import Generation
 from .keys import _MASK, ZDIR, ZH, ZP, ZS, ZT
@@ -127,6 +131,7 @@ def new_game(
             p.bank = [None] * len(p.gamble)
     deck.reverse()  # deck[-1] stays the top of the draw pile
     g._draw = deck
+    g._drop_caches()  # (the banks of columns were laid anew)
     g._note("deal", dealer)
     if preset.turn_up and deck:
         card = deck.pop()
@@ -141,14 +146,23 @@ def new_game(
         g.turn = rng.below(players)
     else:
         g.turn = order[0]
+    g._drop_caches()
     return g
 
 
-class Game(Refusals, Application, Generation, Recorded):
+class Game(Refusals, Application, Generation, Recorded, Rules):
     """A round of a shedding game. Create one with :func:`new_game` or :meth:`from_dict`."""
 
     _EVENT = SheddingEvent
-    _SCALARS = ("turn", "direction", "phase", "loser", "_pend", "opening", "stalemate", "_hh", "_sh", "_rep")
+    # (``stack`` too: the core takes the stack away as it is and starts a new list)
+    _SCALARS = ("turn", "direction", "phase", "loser", "_pend", "opening", "stalemate", "_hh", "_sh", "_rep", "stack")
+    # the fields the rules core reads besides the position's own (see core.py; derive sets them)
+    hands: list
+    banks: list
+    gambles: list
+    _cnt: list
+    _held: list
+    _plays: list
     __slots__ = (
         "preset",
         "variant",
@@ -179,12 +193,21 @@ class Game(Refusals, Application, Generation, Recorded):
         "_hh",
         "_sh",
         "_rep",
+        "hands",
+        "banks",
+        "gambles",
         "_run",
-        "_mask",
         "_cnt",
         "_held",
         "_plays",
         "_bankr",
+        "_key",
+        "left",
+        "keyx",
+        "plain",
+        "skip3",
+        "ended",
+        "twice",
         "_smoves",
         "_seen",
         "__weakref__",
@@ -232,13 +255,11 @@ class Game(Refusals, Application, Generation, Recorded):
         self._sh = 0
         self._rep: dict[int, int] = {}
         self._seen: list[int] = []  # setup: the keys of the hands reached (see _setup_repeated)
-        self._run = self._mask = None  # caches of the stack's top run and playable ranks
-        self._cnt = None  # cache: per rank, how many cards of it each seat's hand holds
-        self._held = None  # ...and per seat, which ranks it holds (valid with _cnt)
-        self._plays = None  # ...and per seat and rank, its plays of that rank (_play_moves)
-        self._bankr = None  # cache: ranks in the banks of seats with an empty hand
         self._smoves = None  # cache: per seat, its setup moves (see _setup_moves)
         self._init_record()
+        # the fields the rules core reads besides (see core.py): each seat's zones as lists of
+        # lists (the seats' own lists), and what it works out from the zones
+        self._drop_caches()
 
     # ------------------------------------------------------------------ public reading
     @property
@@ -294,46 +315,19 @@ class Game(Refusals, Application, Generation, Recorded):
         return {seat: pts[seat] for seat in sorted({*self.finished, loser})}
 
     # ------------------------------------------------------------------ undo record
-    def _commit(self):
-        """Count the position a move has reached for the stalemate rule; return its key for
-        undo (None when the move cleared the count or the round is not in play)."""
-        rep_key = None
-        if self.phase == "play":
-            # the key of _position_key, written out (a call less on every move)
-            key = self._hh + self._sh + ZT[self.turn]
-            if self.direction < 0:
-                key += ZDIR
-            if self._pend is not None:
-                key += ZP[self._pend]
-            key &= _MASK
-            if self._irrev:
-                self._rep = {key: 1}
-            else:
-                count = self._rep.get(key, 0) + 1
-                self._rep[key] = count
-                rep_key = key
-                if count >= 3:
-                    try:
-                        self._end_stalemate()
-                    except BaseException:  # play() puts the rest back; the count is kept here
-                        self._undo_extra(key)
-                        raise
-        return rep_key
-
-    def _undo_extra(self, rep_key):
-        if rep_key is not None:
-            count = self._rep[rep_key] - 1
-            if count:
-                self._rep[rep_key] = count
-            else:
-                del self._rep[rep_key]
-
     def _after_undo(self):
         self._drop_caches()
 
     def _drop_caches(self):
-        """Forget what is cached about the stack and hands; call after changing zones directly."""
-        self._run = self._mask = self._cnt = self._held = self._plays = self._bankr = self._smoves = None
+        """Work out again what the game keeps about its zones (the core's counts, top run and
+        the like, :func:`~scheissekopf.shedding.core.derive`); call after changing zones or the
+        repetition window directly."""
+        players = self.players
+        self.hands = [pl.hand for pl in players]
+        self.banks = [pl.bank for pl in players]
+        self.gambles = [pl.gamble for pl in players]
+        derive(self)
+        self._smoves = None
         self._offer = None  # (the moves offered before may no longer be legal)
 
     # ------------------------------------------------------------------ repetition hash
@@ -368,8 +362,10 @@ class Game(Refusals, Application, Generation, Recorded):
         return {(k - h) & _MASK: v for k, v in self._rep.items()}
 
     def _rehash(self):
+        """Work out the repetition key's parts again, and all :meth:`_drop_caches` does."""
         self._hh = sum(ZH[p][c] for p, pl in enumerate(self.players) for c in pl.hand)
         self._sh = sum(ZS[i][c] for i, c in enumerate(self.stack))
+        self._drop_caches()
 
     # ------------------------------------------------------------------ copies and views
     def clone(self) -> Game:
@@ -393,9 +389,12 @@ class Game(Refusals, Application, Generation, Recorded):
         g._need = self._need[:]
         g._rep = dict(self._rep)
         g._seen = self._seen[:]
-        g._cnt = None if self._cnt is None else [k[:] for k in self._cnt]
-        g._held = None if self._held is None else self._held[:]
-        g._plays = None if self._plays is None else [m[:] for m in self._plays]
+        g.hands = [q.hand for q in g.players]
+        g.banks = [q.bank for q in g.players]
+        g.gambles = [q.gamble for q in g.players]
+        g._cnt = [k[:] for k in self._cnt]
+        g._held = self._held[:]
+        g._plays = [m[:] for m in self._plays]
         g._smoves = None
         g._records = []
         g._j = []

@@ -107,7 +107,7 @@ def _may_follow(game) -> str | None:
     preset = game.preset
     if not game.stack:
         return None
-    mask = game._playable()  # the engine's own answer, special cards on top included
+    mask = game.playable()  # the engine's own answer, special cards on top included
     ranks = [r for r in preset.natural_order if mask >> r & 1]
     if len(ranks) == len(preset.natural_order):
         return None

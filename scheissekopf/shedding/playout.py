@@ -43,13 +43,13 @@ def stalemate_win(r, rows):
         q = r.copy()
         q.play(row)
         played = 1
-        while not q.over and played <= FORCED_PLIES:
+        while not q.ended and played <= FORCED_PLIES:
             forced = q.moves()
             if len(forced) != 1:
                 break
             q.play(forced[0])
             played += 1
-        if q.over and q.stalemate and q.loser != me:
+        if q.ended and q.stalemate and q.loser != me:
             return row
     return None
 
@@ -57,7 +57,7 @@ def stalemate_win(r, rows):
 def greedy_row(r, rows, table, n_nat):
     """The greedy habits' choice among the mover's ``rows`` (no jump-in among them)."""
     stack = r.stack
-    top_run = r.run if stack and r.opening is None else None
+    top_run = r._run if stack and r.opening is None else None
     return rows[best_index(rows, table, n_nat, len(stack) >= BIG_STACK, top_run, r)]
 
 
@@ -66,7 +66,7 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
     :func:`~scheissekopf.shedding.bots.greedy_playout` plays a game: the moves played, or None
     when ``max_moves`` were played without an end. ``trace``: a list to append every move's
     tuple to (for the tests)."""
-    P = r.P
+    P = r.preset
     table = strength_table(P)
     n_nat = len(P.natural_order)
     burn_strength = n_nat + BURN_BELOW_SPECIALS
@@ -74,13 +74,13 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
     rand, choice = rng.random, rng.choice
     if others is None:
         others = epsilon
-    hands, banks, cnt, held = r.hands, r.banks, r.cnt, r.ranks
+    hands, banks, cnt, held = r.hands, r.banks, r._cnt, r._held
     voluntary = P.voluntary_take
     jump_ins = P.jump_ins
     joker_targets = P.joker == "target"
     on_top, on_empty = P.on_top, P.on_empty
     played = 0
-    while not r.over:
+    while not r.ended:
         if played >= max_moves:
             return None
         p = r.turn
@@ -90,7 +90,7 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
         if jump_ins and stack and r.opening is None:
             # can a seat other than the mover jump in? (Round.jump_targets, written out for a
             # stack with no 3s on top; the mover completing four itself is its usual turn)
-            top, run, threes = r.run
+            top, run, threes = r._run
             if threes:
                 jump = r.jump_targets()  # (the targets, or ())
             elif top is None or top == JOKER_RANK or run >= 4:
@@ -104,19 +104,19 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
                     if max(copies) >= 4 - run:
                         jump = _ONE_TARGET[top][run]
                     copies[p] = mine
-                if not jump and not r.draw:  # a seat playing from its bank may hold the rank there
-                    bits = r.bankr
+                if not jump and not r._draw:  # a seat playing from its bank may hold the rank there
+                    bits = r._bankr
                     if bits is None:
                         bits = r.bank_ranks()
                     if bits >> top & 1:  # (the mover's own bank too: then no jump-in is found below)
                         jump = _ONE_TARGET[top][run]
         else:
             jump = ()
-        if jump and r.pend is None:
+        if jump and r._pend is None:
             # the nearest seat after the mover that can jump in does, with as many cards as it
             # can (jump_in_index); only the jump-ins are made, not the mover's moves
             rows = []
-            jump_in_rows(jump, hands, banks, cnt, p, r.out, r.draw, rows)
+            jump_in_rows(jump, hands, banks, cnt, p, r._out, r._draw, rows)
             if rows:
                 row = rows[jump_in_index(r.n, rows, p)]
                 if trace is not None:
@@ -125,7 +125,7 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
                 played += 1
                 continue
             jump = ()  # (a bank card short of the copies needed, the mover's own bank, or only its 3s)
-        if r.pend is None and not jump:
+        if r._pend is None and not jump:
             if hand:
                 # the usual move: the greedy choice from the hand, without making every play (as
                 # greedy_from_hand: the same count of moves, the same choice)
@@ -140,7 +140,7 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
                     mask &= 1 << opening
                 big = len(stack) >= BIG_STACK
                 if stack and opening is None:
-                    top, run, threes = r.run
+                    top, run, threes = r._run
                 else:
                     top, run, threes = None, 0, 0
                 best = best_score = None
@@ -171,7 +171,7 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
                     row = (p, "play", tuple(hand[i : i + best_k]), None, None)
                     if stack and voluntary:
                         count += 1  # the take, listed last, never the greedy choice while a play fits
-            elif not r.draw:
+            elif not r._draw:
                 row, count = _from_bank_or_gamble(r, p, table, n_nat)
         if row is not None:
             if count > 1:
@@ -206,8 +206,8 @@ def play_out(r, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, tra
 def _nth_hand_move(r, p, i, mask):
     """The i-th of :meth:`Round.moves` when they are only the mover's plays from its hand
     (``mask``: the ranks it may lay, the opening applied) and then the take."""
-    cnt = r.cnt
-    for rank in _RANKS_IN[(mask & r.ranks[p]) >> 2]:
+    cnt = r._cnt
+    for rank in _RANKS_IN[(mask & r._held[p]) >> 2]:
         k = cnt[rank][p]
         if i < k:
             hand = r.hands[p]
@@ -222,7 +222,7 @@ def _from_bank_or_gamble(r, p, table, n_nat):
     ``(row, n)``, n the number of moves when below 2, else 2 or more (enough to tell one move
     from several), or (None, 0) to ask :meth:`Round.moves`.
     (From the bank the best play of a rank is all its cards: more cards score lower.)"""
-    P = r.P
+    P = r.preset
     stack = r.stack
     bank = r.banks[p]
     if not bank and not P.columns:  # the gamble, one card at a time: the first slot is the greedy choice
@@ -236,7 +236,7 @@ def _from_bank_or_gamble(r, p, table, n_nat):
     if opening is not None:
         mask &= 1 << opening
     big = len(stack) >= BIG_STACK
-    top_run = r.run if stack and opening is None else None
+    top_run = r._run if stack and opening is None else None
     best = best_score = None
     rows = 0
     i, n = 0, len(bank)
@@ -293,7 +293,7 @@ def playout(game, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None):
         r = Round.of(game)
         if play_out(r, rng, epsilon, max_moves - played, seat=seat, others=others) is None:
             return r.stalemate_loser(), None
-    return r.loser, (r.points() if r.P.scoring == "points" else None)
+    return r.loser, (r.points() if r.preset.scoring == "points" else None)
 
 
 def lean_playout(game, rng, epsilon=0.0, max_moves=5000, *, seat=None, others=None, trace=None):

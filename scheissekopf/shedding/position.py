@@ -469,4 +469,5 @@ def game_from_dict(data, cls, view_seat=None):
             g._rep = {}
     elif phase == "play":
         g._rep = {g._position_key(): 1}
+    g._drop_caches()  # (what the game keeps about its zones and window, worked out from them)
     return g

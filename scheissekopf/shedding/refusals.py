@@ -130,7 +130,7 @@ class Refusals:
                     w.either(f"{name} opens the round and must", "the opener must")
                     + f" play {plural} (the lowest card in any hand)"
                 )
-            if not self._playable() >> r & 1:
+            if not self.playable() >> r & 1:
                 return P.refusal(self.stack, r, w)
             return None
         if p != self.turn:
@@ -151,7 +151,7 @@ class Refusals:
                     w.either(f"{name} opens the round and must", "the opener must")
                     + f" play {RANK_TEXT[self.opening]}s"
                 )
-            return self._target_refusal(m, last_card=self._holds_only(p, 1), w=w)
+            return self._target_refusal(m, last_card=not self._draw and self.held(p) == 1, w=w)
         if m.kind == "flip":
             zone = self.active_zone(p)
             if zone == "hand":
@@ -169,7 +169,7 @@ class Refusals:
         if not self.stack and not m.cards:
             return "the stack is empty" + w.either(": there is nothing to take", "")
         raw = []
-        self._play_moves(p, raw)
+        self._turn_moves(p, raw)
         legal = LegalMoves.of(raw, self)
         lays = [x for x in legal if x.kind == "take" and x.cards]
         if lays:
@@ -234,7 +234,7 @@ class Refusals:
     def _completes_four(self, r, k):
         if not self.stack or self.opening is not None:
             return False
-        return makes_four(self._top_run(), r, k)
+        return makes_four(self._run, r, k)
 
     def _setup_refusal(self, m, w=CODES):
         P, p, pl, name = self.preset, m.player, self.players[m.player], w.who(self.names, m.player)

@@ -1,15 +1,11 @@
-"""The shedding rules that the game and the lean core share, written once as functions of plain values.
+"""The shedding rules written as functions of plain values, which the rules core and the game's
+refusals call.
 
-The :class:`~scheissekopf.shedding.game.Game` (with its undo record, history, events and known
-cards) and the :class:`~scheissekopf.shedding.core.Round` the search plays on hold a position
-differently (seats as :class:`~scheissekopf.shedding.game.Player` objects or as plain lists), so
-what they share takes the pieces it needs as arguments: which ranks may be laid, what completes
-four of a kind, the moves of a seat playing off the table (bank and gamble), the jump-ins, the
-turn order, a stalemate's outcome, how many seats 8s skip, the points.
-
-The rules on the path of every move (a play from the hand and its effects, who is next, the
-repetition count) are still written out in both, each with its own bookkeeping: see
-``benchmarks/results/shedding-core.md``.
+The rules core (:mod:`.core` and :mod:`.generate`) plays a round in play on the game itself and
+on the search's :class:`~scheissekopf.shedding.core.Round`; these are the pieces it takes out of
+line, each given what it needs as arguments: which ranks may be laid, what completes four of a
+kind, the moves of a seat playing off the table (bank and gamble), the jump-ins, the turn order,
+a stalemate's outcome, how many seats 8s skip, the points.
 """
 
 from __future__ import annotations
@@ -32,7 +28,7 @@ def playable_on(P, stack):
 
 # ------------------------------------------------------------------ four of a kind
 def makes_four(top_run, r, k):
-    """Do k cards of rank r laid on a stack whose top run is ``top_run`` (what ``Game._top_run``
+    """Do k cards of rank r laid on a stack whose top run is ``top_run`` (what ``Rules._run``
     gives: rank, length, 3s on top) complete four of a kind? (Apart from the stack and opening
     checks of ``Game._completes_four``, so a caller asking for many plays reads the run once.)
 
@@ -71,7 +67,7 @@ for _r in range(2, 16):
 
 def _jump_targets(rank, run, threes):
     """What completes four of a kind on a stack whose top run is (rank, run, threes) (see
-    ``Game._top_run``): (rank, copies needed) pairs."""
+    ``Rules._run``): (rank, copies needed) pairs."""
     targets = ()
     if threes and threes < 4:
         targets += ((3, 4 - threes),)

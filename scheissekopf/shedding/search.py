@@ -290,7 +290,7 @@ class Searcher(RootHalving):
         passed = set(self.root_passed)
         expanded = False
         depth = self.depth
-        while not r.over and not expanded:
+        while not r.ended and not expanded:
             seat, options, rows = self._options_lean(r, passed)
             if not path:
                 options = self._root_options(options, root_key)
@@ -309,7 +309,7 @@ class Searcher(RootHalving):
                 if e.node is None:
                     e.node = {}
                 node = e.node
-        while passed and not r.over:
+        while passed and not r.ended:
             # the path ended in a pass: the first playout decision honours it (as iterate)
             seat, options, _ = self._options_lean(r, passed)
             rows = [row for _, row in options if row is not None]
@@ -319,7 +319,7 @@ class Searcher(RootHalving):
                 r.play(rows[0] if len(rows) == 1 else greedy_row(r, rows, self.table, self.n_nat))
             passed.clear()
         pts = None
-        if r.over or play_out(r, rng, self.epsilon, self.max_playout, seat=self.seat, others=self.others) is not None:
+        if r.ended or play_out(r, rng, self.epsilon, self.max_playout, seat=self.seat, others=self.others) is not None:
             loser = r.loser
             if self.points:
                 pts = r.points()
