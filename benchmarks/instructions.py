@@ -6,6 +6,7 @@ none; the difference in instructions divided by the moves is the cost of a move,
 same on every run whatever else the machine is doing:
 
     export PYTHONHASHSEED=0
+    python -m compileall -q scheissekopf benchmarks  # (see below)
     valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/instructions.py 0
     valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/instructions.py 6
     # (instructions of the second run - of the first) / moves printed by the second
@@ -18,6 +19,10 @@ versions that import different amounts of code.
 
 A variant as a second argument measures that variant's random moves instead (4 players; e.g.
 ``python benchmarks/instructions.py 40 schafkopf``, 40 hands of 32 tricks' worth of moves).
+
+Where ``PYTHONDONTWRITEBYTECODE`` is set, compile the bytecode first: otherwise each run compiles
+what it imports. That cancels out within a pair of runs, except for a module edited since its
+bytecode was written, or imported by the second run only: its compiling counts as moves.
 """
 
 from __future__ import annotations

@@ -19,9 +19,14 @@ Run it under callgrind once per mode; the difference to ``none`` divided by the 
 the cost of one move or one observation, the same on every run whatever else the machine does:
 
     export PYTHONHASHSEED=0
+    python -m compileall -q scheissekopf benchmarks  # (see below)
     for mode in none engine encode; do
       valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/instructions_env.py $mode bitenight 4
     done
+
+Where ``PYTHONDONTWRITEBYTECODE`` is set, compile the bytecode first: otherwise each run compiles
+what it imports. That cancels out within a pair of runs, except for a module edited since its
+bytecode was written, or imported by the second run only: its compiling counts as moves.
 """
 
 from __future__ import annotations

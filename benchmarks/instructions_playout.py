@@ -7,11 +7,16 @@ played. Run it under callgrind with N and with 0; the difference divided by the 
 of a playout move (its share of copying the round and seeding the random numbers included):
 
     export PYTHONHASHSEED=0
+    python -m compileall -q scheissekopf benchmarks  # (see below)
     valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/instructions_playout.py 0 bitenight 4
     valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/instructions_playout.py 10 bitenight 4
 
 ``--copy`` measures copying a game into a round instead (``Round.of``, N times per position;
 divide by N times the positions printed).
+
+Where ``PYTHONDONTWRITEBYTECODE`` is set, compile the bytecode first: otherwise each run compiles
+what it imports. That cancels out within a pair of runs, except for a module edited since its
+bytecode was written, or imported by the second run only: its compiling counts as moves.
 """
 
 from __future__ import annotations

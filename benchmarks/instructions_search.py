@@ -12,6 +12,7 @@ of one playout with its share of dealing and of the tree, the same on every run 
 machine does. How many playouts a time budget buys is the CPU's speed divided by this:
 
     export PYTHONHASHSEED=0
+    python -m compileall -q scheissekopf benchmarks  # (see below)
     for mode in none search; do
       valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/instructions_search.py $mode palace 2
     done
@@ -23,6 +24,10 @@ positions of it), from the view of the seat to move:
     for mode in none search; do
       valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/instructions_search.py $mode --contract "schafkopf wenz, wedding outbid"
     done
+
+Where ``PYTHONDONTWRITEBYTECODE`` is set, compile the bytecode first: otherwise each run compiles
+what it imports. That cancels out within a pair of runs, except for a module edited since its
+bytecode was written, or imported by the second run only: its compiling counts as moves.
 """
 
 from __future__ import annotations
