@@ -38,7 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scheissekopf import bots  # noqa: E402
 from scheissekopf.ismcts import ISMCTSBot  # noqa: E402
 from scheissekopf.shedding import search as shedding_search  # noqa: E402
-from scheissekopf.shedding.determinize import _MASK, ZH, _drop_caches  # noqa: E402
+from scheissekopf.shedding.core import Round  # noqa: E402
+from scheissekopf.shedding.determinize import _MASK, ZH  # noqa: E402
 from scheissekopf.tournament import game_seed, new_game, wilson  # noqa: E402
 
 KNOW = ("view", "hands", "all")
@@ -50,6 +51,11 @@ class _Told:
     def __init__(self, info, truth, know):
         self.info, self.truth, self.know = info, truth, know
         self.seat = info.seat
+        self.base = info.base  # (the search asks it whether the round is in play)
+
+    def sample_round(self, rng):
+        """:meth:`sample`'s deal as the rules core the search plays on in a round in play."""
+        return Round.of(self.sample(rng))
 
     def sample(self, rng):
         if self.know == "all":
@@ -68,7 +74,6 @@ class _Told:
         for i, (s, slot) in enumerate(info.gamble_slots):
             g.players[s].gamble[slot] = cards[i]
         g._draw = cards[len(info.gamble_slots) :]
-        _drop_caches(g)
         g._rehash()
         if g.phase == "play":  # the repetition window, as InfoSet.sample writes it
             now = g._position_key()
@@ -76,6 +81,7 @@ class _Told:
             g._rep.setdefault(now, 1)
         else:
             g._rep = {}
+        g._drop_caches()
         return g
 
 
