@@ -339,4 +339,5 @@ class Application:
         self._note("start", seat, rank)
         self._rehash()
         self._rep = {self._position_key(): 1}  # (the window starts with the first position)
+        self._drop_caches()  # (the core's counts of the hands, worked out when play starts)
         self._irrev = True

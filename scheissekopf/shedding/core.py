@@ -1,10 +1,11 @@
 """The rules of the shedding presets for a round in play, written once, on plain lists.
 
 :class:`Rules` holds the rules of the play phase: which moves the position offers
-(:meth:`Rules.moves`, in the order ``Game.legal_moves`` lists them; written in
-:mod:`.generate`, class ``Listing``) and what each one does (:meth:`Rules.play`: plays and their effects, takes, jokers, turned gamble cards, going out, the
-stalemate rule's count). It makes no object per move: a move is the engine's tuple
-``(player, kind, cards, target, index)``. Two classes hold the fields it reads:
+(:meth:`Rules.moves`, in the order ``Game.legal_moves`` lists them; written in :mod:`.generate`,
+class ``Listing``) and what each one does (:meth:`Rules.play`: plays and their effects, takes,
+jokers, turned gamble cards, going out, the stalemate rule's count). It makes no object per move:
+a move is the engine's tuple ``(player, kind, cards, target, index)``. Two classes hold the
+fields it reads:
 
 * :class:`Round`, below: only what decides the rest of the round, the cards as plain ints (rank
   ``c >> 2``), no log. The search plays its tree and playouts on rounds
@@ -18,11 +19,12 @@ The fields: ``hands`` (sorted), ``banks``, ``gambles`` (schwechat: columns, ``No
 slot), ``_draw`` (top last), ``stack``, ``discard``; ``_out``, ``left`` (seats still in),
 ``finished``, ``bonus``; ``turn``, ``direction``, ``opening`` (the rank the first play must have),
 ``_pend`` (the seat a turned joker waits on); ``_run`` (the stack's top run: rank, length, 3s on
-top); ``_cnt[r][s]`` (seat s's cards of rank r in hand) and ``_held[s]`` (the ranks it holds there,
-bit r for rank r); ``_plays[s][r]`` (a game's: its plays of rank r from the hand, kept until
-cards come in; None in a round); ``_bankr`` (see :meth:`Rules.bank_ranks`); ``_hh``, ``_sh``, ``keyx`` (the parts
-of the repetition key), ``_rep`` (the window: key -> visits), ``twice`` (keys visited twice),
-``_irrev`` (the move just made cannot come back), ``_key`` (the last key counted); ``ended``, ``phase``, ``loser``, ``stalemate``.
+top); ``_cnt[r][s]`` (seat s's cards of rank r in hand) and ``_held[s]`` (the ranks it holds
+there, bit r for rank r); ``_plays[s][r]`` (a game's: its plays of rank r from the hand, kept
+until cards come in; None in a round); ``_bankr`` (see :meth:`Rules.bank_ranks`); ``_hh``,
+``_sh``, ``keyx`` (the parts of the repetition key), ``_rep`` (the window: key -> visits),
+``twice`` (keys visited twice), ``_irrev`` (the move just made cannot come back), ``_key`` (the
+last key counted); ``ended``, ``phase``, ``loser``, ``stalemate``.
 """
 
 from __future__ import annotations

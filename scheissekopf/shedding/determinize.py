@@ -201,7 +201,7 @@ class InfoSet:
         for (s, slot), c in zip(self.gamble_slots, gambles):
             players[s].gamble[slot] = c
         g._draw = draw
-        g._rehash()  # (and works out again what the game keeps about its zones)
+        g._rehash()
         if g.phase == "play":
             # The view's repetition window holds each key less the hidden hand cards
             # (Game.public_repetitions); this deal adds its own back, so the search sees the
@@ -211,7 +211,7 @@ class InfoSet:
             g._rep.setdefault(now, 1)
         else:
             g._rep = {}
-        _drop_caches(g)  # (the window changed: how many of its keys were visited twice)
+        g._drop_caches()  # (what the game keeps about its zones and window, worked out from them)
         return g
 
     def sample_round(self, rng):
@@ -312,18 +312,9 @@ def _public_round(info):
     g = info.base.clone()
     for s, known, _ in info.hand_slots:
         g.players[s].hand = sorted(known)
-    g._rehash()  # (and works out again what the game keeps about its zones)
+    g._rehash()
+    g._drop_caches()
     return Round.of(g)
-
-
-def _drop_caches(g):
-    """The engine caches facts about the position (the stack's top run, the playable ranks, the
-    ranks held in hands); cards were just put in place behind its back, so they go."""
-    drop = getattr(g, "_after_undo", None)
-    if drop is not None:
-        drop()
-    else:
-        g._run = None
 
 
 def determinize(view, rng):

@@ -131,7 +131,6 @@ def new_game(
             p.bank = [None] * len(p.gamble)
     deck.reverse()  # deck[-1] stays the top of the draw pile
     g._draw = deck
-    g._drop_caches()  # (the banks of columns were laid anew)
     g._note("deal", dealer)
     if preset.turn_up and deck:
         card = deck.pop()
@@ -146,7 +145,7 @@ def new_game(
         g.turn = rng.below(players)
     else:
         g.turn = order[0]
-    g._drop_caches()
+    g._drop_caches()  # (the seats' zones were dealt, the banks of columns laid anew)
     return g
 
 
@@ -362,10 +361,10 @@ class Game(Refusals, Application, Generation, Recorded, Rules):
         return {(k - h) & _MASK: v for k, v in self._rep.items()}
 
     def _rehash(self):
-        """Work out the repetition key's parts again, and all :meth:`_drop_caches` does."""
+        """Work out the repetition key's parts from the cards (then, with the window set,
+        :meth:`_drop_caches` works out the rest)."""
         self._hh = sum(ZH[p][c] for p, pl in enumerate(self.players) for c in pl.hand)
         self._sh = sum(ZS[i][c] for i, c in enumerate(self.stack))
-        self._drop_caches()
 
     # ------------------------------------------------------------------ copies and views
     def clone(self) -> Game:
